@@ -1,0 +1,125 @@
+/**
+ * SVC_* environment -> typed, validated configuration. Validation happens once, at start; a bad
+ * value is a clear error naming the variable. Secrets are kept here and never rendered.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { SvcError } from './domain/errors.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  SVC_DATA_DIR: optionalString,
+  SVC_HOST: z.string().default('127.0.0.1'),
+  SVC_PORT: int(0, 65535).default(8787),
+  SVC_REQUIRE_API_KEY: bool.default(false),
+  SVC_API_KEY: optionalString,
+  SVC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(120),
+  SVC_RATE_LIMIT_WINDOW_MS: int(1_000, 86_400_000).default(60_000),
+  SVC_ENFORCE_RBAC: bool.default(false),
+  SVC_AUTH_ISSUER: optionalString,
+  SVC_AUTH_AUDIENCE: optionalString,
+  SVC_AUTH_JWKS_URL: optionalString,
+  SVC_AUTH_JWKS_FILE: optionalString,
+  SVC_SERVICE_TOKEN: optionalString,
+  SVC_BODY_LIMIT_BYTES: int(1_024, 256 * 1024 * 1024).default(1024 * 1024),
+  SVC_API_BASE: optionalString,
+  SVC_RECEIPT_SIGNING_KEY: optionalString,
+  SVC_TRUST_PROXY: bool.default(false),
+  SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+});
+
+export interface SvcConfig {
+  dataDir: string;
+  host: string;
+  port: number;
+  requireApiKey: boolean;
+  /** Master key (secret). */
+  apiKey: string | undefined;
+  rateLimitPerMinute: number;
+  rateLimitWindowMs: number;
+  enforceRbac: boolean;
+  auth: {
+    issuer: string | undefined;
+    audience: string | undefined;
+    jwksUrl: string | undefined;
+    jwksFile: string | undefined;
+  };
+  /** Service token (secret). */
+  serviceToken: string | undefined;
+  bodyLimitBytes: number;
+  apiBase: string | undefined;
+  /** Ed25519 private key, PEM or base64 PKCS#8 DER (secret). */
+  receiptSigningKey: string | undefined;
+  trustProxy: boolean;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== '' ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  return join(xdg, 'svc');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SvcConfig> = {}): SvcConfig {
+  const picked: Record<string, string | undefined> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_TRUST_PROXY']) {
+    const v = picked[key];
+    if (v !== undefined) picked[key] = v.trim().toLowerCase();
+  }
+  const parsed = EnvSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    const first = issues[0];
+    // Never echo the value: some of these variables are secrets.
+    throw new SvcError(400, 'validation_error', `invalid configuration: ${first?.path}: ${first?.message}`, { issues, reason: 'invalid_config' });
+  }
+  const e = parsed.data;
+  const config: SvcConfig = {
+    dataDir: e.SVC_DATA_DIR ?? defaultDataDir(env),
+    host: e.SVC_HOST,
+    port: e.SVC_PORT,
+    requireApiKey: e.SVC_REQUIRE_API_KEY,
+    apiKey: e.SVC_API_KEY,
+    rateLimitPerMinute: e.SVC_RATE_LIMIT_PER_MINUTE,
+    rateLimitWindowMs: e.SVC_RATE_LIMIT_WINDOW_MS,
+    enforceRbac: e.SVC_ENFORCE_RBAC,
+    auth: {
+      issuer: e.SVC_AUTH_ISSUER,
+      audience: e.SVC_AUTH_AUDIENCE,
+      jwksUrl: e.SVC_AUTH_JWKS_URL,
+      jwksFile: e.SVC_AUTH_JWKS_FILE,
+    },
+    serviceToken: e.SVC_SERVICE_TOKEN,
+    bodyLimitBytes: e.SVC_BODY_LIMIT_BYTES,
+    apiBase: e.SVC_API_BASE,
+    receiptSigningKey: e.SVC_RECEIPT_SIGNING_KEY,
+    trustProxy: e.SVC_TRUST_PROXY,
+    logLevel: e.SVC_LOG_LEVEL,
+    ...overrides,
+  };
+  if (config.requireApiKey && !config.apiKey) {
+    // Allowed: tenant keys minted in the store can still authenticate. Health reports apiKeyConfigured false.
+  }
+  const authParts = [config.auth.issuer, config.auth.audience, config.auth.jwksUrl ?? config.auth.jwksFile];
+  if (authParts.some((p) => p !== undefined) && authParts.some((p) => p === undefined)) {
+    throw new SvcError(400, 'validation_error', 'invalid configuration: external auth needs SVC_AUTH_ISSUER, SVC_AUTH_AUDIENCE and SVC_AUTH_JWKS_URL or SVC_AUTH_JWKS_FILE together', { reason: 'invalid_config' });
+  }
+  return config;
+}
+
+/** True when bearer JWTs are verified (signed-in tenants). */
+export function externalAuthConfigured(config: SvcConfig): boolean {
+  return Boolean(config.auth.issuer && config.auth.audience && (config.auth.jwksUrl || config.auth.jwksFile));
+}

@@ -1,0 +1,97 @@
+/** Audit records: events, their two metadata kinds, and write outcomes of a platform client. */
+import { z } from 'zod';
+import { FlatScalarMap, IsoDateTime, Uuid } from './common.js';
+
+export const AUDIT_EVENT_TYPES = ['prices_loaded', 'csv_imported', 'ai_brief_generated', 'plan_exported'] as const;
+export const AuditEventType = z.enum(AUDIT_EVENT_TYPES);
+export type AuditEventType = z.infer<typeof AuditEventType>;
+
+export const AuditEventMetadata = FlatScalarMap;
+export type AuditEventMetadata = z.infer<typeof AuditEventMetadata>;
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const DecisionPackageMetadata = z
+  .object({
+    decision_package_id: z.string().regex(/^svc-(rdn|bess)-/, 'must start with svc-rdn- or svc-bess-'),
+    human_approval_required: z.literal(true),
+    no_auto_submit: z.literal(true),
+    generated_at: IsoDateTime.optional(),
+    source: z.string().optional(),
+    data_confidence_score: z.number().int().min(0).max(100).optional(),
+    risk_score: z.number().int().min(0).max(100).optional(),
+    risk_status: z.enum(['ready', 'needsReview', 'blocked']).optional(),
+    strategy_net_pnl_uah: z.number().optional(),
+    bess_net_profit_uah: z.number().optional(),
+    bess_equivalent_cycles: z.number().optional(),
+  })
+  .catchall(scalar);
+export type DecisionPackageMetadata = z.infer<typeof DecisionPackageMetadata>;
+
+export const AuditEvent = z.strictObject({
+  id: Uuid,
+  createdAt: IsoDateTime,
+  type: z.string(),
+  actor: z.string(),
+  tradeDate: z.string(),
+  source: z.string(),
+  metadata: z.union([DecisionPackageMetadata, AuditEventMetadata]),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+/** POST /api/audit/events body; `plan_exported` needs DecisionPackageMetadata, the others a flat map. */
+export const AuditEventRequest = z
+  .strictObject({
+    type: AuditEventType,
+    actor: z.string().min(1).max(200).default('local-user'),
+    tradeDate: z.string().min(1).max(40),
+    source: z.string().min(1).max(200),
+    metadata: FlatScalarMap.default({}),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type !== 'plan_exported') return;
+    const parsed = DecisionPackageMetadata.safeParse(value.metadata);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', path: ['metadata', ...issue.path.map(String)], message: issue.message });
+      }
+    }
+  });
+export type AuditEventRequest = z.infer<typeof AuditEventRequest>;
+
+export const AUDIT_LIST_DEFAULT_LIMIT = 50;
+export const AUDIT_LIST_MAX_LIMIT = 500;
+
+export const AuditListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(AUDIT_LIST_MAX_LIMIT).default(AUDIT_LIST_DEFAULT_LIMIT),
+  before: z.string().min(1).max(200).optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+/** GET /api/audit/events body (shape not shown by the spec; designed by svc). */
+export const AuditEventPage = z.strictObject({
+  events: z.array(AuditEvent),
+  /** Opaque cursor for the next (older) page; null when there is none. */
+  nextBefore: z.string().nullable(),
+});
+export type AuditEventPage = z.infer<typeof AuditEventPage>;
+
+export const AUDIT_UNCONFIRMED_REASONS = ['no-platform', 'rejected', 'unparseable', 'timeout'] as const;
+export const AuditUnconfirmedReason = z.enum(AUDIT_UNCONFIRMED_REASONS);
+export type AuditUnconfirmedReason = z.infer<typeof AuditUnconfirmedReason>;
+
+/** What a client learns after trying to write an audit event to a platform. */
+export const AuditWriteOutcome = z.discriminatedUnion('persisted', [
+  z.strictObject({ persisted: z.literal(true), status: z.literal(201), event: AuditEvent }),
+  z.strictObject({
+    persisted: z.literal(false),
+    status: z.literal(202),
+    durability: z.literal('local-only'),
+    reason: AuditUnconfirmedReason,
+    localId: Uuid,
+    recordedAt: IsoDateTime,
+    httpStatus: z.number().int().optional(),
+    detail: z.string().optional(),
+  }),
+]);
+export type AuditWriteOutcome = z.infer<typeof AuditWriteOutcome>;

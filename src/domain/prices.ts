@@ -1,0 +1,72 @@
+/** Price and forecast records of the spec. */
+import { z } from 'zod';
+import { IsoDateTime, TradeDate } from './common.js';
+
+export const HOURS_PER_DAY = 24;
+
+export const Hour = z.number().int().min(0).max(23);
+
+export const PricePoint = z.strictObject({
+  hour: Hour,
+  priceUahMwh: z.number().min(0),
+});
+export type PricePoint = z.infer<typeof PricePoint>;
+
+/** Exactly 24 points, hours 0..23 each exactly once (any order on input). */
+export const PriceDay = z
+  .array(PricePoint)
+  .length(HOURS_PER_DAY, 'a price day has exactly 24 points (hours 0..23)')
+  .superRefine((points, ctx) => {
+    const seen = new Set<number>();
+    points.forEach((p, i) => {
+      if (seen.has(p.hour)) ctx.addIssue({ code: 'custom', path: [i, 'hour'], message: `hour ${p.hour} appears twice` });
+      seen.add(p.hour);
+    });
+  });
+export type PriceDay = z.infer<typeof PriceDay>;
+
+export const PriceBook = z.record(TradeDate, PriceDay);
+export type PriceBook = z.infer<typeof PriceBook>;
+
+/** The 24 prices of a day indexed by hour. */
+export function hourlyPrices(day: readonly PricePoint[]): number[] {
+  const out = new Array<number>(HOURS_PER_DAY).fill(0);
+  for (const p of day) out[p.hour] = p.priceUahMwh;
+  return out;
+}
+
+/** A PriceDay in hour order from 24 prices. */
+export function toPriceDay(prices: readonly number[]): PriceDay {
+  return prices.map((priceUahMwh, hour) => ({ hour, priceUahMwh }));
+}
+
+export const ForecastPoint = z.strictObject({
+  hour: Hour,
+  p10: z.number().min(0),
+  p50: z.number().min(0),
+  p90: z.number().min(0),
+});
+export const ForecastDay = z.array(ForecastPoint).length(HOURS_PER_DAY);
+export const ForecastBook = z.record(z.string(), ForecastDay);
+export const ForecastMetrics = z.strictObject({
+  rmaeVsNaive: z.number().min(0),
+  mae: z.number().min(0),
+  rmse: z.number().min(0),
+  sampleDays: z.number().int().min(0),
+  coverage: z.number().min(0).max(1).optional(),
+});
+export const ForecastFreshness = z.strictObject({
+  status: z.enum(['fresh', 'stale', 'missing', 'fallback']),
+  source: z.string(),
+  generatedAt: IsoDateTime,
+  observedAt: IsoDateTime.optional(),
+});
+export const Forecast = z.strictObject({
+  source: z.string(),
+  model: z.string(),
+  baseline: z.string(),
+  metrics: ForecastMetrics,
+  freshness: ForecastFreshness,
+  data: ForecastBook,
+});
+export type Forecast = z.infer<typeof Forecast>;

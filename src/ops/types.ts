@@ -1,0 +1,71 @@
+/**
+ * One definition per operation. The HTTP route, its OpenAPI entry, the CLI subcommand and the MCP
+ * tool are derived from it: input and output schemas live here once.
+ */
+import type { z } from 'zod';
+import type { SvcConfig } from '../config.js';
+import type { Stores } from '../store/types.js';
+import type { RoleId } from '../domain/operational.js';
+
+export type Permission = 'audit.read' | 'audit.write' | 'api.manage' | 'decision.plan' | 'risk.read' | 'profiles.write';
+
+/** Who calls: resolved by the door (HTTP auth, or the local user of the CLI). */
+export interface Caller {
+  tenantId: string;
+  actorId: string;
+  roles: RoleId[];
+  /** How the caller was identified. */
+  via: 'local' | 'anonymous' | 'masterKey' | 'tenantKey' | 'jwt' | 'serviceToken';
+  keyId?: string;
+}
+
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface OpContext {
+  now(): Date;
+  newId(): string;
+  config: SvcConfig;
+  caller: Caller;
+  logger: Logger;
+  /** Opened on first use, so pure operations never touch the disk. */
+  stores(): Promise<Stores>;
+}
+
+export type Access = 'public' | 'key' | 'tenant' | 'serviceToken';
+
+export interface HttpBinding {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Fastify-style path, e.g. `/api/account/api-keys/:id`. */
+  path: string;
+  /** Where the input comes from: the JSON body, or query + path parameters merged. */
+  inputFrom: 'body' | 'query';
+  successStatus: number;
+  /** Error statuses the spec lists for this route (rendered into OpenAPI). */
+  errors: number[];
+  /** Fixed response headers, e.g. `x-ai-generated: true`. */
+  headers?: Record<string, string>;
+  /** Status depending on the output (health: 503 when degraded). */
+  statusOf?: (output: unknown) => number;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  id: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  access: Access;
+  permission?: Permission;
+  input: I;
+  output: O;
+  http?: HttpBinding;
+  run(ctx: OpContext, input: z.infer<I>): Promise<z.infer<O>>;
+}
+
+/** Identity helper that keeps input/output types linked. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}

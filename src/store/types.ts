@@ -1,0 +1,75 @@
+/**
+ * Persistence behind small interfaces. Every method is tenant-scoped: a store never returns or
+ * changes a record of another tenant. The embedded implementation is SQLite (src/store/sqlite/).
+ */
+import type { AuditEvent, AuditEventPage } from '../domain/audit.js';
+import type { StrategyProfile, TradingSettings } from '../domain/settings.js';
+import type { NotificationSubscriptionRegistration, NotificationPreferences, WebPushSubscription } from '../domain/notifications.js';
+
+export interface AuditStore {
+  append(tenantId: string, event: AuditEvent): Promise<void>;
+  /** Newest first; `before` is an opaque cursor returned as `nextBefore` by a previous page. */
+  list(tenantId: string, options: { limit: number; before?: string | undefined }): Promise<AuditEventPage>;
+  /** Every event of the tenant, oldest first (export). */
+  all(tenantId: string): Promise<AuditEvent[]>;
+}
+
+export interface StoredApiKey {
+  id: string;
+  tenantId: string;
+  actorId: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  roles: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+}
+
+export interface ApiKeyStore {
+  insert(key: StoredApiKey): Promise<void>;
+  listActive(tenantId: string): Promise<StoredApiKey[]>;
+  /** Active key by its hash (any tenant), or null; revoked keys are never returned. */
+  findActiveByHash(hash: string): Promise<StoredApiKey | null>;
+  touch(id: string, at: string): Promise<void>;
+  /** Soft revoke; returns the revoked record, or null if no active key of that tenant has the id. */
+  revoke(tenantId: string, id: string, actorId: string, at: string): Promise<StoredApiKey | null>;
+}
+
+export interface ProfileStore {
+  list(tenantId: string, actorId: string): Promise<StrategyProfile[]>;
+  /** Insert, or update name/settings/fingerprint/updatedAt of the profile with the same key. */
+  upsert(profile: StrategyProfile): Promise<StrategyProfile>;
+  delete(tenantId: string, actorId: string, id: string): Promise<boolean>;
+}
+
+export interface StoredSubscription {
+  registration: NotificationSubscriptionRegistration;
+  tenantId: string;
+  subscription: WebPushSubscription;
+  preferences: NotificationPreferences;
+}
+
+export interface SubscriptionStore {
+  /** Stores the registration; the push keys are kept server-side and never returned by any read. */
+  save(record: StoredSubscription): Promise<void>;
+  /** Registrations of a tenant (without push keys). */
+  list(tenantId: string): Promise<NotificationSubscriptionRegistration[]>;
+}
+
+export interface Stores {
+  readonly kind: 'sqlite' | 'memory';
+  /** Where the data lives (a file path), for health and messages; never a secret. */
+  readonly location: string;
+  audit: AuditStore;
+  apiKeys: ApiKeyStore;
+  profiles: ProfileStore;
+  subscriptions: SubscriptionStore;
+  /** Throws when the store cannot be read. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type { TradingSettings };
