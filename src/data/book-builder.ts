@@ -1,0 +1,178 @@
+/**
+ * Gathers hourly prices day by day from any reader, then checks completeness and applies the
+ * DST policy in one place, so that every format behaves the same way.
+ *
+ * A day is kept only when it is a real date, is not a Kyiv clock-change day, and has exactly one
+ * price for each hour 0..23. Clock-change days are never passed on as ordinary days, whatever
+ * number of rows they have: the operator's autumn days carry 24 of their 25 periods, and a
+ * 24-row day would otherwise look complete.
+ */
+import { parseTradeDate, tradeDateKey, TRADE_DATE_PATTERN } from '../domain/common.js';
+import { SvcError } from '../domain/errors.js';
+import type { PriceBook, PriceDay } from '../domain/prices.js';
+import { kyivDstTransition, type DstTransition } from './dst.js';
+import type { IssueCollector } from './issues.js';
+
+export type DstPolicy = 'skip' | 'reject';
+
+/** Slots per day: hours 0..23 plus hour 24, which only an autumn clock-change day can have. */
+const SLOTS = 25;
+
+export interface DayRows {
+  readonly date: string;
+  readonly dst: DstTransition | null;
+  /** Price per hour; NaN where no price was given. */
+  readonly prices: Float64Array;
+  /** Input line of each hour's price (0 = none yet). */
+  readonly lines: Int32Array;
+  /** Line where the day first appears; 0 for inputs without lines (JSON). */
+  readonly firstLine: number;
+  /** Set once a problem was reported on this day, to avoid reporting it again as incomplete. */
+  flawed: boolean;
+}
+
+export interface BuiltBook {
+  book: PriceBook;
+  skippedDstDays: string[];
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Why a string is not a trade date, in words, or null when it is one. */
+export function describeBadDate(value: string): string | null {
+  if (!TRADE_DATE_PATTERN.test(value)) return `expected a date DD.MM.YYYY, found ${JSON.stringify(value)}`;
+  if (parseTradeDate(value)) return null;
+  const day = Number(value.slice(0, 2));
+  const month = Number(value.slice(3, 5));
+  const year = Number(value.slice(6, 10));
+  if (month < 1 || month > 12) return `found ${value}, which is not a real calendar date (month ${value.slice(3, 5)} does not exist)`;
+  if (day < 1) return `found ${value}, which is not a real calendar date (day 00 does not exist)`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `found ${value}, which is not a real calendar date (${MONTH_NAMES[month - 1]} ${year} has ${days} days)`;
+}
+
+export class BookBuilder {
+  private readonly days = new Map<string, DayRows>();
+  /** Dates already reported as invalid, so a bad date is reported once, not once per row. */
+  private readonly badDates = new Set<string>();
+  private last: DayRows | undefined;
+
+  constructor(private readonly issues: IssueCollector) {}
+
+  /**
+   * The rows of `date`, created on first sight; undefined (after one reported issue) when the
+   * date is not a real calendar date.
+   */
+  day(date: string, line: number, field: string | null): DayRows | undefined {
+    const last = this.last;
+    if (last !== undefined && last.date === date) return last;
+    let rows = this.days.get(date);
+    if (rows === undefined) {
+      if (this.badDates.has(date)) return undefined;
+      const bad = describeBadDate(date);
+      if (bad !== null) {
+        this.badDates.add(date);
+        this.report(line, date, field, bad);
+        return undefined;
+      }
+      rows = {
+        date,
+        dst: kyivDstTransition(date),
+        prices: new Float64Array(SLOTS).fill(Number.NaN),
+        lines: new Int32Array(SLOTS),
+        firstLine: line,
+        flawed: false,
+      };
+      this.days.set(date, rows);
+    }
+    this.last = rows;
+    return rows;
+  }
+
+  /** Like day(), but a date may open only once (wide and operator layouts: one row per day). */
+  newDay(date: string, line: number, field: string | null): DayRows | undefined {
+    const seen = this.days.get(date);
+    if (seen !== undefined) {
+      this.issues.atLine(line, field, `date ${date} is given again; it was first given on line ${seen.firstLine} (one row per day expected)`);
+      seen.flawed = true;
+      return undefined;
+    }
+    return this.day(date, line, field);
+  }
+
+  /** Stores one price; reports a second price for the same hour. */
+  setHour(rows: DayRows, hour: number, price: number, line: number, field: string | null): void {
+    const first = rows.lines[hour] ?? 0;
+    if (first !== 0 || !Number.isNaN(rows.prices[hour] ?? Number.NaN)) {
+      rows.flawed = true;
+      const where = first > 0 ? `line ${first}` : 'earlier';
+      this.report(line, `${rows.date}.${hour}`, field, `hour ${hour} of ${rows.date} is given twice (first on ${where})`);
+      return;
+    }
+    rows.prices[hour] = price;
+    rows.lines[hour] = line;
+  }
+
+  /** Reports a problem at a line, or at a JSON-style location when the input has no lines. */
+  report(line: number, location: string, field: string | null, problem: string): void {
+    if (line > 0) this.issues.atLine(line, field, problem);
+    else this.issues.atPath(location, problem);
+  }
+
+  /**
+   * Checks every ordinary day for hours 0..23, throws all problems found so far, then applies
+   * the DST policy. Dates come out ascending and hours in order.
+   */
+  finish(policy: DstPolicy): BuiltBook {
+    const ordered = [...this.days.values()].sort((a, b) => tradeDateKey(a.date) - tradeDateKey(b.date));
+    const dstDays: DayRows[] = [];
+    for (const rows of ordered) {
+      if (rows.dst !== null) dstDays.push(rows);
+      else if (!rows.flawed) this.checkComplete(rows);
+    }
+    if (this.days.size === 0 && this.badDates.size === 0 && this.issues.count === 0) {
+      this.issues.atInput('no price rows found: expected at least one day of hourly prices');
+    }
+    this.issues.throwIfAny();
+    if (policy === 'reject' && dstDays.length > 0) throw this.dstError(dstDays);
+
+    const book: PriceBook = {};
+    for (const rows of ordered) {
+      if (rows.dst !== null) continue;
+      const day: PriceDay = new Array(24);
+      for (let h = 0; h < 24; h += 1) day[h] = { hour: h, priceUahMwh: rows.prices[h] ?? 0 };
+      book[rows.date] = day;
+    }
+    return { book, skippedDstDays: dstDays.map((d) => d.date) };
+  }
+
+  private checkComplete(rows: DayRows): void {
+    const missing: number[] = [];
+    for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN)) missing.push(h);
+    if (missing.length === 0) return;
+    const where = rows.firstLine > 0 ? ` (first row on line ${rows.firstLine})` : '';
+    this.report(
+      rows.firstLine,
+      rows.date,
+      null,
+      `${rows.date}${where}: expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
+    );
+  }
+
+  private dstError(dstDays: DayRows[]): SvcError {
+    const src = this.issues.source;
+    const describe = (d: DayRows): string =>
+      `${d.date} is the Europe/Kyiv ${d.dst === 'spring' ? 'spring-forward day (23 settlement periods)' : 'fall-back day (25 settlement periods)'}, which a 24-hour PriceDay cannot hold`;
+    const issues = dstDays.map((d) => ({
+      path: d.firstLine > 0 ? `${src}:${d.firstLine}` : `${src}:${d.date}`,
+      message: `${src}${d.firstLine > 0 ? ` line ${d.firstLine}` : ''}: ${describe(d)}`,
+    }));
+    const dates = dstDays.map((d) => d.date).join(', ');
+    return new SvcError(
+      400,
+      'validation_error',
+      `${src}: clock-change days ${dates} cannot be read as 24-hour days (DST policy "reject"); remove them or read with the "skip" policy`,
+      { reason: 'dst_day', issues },
+    );
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Reading a price book from a file or stdin (`-`). The only part of src/data/ that touches the
+ * disk or a stream; parsing itself stays in price-book.ts.
+ *
+ * Bytes are decoded as UTF-8 (with or without BOM). Bytes that are not valid UTF-8 are decoded
+ * as Windows-1251, the code page of the operator's older Ukrainian-locale exports, so that the
+ * header `Дата;Год1;...` is still recognised.
+ */
+import { readFile } from 'node:fs/promises';
+import { SvcError } from '../domain/errors.js';
+import { parsePriceBook, type ParsePriceBookOptions, type PriceBookReadResult } from './price-book.js';
+
+export interface LoadPriceBookOptions extends Partial<ParsePriceBookOptions> {
+  /** Stream read for `-`; defaults to process.stdin. */
+  stdin?: AsyncIterable<Uint8Array | string>;
+}
+
+export async function loadPriceBook(pathOrDash: string, options: LoadPriceBookOptions = {}): Promise<PriceBookReadResult> {
+  const fromStdin = pathOrDash === '-';
+  const source = options.source ?? (fromStdin ? 'stdin' : pathOrDash);
+  const bytes = fromStdin ? await readStream(options.stdin ?? process.stdin) : await readPath(pathOrDash, source);
+  return parsePriceBook(decodeText(bytes), { source, ...(options.dst ? { dst: options.dst } : {}) });
+}
+
+/** UTF-8 when the bytes are valid UTF-8, else Windows-1251. */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}
+
+async function readPath(path: string, source: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
+    const message = `${source}: cannot read the price file: ${why}`;
+    throw new SvcError(400, 'validation_error', message, { issues: [{ path: source, message }], cause: error });
+  }
+}
+
+async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(chunks);
+}
