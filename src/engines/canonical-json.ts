@@ -1,0 +1,114 @@
+/**
+ * JSON Canonicalization Scheme (RFC 8785, "JCS").
+ *
+ * Model: a JSON value (null, boolean, finite number, string, array, plain object) is written as
+ * one exact byte sequence, so that a hash over it is reproducible by anyone in any language.
+ * Rules (RFC 8785 section 3.2): no whitespace; object members sorted by their names compared as
+ * arrays of UTF-16 code units; arrays keep their order; strings escaped as ECMAScript
+ * JSON.stringify does (only `"`, `\` and U+0000..U+001F are escaped, with the short forms \b \t
+ * \n \f \r, everything else written as-is); numbers written by the ECMAScript Number-to-String
+ * algorithm (shortest round-trip digits, `1e+21` style exponents, -0 written as 0).
+ *
+ * Why this is correct: V8's JSON.stringify implements exactly the ECMAScript serialisation the RFC
+ * references for numbers and strings, and JavaScript's default string comparison is UTF-16 code
+ * unit order, which is the order the RFC prescribes. What JSON.stringify alone gets wrong for JCS
+ * is handled here: member order, NaN/Infinity (rejected instead of written as `null`), lone
+ * surrogates (rejected: I-JSON, RFC 7493, forbids them), and values JSON cannot represent.
+ *
+ * Choices the RFC leaves to the application, fixed here: an object member whose value is
+ * `undefined` is omitted (as JSON.stringify does; such a member never exists in parsed JSON);
+ * `undefined`, functions, symbols, bigints, and objects that are not plain objects or arrays
+ * (Date, Map, class instances) are rejected, so nothing is silently converted.
+ */
+
+export class CanonicalJsonError extends Error {
+  /** JSON-pointer-like path of the offending value, e.g. `/prices/3/priceUahMwh`. */
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(`cannot canonicalize ${path || '/'}: ${message}`);
+    this.name = 'CanonicalJsonError';
+    this.path = path;
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function pointer(path: string, key: string | number): string {
+  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+function writeString(value: string, path: string): string {
+  if (LONE_SURROGATE.test(value)) throw new CanonicalJsonError(path, 'string contains a lone UTF-16 surrogate');
+  return JSON.stringify(value);
+}
+
+function writeNumber(value: number, path: string): string {
+  if (!Number.isFinite(value)) throw new CanonicalJsonError(path, `${String(value)} is not a JSON number`);
+  // JSON.stringify(-0) is "0", as the RFC requires; other finite numbers use Number-to-String.
+  return JSON.stringify(value);
+}
+
+function write(value: unknown, path: string, out: string[], seen: Set<object>): void {
+  if (value === null) {
+    out.push('null');
+    return;
+  }
+  switch (typeof value) {
+    case 'boolean':
+      out.push(value ? 'true' : 'false');
+      return;
+    case 'number':
+      out.push(writeNumber(value, path));
+      return;
+    case 'string':
+      out.push(writeString(value, path));
+      return;
+    case 'object':
+      break;
+    default:
+      throw new CanonicalJsonError(path, `${typeof value} is not a JSON value`);
+  }
+  const object = value as object;
+  if (seen.has(object)) throw new CanonicalJsonError(path, 'cyclic structure');
+  seen.add(object);
+  if (Array.isArray(object)) {
+    out.push('[');
+    object.forEach((item: unknown, i) => {
+      if (i > 0) out.push(',');
+      if (item === undefined) throw new CanonicalJsonError(pointer(path, i), 'undefined is not a JSON value');
+      write(item, pointer(path, i), out, seen);
+    });
+    out.push(']');
+  } else {
+    if (!isPlainObject(object)) throw new CanonicalJsonError(path, 'only plain objects and arrays are JSON containers');
+    const record = object as Record<string, unknown>;
+    // Default sort compares UTF-16 code units, exactly the order RFC 8785 section 3.2.3 asks for.
+    const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+    out.push('{');
+    keys.forEach((key, i) => {
+      if (i > 0) out.push(',');
+      out.push(writeString(key, pointer(path, key)), ':');
+      write(record[key], pointer(path, key), out, seen);
+    });
+    out.push('}');
+  }
+  seen.delete(object);
+}
+
+/** The RFC 8785 canonical JSON text of a value. Throws CanonicalJsonError for non-JSON input. */
+export function canonicalJson(value: unknown): string {
+  const out: string[] = [];
+  write(value, '', out, new Set());
+  return out.join('');
+}
+
+/** The canonical text as UTF-8 bytes: what hashes and signatures are computed over. */
+export function canonicalJsonBytes(value: unknown): Buffer {
+  return Buffer.from(canonicalJson(value), 'utf8');
+}
