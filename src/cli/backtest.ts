@@ -1,0 +1,151 @@
+/** `svc backtest`: both engines over a date range, a monthly table, a PnL chart, sweeps. */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { stringify } from 'csv-stringify/sync';
+import { SvcError } from '../domain/errors.js';
+import type { BacktestSummary } from '../domain/plans.js';
+import type { CliEnv } from './context.js';
+import { addBookOptions, loadBook, parseDateFlag, sliceBook } from './book.js';
+import { BESS_DEFAULTS, BESS_FLAGS, TRADING_DEFAULTS, TRADING_FLAGS, addFlags, explainSettingsError, flagValues, readJsonFile } from './settings.js';
+import { lineChart } from './chart.js';
+import { formatMoney, labels } from './i18n.js';
+
+interface BacktestOpts {
+  from?: string;
+  to?: string;
+  dst?: string;
+  settings?: string;
+  daily?: string;
+  sweep?: string[];
+  [flag: string]: unknown;
+}
+
+const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnlUah', 'trades', 'bessCycles', 'averageSpreadUah', 'equivalentBessCycles'];
+
+/** `{strategySettings, bessSettings}` from --settings, defaults and flags (flags win). */
+export function backtestSettings(opts: BacktestOpts): { strategySettings: Record<string, unknown>; bessSettings: Record<string, unknown> } {
+  const file = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
+  const extra = Object.keys(file).filter((k) => k !== 'strategySettings' && k !== 'bessSettings');
+  if (extra.length) throw SvcError.validation(`--settings: unknown key ${extra.join(', ')}; expected { "strategySettings": {...}, "bessSettings": {...} }`, [{ path: '--settings', message: 'unknown key' }]);
+  const f = file as { strategySettings?: Record<string, unknown>; bessSettings?: Record<string, unknown> };
+  return {
+    strategySettings: { ...TRADING_DEFAULTS, ...(f.strategySettings ?? {}), ...flagValues(opts, TRADING_FLAGS) },
+    bessSettings: { ...BESS_DEFAULTS, ...(f.bessSettings ?? {}), ...flagValues(opts, BESS_FLAGS) },
+  };
+}
+
+export function explainBothSettings(e: unknown, s: { strategySettings: Record<string, unknown>; bessSettings: Record<string, unknown> }): unknown {
+  return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings), 'bessSettings', BESS_FLAGS, s.bessSettings);
+}
+
+export function registerBacktest(program: Command, env: CliEnv): void {
+  const cmd = program
+    .command('backtest')
+    .description('run the spread plan and the battery plan over every day of a price book (historical, not a forecast)')
+    .argument('<file>', 'price book; - for stdin')
+    .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
+    .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
+    .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
+    .option('--daily <out.csv>', 'write every BacktestDay as CSV')
+    .option('--sweep <name=v1,v2,...>', 'try every combination of settings values (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
+  addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS);
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --from 01.01.2024 --capacity 2 --power 1 --fee 10\n' +
+      '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --daily days.csv --format json > summary.json\n' +
+      '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --sweep capacityMwh=1,2,4 --sweep powerMw=0.5,1',
+  );
+  cmd.action(async (file: string, opts: BacktestOpts) => {
+    const from = parseDateFlag(opts.from, '--from');
+    const to = parseDateFlag(opts.to, '--to');
+    const loaded = sliceBook(await loadBook(env, file, opts), from, to);
+    const settings = backtestSettings(opts);
+    const { backtestSummary, BacktestRequest } = await import('../ops/backtest.js');
+    const out = env.out();
+    const request = BacktestRequest.safeParse({ priceBook: {}, ...settings });
+    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings);
+
+    if (opts.sweep?.length) {
+      const { parseSweep, combinations, runSweep } = await import('./sweep.js');
+      const axes = parseSweep(opts.sweep);
+      const combos = combinations(axes, request.data.strategySettings, request.data.bessSettings);
+      for (const combo of combos) {
+        const check = BacktestRequest.safeParse({ priceBook: {}, strategySettings: combo.strategySettings, bessSettings: combo.bessSettings });
+        if (!check.success) throw SvcError.validation(`--sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(check.error).message}`, [{ path: '--sweep', message: 'value out of range' }]);
+      }
+      const progress = await out.progress(`sweeping ${combos.length} combinations × ${loaded.dates.length} days`);
+      const rows = await runSweep(loaded.book, combos, (d, t) => progress.update(d, t, 'sweep'));
+      progress.stop();
+      if (env.globals().format === 'json') return out.json({ combinations: rows });
+      const names = axes.map((a) => a.name);
+      const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
+      if (env.globals().format === 'csv') return out.raw(stringify(flat, { header: true }));
+      const { lang } = env.globals();
+      const L = labels(lang);
+      const table = new Table({ head: ['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], style: { head: out.c.level > 0 ? ['cyan'] : [], border: [] } });
+      rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), pct(r.hitRate)]));
+      out.print(table.toString());
+      out.print(out.c.dim('Historical run on the supplied prices under your assumptions; not a forecast.'));
+      return;
+    }
+
+    const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
+    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings }).catch((e: unknown) => {
+      throw explainBothSettings(e, settings);
+    });
+    progress.stop();
+    if (opts.daily) {
+      writeFileSync(opts.daily, stringify(result.summary.daily, { header: true, columns: DAILY_COLUMNS }));
+      out.info(`wrote ${result.summary.daily.length} days to ${opts.daily}`);
+    }
+    const format = env.globals().format;
+    if (format === 'json') return out.json(result);
+    if (format === 'csv') return out.raw(stringify(result.summary.daily, { header: true, columns: DAILY_COLUMNS }));
+    await renderSummary(env, result.summary, loaded.source);
+  });
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): Promise<void> {
+  const out = env.out();
+  const c = out.c;
+  const { lang } = env.globals();
+  const L = labels(lang);
+  const money = (v: number) => formatMoney(v, lang, 0);
+  const first = s.daily[0]?.tradeDate;
+  const last = s.daily[s.daily.length - 1]?.tradeDate;
+  out.print(c.bold(`Backtest · ${first ?? '—'} – ${last ?? '—'} · ${s.totalDays} days`) + c.dim(` · ${source}`));
+  out.print(c.yellow('Historical run on the supplied prices under your assumptions; not a forecast.'));
+  out.print('');
+  const summary = new Table({ style: { head: [], border: [] } });
+  summary.push(
+    { 'Combined net PnL, UAH': c.bold(money(s.combinedNetPnlUah)) },
+    { 'Spread strategy, UAH': money(s.strategyNetPnlUah) },
+    { 'Battery, UAH': money(s.bessNetProfitUah) },
+    { 'Average per day, UAH': money(s.averageDailyPnlUah) },
+    { 'Profitable days': `${s.profitableDays} of ${s.totalDays} (${pct(s.hitRate)})` },
+    { 'Trades / battery cycles': `${s.totalTrades} / ${s.totalBessCycles}` },
+    { 'Best day': s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—' },
+    { 'Worst day': s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—' },
+  );
+  out.print(summary.toString());
+  if (s.daily.length === 0) return;
+  const { aggregateByMonth } = await import('../engines/backtest.js');
+  const months = new Table({ head: [L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+  for (const m of aggregateByMonth(s.daily)) {
+    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate)]);
+  }
+  out.print('');
+  out.print(months.toString());
+  let running = 0;
+  const cumulative = s.daily.map((d) => (running += d.combinedPnlUah));
+  out.print('');
+  out.print(c.bold('Cumulative combined PnL, UAH'));
+  out.print(lineChart(cumulative, { c, width: 72, height: 10 }).join('\n'));
+  out.print(`${' '.repeat(8)}${first ?? ''}${' '.repeat(Math.max(1, 72 - (first?.length ?? 0) - (last?.length ?? 0)))}${last ?? ''}`);
+}

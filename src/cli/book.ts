@@ -1,0 +1,73 @@
+/** Reading a price book for a subcommand: the file (or `-`), the DST policy, and one warning line. */
+import type { Command } from 'commander';
+import { SvcError } from '../domain/errors.js';
+import { TradeDate, compareTradeDates } from '../domain/common.js';
+import type { PriceBook, PriceDay } from '../domain/prices.js';
+import type { CliEnv } from './context.js';
+
+export function addBookOptions(cmd: Command): Command {
+  return cmd.option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip');
+}
+
+export interface LoadedBook {
+  book: PriceBook;
+  dates: string[];
+  skippedDstDays: string[];
+  source: string;
+}
+
+export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }): Promise<LoadedBook> {
+  const dst = opts.dst ?? 'skip';
+  if (dst !== 'skip' && dst !== 'reject') {
+    throw SvcError.validation(`--dst: expected skip or reject, got "${dst}"`, [{ path: '--dst', message: 'expected skip|reject' }]);
+  }
+  const { loadPriceBook } = await import('../data/index.js');
+  const source = file === '-' ? 'stdin' : file;
+  const result = await loadPriceBook(file, { source, dst });
+  if (result.skippedDstDays.length > 0) {
+    env.out().warn(
+      `skipped ${result.skippedDstDays.length} daylight-saving day${result.skippedDstDays.length === 1 ? '' : 's'} ` +
+        `(23 or 25 periods, not a 24-hour day): ${result.skippedDstDays.join(', ')}; use --dst reject to fail instead`,
+    );
+  }
+  const dates = Object.keys(result.book).sort(compareTradeDates);
+  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, source };
+}
+
+export function parseDateFlag(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = TradeDate.safeParse(value);
+  if (!parsed.success) {
+    throw SvcError.validation(`${flag}: expected a real date DD.MM.YYYY, got "${value}"`, [{ path: flag, message: 'expected DD.MM.YYYY' }]);
+  }
+  return value;
+}
+
+/** The day's prices, or a clear error saying why the date is not in the book. */
+export function pickDay(loaded: LoadedBook, date: string): PriceDay {
+  const day = loaded.book[date];
+  if (day) return day;
+  if (loaded.skippedDstDays.includes(date)) {
+    throw SvcError.validation(
+      `${date} is a daylight-saving day (not 24 hourly periods) and was skipped; svc plans only ordinary 24-hour days`,
+      [{ path: '--date', message: 'daylight-saving day' }],
+      'dst_day',
+    );
+  }
+  const range = loaded.dates.length ? ` (it covers ${loaded.dates[0]}–${loaded.dates[loaded.dates.length - 1]}, ${loaded.dates.length} days)` : ' (it has no days)';
+  throw SvcError.validation(`no prices for ${date} in ${loaded.source}${range}`, [{ path: '--date', message: 'date not in the price book' }], 'date_not_found');
+}
+
+/** Restricts a book to [from, to] (inclusive). */
+export function sliceBook(loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
+  if (from && to && compareTradeDates(from, to) > 0) {
+    throw SvcError.validation(`--from ${from} is after --to ${to}`, [{ path: '--from', message: 'after --to' }]);
+  }
+  const dates = loaded.dates.filter((d) => (!from || compareTradeDates(d, from) >= 0) && (!to || compareTradeDates(d, to) <= 0));
+  const book: PriceBook = {};
+  for (const d of dates) {
+    const day = loaded.book[d];
+    if (day) book[d] = day;
+  }
+  return { ...loaded, book, dates };
+}

@@ -1,0 +1,87 @@
+/** Small terminal charts: a column chart of 24 hourly prices with markers, and a line chart. */
+import type { ChalkInstance } from 'chalk';
+
+const BLOCKS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+export interface ColumnChartOptions {
+  height?: number;
+  /** One mark per column (e.g. 'B', 'S', 'C', 'D'), shown under the axis. */
+  markers?: readonly (string | undefined)[];
+  /** Colour of a column by its marker. */
+  colorOf?: (marker: string | undefined) => ((s: string) => string) | undefined;
+  c: ChalkInstance;
+  unit?: string;
+}
+
+export function formatNumber(value: number, digits = 2): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Columns scaled from 0 (prices are >= 0) so heights compare honestly. */
+export function columnChart(values: readonly number[], options: ColumnChartOptions): string[] {
+  const height = options.height ?? 8;
+  const max = Math.max(...values, 0);
+  const labelWidth = Math.max(formatNumber(max, 0).length, 1);
+  const lines: string[] = [];
+  for (let row = height; row >= 1; row--) {
+    const label = row === height ? formatNumber(max, 0) : row === 1 ? '0' : '';
+    let line = `${label.padStart(labelWidth)} │`;
+    values.forEach((v, i) => {
+      const level = max > 0 ? (v / max) * height : 0;
+      const fill = Math.max(0, Math.min(1, level - (row - 1)));
+      const glyph = BLOCKS[Math.round(fill * 8)] ?? ' ';
+      const cell = `${glyph}${glyph} `;
+      const paint = options.colorOf?.(options.markers?.[i]);
+      line += paint ? paint(cell) : cell;
+    });
+    lines.push(line.trimEnd());
+  }
+  lines.push(`${' '.repeat(labelWidth)} └${'───'.repeat(values.length)}`);
+  lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, h) => String(h).padStart(2, '0') + ' ').join('')}`.trimEnd());
+  if (options.markers?.some((m) => m)) {
+    lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, i) => `${(options.markers?.[i] ?? '·').padEnd(2)} `).join('')}`.trimEnd());
+  }
+  return lines;
+}
+
+/** A line chart of a series (e.g. cumulative PnL), resampled to `width` columns. */
+export function lineChart(series: readonly number[], options: { width?: number; height?: number; c: ChalkInstance }): string[] {
+  if (series.length === 0) return ['(no data)'];
+  const width = Math.min(options.width ?? 60, series.length);
+  const height = options.height ?? 10;
+  const sampled: number[] = [];
+  for (let i = 0; i < width; i++) {
+    const idx = Math.min(series.length - 1, Math.round(((i + 1) * series.length) / width) - 1);
+    sampled.push(series[Math.max(0, idx)] ?? 0);
+  }
+  const min = Math.min(0, ...sampled);
+  const max = Math.max(0, ...sampled);
+  const span = max - min || 1;
+  const rowOf = (v: number) => Math.round(((v - min) / span) * (height - 1));
+  const grid: string[][] = Array.from({ length: height }, () => new Array<string>(width).fill(' '));
+  const zeroRow = rowOf(0);
+  for (let x = 0; x < width; x++) {
+    const zr = grid[height - 1 - zeroRow];
+    if (zr) zr[x] = '┈';
+  }
+  sampled.forEach((v, x) => {
+    const r = grid[height - 1 - rowOf(v)];
+    if (r) r[x] = '●';
+  });
+  const labels = [formatNumber(max, 0), formatNumber(min, 0)];
+  const lw = Math.max(...labels.map((l) => l.length));
+  return grid.map((row, i) => {
+    const label = i === 0 ? labels[0] : i === height - 1 ? labels[1] : '';
+    return `${(label ?? '').padStart(lw)} │${row.join('')}`;
+  });
+}
+
+/** A horizontal bar of `value` scaled to `max` over `width` cells. */
+export function bar(value: number, max: number, width = 30): string {
+  if (max <= 0) return '';
+  const cells = (value / max) * width;
+  const full = Math.floor(cells);
+  const rest = cells - full;
+  const partial = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][Math.floor(rest * 8)] ?? '';
+  return '█'.repeat(full) + partial;
+}

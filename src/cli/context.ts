@@ -1,0 +1,120 @@
+/**
+ * What every subcommand shares: global options, the Output, and an OpContext for the local,
+ * one-person use (tenant `local`, user `local-user`, role owner). Operations run exactly as the
+ * HTTP door runs them: the same input schema, the same run().
+ */
+import { randomUUID } from 'node:crypto';
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import { loadConfig, type SvcConfig } from '../config.js';
+import { SvcError } from '../domain/errors.js';
+import type { Operation, OpContext, Logger } from '../ops/types.js';
+import type { Stores } from '../store/types.js';
+import { Output, type Format } from './output.js';
+
+export interface GlobalOptions {
+  format: Format;
+  lang: 'uk' | 'en';
+  color: boolean;
+  quiet: boolean;
+  dataDir?: string;
+}
+
+/** Ends the command with an exit code other than 0/1/2 (e.g. 3 for --fail-on). */
+export class CliExit extends Error {
+  constructor(
+    readonly code: number,
+    message = '',
+  ) {
+    super(message);
+  }
+}
+
+export interface CliEnv {
+  out(): Output;
+  globals(): GlobalOptions;
+  config(): SvcConfig;
+  ctx(): OpContext;
+  /** Validate with the op's input schema (400 naming the path) and run it. */
+  runOp<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, input: unknown): Promise<z.infer<O>>;
+  close(): Promise<void>;
+}
+
+export function createCliEnv(program: Command): CliEnv {
+  let output: Output | undefined;
+  let config: SvcConfig | undefined;
+  let stores: Promise<Stores> | undefined;
+  let context: OpContext | undefined;
+
+  const globals = (): GlobalOptions => {
+    const o = program.opts<{ format?: string; lang?: string; color?: boolean; quiet?: boolean; dataDir?: string }>();
+    const format = (o.format ?? 'table') as Format;
+    if (!['table', 'json', 'csv'].includes(format)) {
+      throw SvcError.validation(`--format: expected table, json or csv, got "${o.format}"`, [{ path: '--format', message: 'expected table|json|csv' }]);
+    }
+    const lang = (o.lang ?? 'en') as 'uk' | 'en';
+    if (!['uk', 'en'].includes(lang)) {
+      throw SvcError.validation(`--lang: expected uk or en, got "${o.lang}"`, [{ path: '--lang', message: 'expected uk|en' }]);
+    }
+    return { format, lang, color: o.color !== false, quiet: Boolean(o.quiet), ...(o.dataDir ? { dataDir: o.dataDir } : {}) };
+  };
+
+  const env: CliEnv = {
+    globals,
+    out() {
+      if (!output) {
+        let g: GlobalOptions;
+        try {
+          g = globals();
+        } catch {
+          g = { format: 'table', lang: 'en', color: true, quiet: false };
+        }
+        output = new Output({ format: g.format, color: g.color, quiet: g.quiet });
+      }
+      return output;
+    },
+    config() {
+      if (!config) {
+        const dataDir = globals().dataDir;
+        config = loadConfig(process.env, dataDir ? { dataDir } : {});
+      }
+      return config;
+    },
+    ctx() {
+      if (!context) {
+        const out = env.out();
+        const logger: Logger = {
+          info: (msg) => out.info(msg),
+          warn: (msg) => out.warn(msg),
+          error: (msg) => out.warn(msg),
+        };
+        context = {
+          now: () => new Date(),
+          newId: () => randomUUID(),
+          config: env.config(),
+          caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
+          logger,
+          stores: () => {
+            if (!stores) stores = openLocalStores(env.config());
+            return stores;
+          },
+        };
+      }
+      return context;
+    },
+    async runOp(op, input) {
+      const parsed = op.input.safeParse(input);
+      if (!parsed.success) throw SvcError.fromZod(parsed.error);
+      return op.run(env.ctx(), parsed.data);
+    },
+    async close() {
+      if (stores) await (await stores).close();
+    },
+  };
+  return env;
+}
+
+async function openLocalStores(config: SvcConfig): Promise<Stores> {
+  const { openSqliteStores } = await import('../store/sqlite/index.js');
+  return openSqliteStores(config.dataDir);
+}

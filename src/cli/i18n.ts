@@ -1,0 +1,40 @@
+/** Labels of the CLI's table output in English and Ukrainian (JSON output is language-neutral). */
+const en = {
+  hour: 'Hour', price: 'Price, UAH/MWh', buy: 'Buy', sell: 'Sell', buyPrice: 'Buy, UAH/MWh', sellPrice: 'Sell, UAH/MWh',
+  netSpread: 'Net spread, UAH/MWh', volume: 'MWh', pnl: 'PnL, UAH', charge: 'Charge', discharge: 'Discharge',
+  chargeMwh: 'Charged, MWh', dischargeMwh: 'Discharged, MWh', chargePrice: 'Charge, UAH/MWh', dischargePrice: 'Discharge, UAH/MWh',
+  grossSpread: 'Gross spread, UAH/MWh', profit: 'Profit, UAH', date: 'Date', base: 'Base', peak: 'Peak', offPeak: 'Off-peak',
+  min: 'Min', max: 'Max', total: 'Total', days: 'Days', strategy: 'Strategy, UAH', battery: 'Battery, UAH', combined: 'Combined, UAH',
+  hitRate: 'Hit rate', month: 'Month', spreadPlan: 'Spread plan', bessPlan: 'Battery plan', prices: 'Prices',
+  noTrades: 'No trade clears the settings: no pair of hours has a net spread above the minimum.',
+  noCycles: 'No cycle pays: no charge/discharge pair beats losses and wear.',
+  humanReview: 'A plan for human review. svc never submits orders.',
+  legendPlan: 'B = buy hour, S = sell hour', legendBess: 'C = charge hour, D = discharge hour',
+  trades: 'trades', netPnl: 'net PnL', avgSpread: 'average net spread', netProfit: 'net profit', equivalentCycles: 'equivalent cycles',
+  settings: 'Settings', mean: 'Mean',
+} as const;
+
+export type LabelKey = keyof typeof en;
+
+const uk: Record<LabelKey, string> = {
+  hour: 'Година', price: 'Ціна, грн/МВт·год', buy: 'Купівля', sell: 'Продаж', buyPrice: 'Купівля, грн/МВт·год', sellPrice: 'Продаж, грн/МВт·год',
+  netSpread: 'Чистий спред, грн/МВт·год', volume: 'МВт·год', pnl: 'Результат, грн', charge: 'Заряд', discharge: 'Розряд',
+  chargeMwh: 'Заряджено, МВт·год', dischargeMwh: 'Віддано, МВт·год', chargePrice: 'Заряд, грн/МВт·год', dischargePrice: 'Розряд, грн/МВт·год',
+  grossSpread: 'Валовий спред, грн/МВт·год', profit: 'Прибуток, грн', date: 'Дата', base: 'База', peak: 'Пік', offPeak: 'Позапік',
+  min: 'Мін', max: 'Макс', total: 'Разом', days: 'Днів', strategy: 'Стратегія, грн', battery: 'УЗЕ, грн', combined: 'Разом, грн',
+  hitRate: 'Частка прибуткових', month: 'Місяць', spreadPlan: 'План спред-торгівлі', bessPlan: 'План роботи УЗЕ', prices: 'Ціни',
+  noTrades: 'Жодна угода не проходить за налаштуваннями: немає пари годин зі спредом вище мінімального.',
+  noCycles: 'Жоден цикл не окупається: немає пари заряд/розряд, що перекриває втрати і знос.',
+  humanReview: 'План для перевірки людиною. svc ніколи не подає заявки.',
+  legendPlan: 'B = година купівлі, S = година продажу', legendBess: 'C = заряд, D = розряд',
+  trades: 'угод', netPnl: 'чистий результат', avgSpread: 'середній чистий спред', netProfit: 'чистий прибуток', equivalentCycles: 'еквівалентних циклів',
+  settings: 'Налаштування', mean: 'Середнє',
+};
+
+export function labels(lang: 'uk' | 'en'): Record<LabelKey, string> {
+  return lang === 'uk' ? uk : en;
+}
+
+export function formatMoney(value: number, lang: 'uk' | 'en', digits = 2): string {
+  return value.toLocaleString(lang === 'uk' ? 'uk-UA' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

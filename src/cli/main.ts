@@ -1,0 +1,82 @@
+/**
+ * svc's command line. Each subcommand module registers its options cheaply and loads engines,
+ * stores and servers only when its action runs, so a cold start stays close to bare `node`.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { isSvcError } from '../domain/errors.js';
+import { CliExit, createCliEnv, type CliEnv } from './context.js';
+import { registerPrices } from './prices.js';
+import { registerPlan } from './plan.js';
+import { registerBacktest } from './backtest.js';
+import { registerRisk } from './risk.js';
+
+export type Register = (program: Command, env: CliEnv) => void;
+
+/** Subcommand modules, in the order `svc --help` lists them. */
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk];
+
+export function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function buildProgram(): { program: Command; env: CliEnv } {
+  const program = new Command();
+  program
+    .name('svc')
+    .description(
+      'Decision support for the Ukrainian day-ahead (DAM) and intraday (IDM) power markets.\n' +
+        'Plans, explanations, risk reports and audit records; it never places an order.',
+    )
+    .version(version(), '-V, --version', 'print the version')
+    .option('--format <format>', 'output: table | json | csv', 'table')
+    .option('--lang <lang>', 'language of table output: uk | en', 'en')
+    .option('--no-color', 'no colours (also honoured: NO_COLOR)')
+    .option('-q, --quiet', 'no progress or informational lines on stderr')
+    .option('--data-dir <dir>', 'where svc keeps its store and keys (default: SVC_DATA_DIR, else $XDG_DATA_HOME/svc)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+    })
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024\n' +
+        '  $ svc plan fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --max-trades 2\n' +
+        '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --capacity 2 --power 1\n' +
+        '\nExit codes: 0 ok, 1 failure outside your control, 2 bad input, 3 a guard tripped (--fail-on, invalid receipt).',
+    );
+  const env = createCliEnv(program);
+  for (const register of REGISTRY) register(program, env);
+  for (const cmd of program.commands) cmd.exitOverride();
+  return { program, env };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { program, env } = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.executeSubCommandAsync') return 0;
+      return 2;
+    }
+    if (error instanceof CliExit) {
+      if (error.message) env.out().error(error);
+      return error.code;
+    }
+    env.out().error(error);
+    return isSvcError(error) && error.isCallerFault ? 2 : 1;
+  } finally {
+    await env.close().catch(() => undefined);
+  }
+}

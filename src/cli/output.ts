@@ -1,0 +1,106 @@
+/**
+ * The CLI's only door to the terminal. Results go to stdout; warnings, progress and errors to
+ * stderr. Colour and spinners appear only on a TTY, never with NO_COLOR, --no-color or -q.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import { isSvcError } from '../domain/errors.js';
+
+export type Format = 'table' | 'json' | 'csv';
+
+export interface OutputOptions {
+  format: Format;
+  color: boolean;
+  quiet: boolean;
+  stdout?: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface Progress {
+  update(done: number, total: number, label?: string): void;
+  stop(finalText?: string): void;
+}
+
+const NO_PROGRESS: Progress = { update() {}, stop() {} };
+
+export class Output {
+  readonly format: Format;
+  readonly quiet: boolean;
+  readonly c: ChalkInstance;
+  private readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  private readonly err: NodeJS.WritableStream & { isTTY?: boolean };
+  private readonly interactive: boolean;
+
+  constructor(options: OutputOptions) {
+    this.format = options.format;
+    this.quiet = options.quiet;
+    this.out = options.stdout ?? process.stdout;
+    this.err = options.stderr ?? process.stderr;
+    const noColorEnv = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+    const colorOk = options.color && !noColorEnv && Boolean(this.out.isTTY);
+    this.c = new Chalk({ level: colorOk ? 1 : 0 });
+    this.interactive = Boolean(this.err.isTTY) && !options.quiet && !noColorEnv && options.color && process.env.CI !== 'true';
+  }
+
+  /** Write a result line (or block) to stdout. */
+  print(text = ''): void {
+    this.out.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Write a result as JSON to stdout (two-space indent, trailing newline). */
+  json(value: unknown): void {
+    this.out.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Raw bytes to stdout (CSV, exports). */
+  raw(text: string): void {
+    this.out.write(text);
+  }
+
+  /** One warning line on stderr; shown even with -q because it changes what the result means. */
+  warn(message: string): void {
+    const c = new Chalk({ level: this.err.isTTY && this.c.level > 0 ? 1 : 0 });
+    this.err.write(`${c.yellow('warning:')} ${message}\n`);
+  }
+
+  /** Informational line on stderr, hidden with -q. */
+  info(message: string): void {
+    if (!this.quiet) this.err.write(`${message}\n`);
+  }
+
+  /** Render an error as one line on stderr (JSON with --format json). */
+  error(error: unknown): void {
+    if (this.format === 'json') {
+      const body = isSvcError(error) ? error.toJSON() : { code: 'internal_error', message: messageOf(error) };
+      this.err.write(`${JSON.stringify({ error: body })}\n`);
+      return;
+    }
+    const c = new Chalk({ level: this.err.isTTY && this.c.level > 0 ? 1 : 0 });
+    let line = `${c.red('error:')} ${messageOf(error)}`;
+    if (isSvcError(error) && error.issues.length > 1) {
+      line += `\n${error.issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n')}`;
+    }
+    this.err.write(`${line}\n`);
+  }
+
+  /** A spinner/progress line on stderr, only when interactive (ora is loaded only then). */
+  async progress(label: string): Promise<Progress> {
+    if (!this.interactive) return NO_PROGRESS;
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text: label, stream: this.err }).start();
+    return {
+      update(done, total, text) {
+        const pct = total > 0 ? Math.floor((done / total) * 100) : 0;
+        spinner.text = `${text ?? label} ${done}/${total} (${pct}%)`;
+      },
+      stop(finalText) {
+        if (finalText) spinner.succeed(finalText);
+        else spinner.stop();
+      },
+    };
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

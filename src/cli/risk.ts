@@ -1,0 +1,89 @@
+/** `svc risk`: the guardrail checks for one day, with an exit code a cron job can act on. */
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { stringify } from 'csv-stringify/sync';
+import { SvcError } from '../domain/errors.js';
+import type { CliEnv } from './context.js';
+import { CliExit } from './context.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, readJsonFile } from './settings.js';
+import { backtestSettings, explainBothSettings } from './backtest.js';
+
+interface RiskOpts {
+  date?: string;
+  dst?: string;
+  settings?: string;
+  sourceLabel?: string;
+  fallback?: boolean;
+  riskConfig?: string;
+  failOn?: string;
+  [flag: string]: unknown;
+}
+
+const LEVEL = { ready: 0, needsReview: 1, blocked: 2 } as const;
+
+export function registerRisk(program: Command, env: CliEnv): void {
+  const cmd = program
+    .command('risk')
+    .description('risk guardrail report for one day: seven checks, a score and a status')
+    .argument('<file>', 'price book; - for stdin')
+    .requiredOption('--date <DD.MM.YYYY>', 'trade date')
+    .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
+    .option('--source-label <label>', 'where the prices come from (omitted: the report marks provenance not-supplied)')
+    .option('--fallback', 'the prices are fallback data (asks for review)')
+    .option('--risk-config <file.json>', 'override any risk threshold (see docs/risk.md)')
+    .option('--fail-on <level>', 'exit 3 when the status reaches review | blocked');
+  addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS);
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  $ svc risk fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 10 --degradation 150 --source-label mktop\n' +
+      '  $ svc risk today.csv --date 22.11.2026 --fail-on blocked -q || echo "stop the pipeline"',
+  );
+  cmd.action(async (file: string, opts: RiskOpts) => {
+    const date = parseDateFlag(opts.date, '--date') ?? '';
+    if (opts.failOn !== undefined && opts.failOn !== 'review' && opts.failOn !== 'blocked') {
+      throw SvcError.validation(`--fail-on: expected review or blocked, got "${opts.failOn}"`, [{ path: '--fail-on', message: 'expected review|blocked' }]);
+    }
+    const loaded = await loadBook(env, file, opts);
+    const prices = pickDay(loaded, date);
+    const settings = backtestSettings(opts);
+    const riskConfig = opts.riskConfig ? readJsonFile(opts.riskConfig, '--risk-config') : undefined;
+    const { RiskRequest, riskResponse } = await import('../ops/risk.js');
+    const { RiskConfig } = await import('../engines/risk.js');
+    const parsedConfig = riskConfig === undefined ? undefined : RiskConfig.safeParse(riskConfig);
+    if (parsedConfig && !parsedConfig.success) throw SvcError.fromZod(parsedConfig.error, '--risk-config');
+    const request = RiskRequest.safeParse({
+      tradeDate: date,
+      prices,
+      ...settings,
+      ...(opts.sourceLabel !== undefined ? { sourceLabel: opts.sourceLabel } : {}),
+      ...(opts.fallback ? { isFallbackData: true } : {}),
+    });
+    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings);
+    const body = riskResponse(env.ctx().now(), request.data, parsedConfig?.data);
+    const out = env.out();
+    const { format } = env.globals();
+    const report = body.report;
+    if (format === 'json') out.json(body);
+    else if (format === 'csv') out.raw(stringify(report.checks.map((ch) => ({ tradeDate: date, ...ch })), { header: true, columns: ['tradeDate', 'id', 'status', 'value', 'unit', 'label', 'detail'] }));
+    else {
+      const c = out.c;
+      const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' ? c.yellow(s) : c.red(s));
+      out.print(c.bold(`Risk guardrails · ${date}`) + c.dim(` · ${loaded.source}`));
+      const table = new Table({ head: ['Check', 'Status', 'Value', 'Why'], colWidths: [20, 9, 18, 70], wordWrap: true, style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+      for (const ch of report.checks) table.push([ch.id, paint(ch.status), `${typeof ch.value === 'number' ? round(ch.value) : ch.value} ${ch.unit}`, ch.detail ?? ch.label ?? '']);
+      out.print(table.toString());
+      out.print(`Score ${c.bold(String(round(report.score)))}/100 · status ${c.bold(paint(report.overallStatus))} · ${report.reviewCount} review, ${report.blockCount} block`);
+      const markers = (['bessDegradationUnavailableReason', 'tradingFeeUnavailableReason', 'dataProvenanceUnavailableReason'] as const).filter((m) => body[m] !== null);
+      if (markers.length) out.print(c.dim(`Not supplied: ${markers.map((m) => ({ bessDegradationUnavailableReason: 'wear cost (--degradation)', tradingFeeUnavailableReason: 'fee (--fee)', dataProvenanceUnavailableReason: 'price provenance (--source-label)' })[m]).join(', ')}`));
+      out.print(c.dim('Human approval is always required; svc never submits orders.'));
+    }
+    if (opts.failOn && LEVEL[report.overallStatus] >= (opts.failOn === 'review' ? 1 : 2)) {
+      throw new CliExit(3, `risk status ${report.overallStatus} reaches --fail-on ${opts.failOn}`);
+    }
+  });
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,0 +1,99 @@
+/**
+ * Settings flags shared by plan, bess, backtest, risk and brief. A flag that is not given is a key
+ * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
+ * that flags override. Errors name the flag and its allowed range.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { SvcError, type FailingPath } from '../domain/errors.js';
+
+interface FlagSpec {
+  flag: string;
+  key: string;
+  range: string;
+  integer?: boolean;
+  description: string;
+}
+
+export const TRADING_FLAGS: FlagSpec[] = [
+  { flag: '--volume', key: 'volumeMwh', range: '> 0', description: 'MWh per trade (default 1)' },
+  { flag: '--min-spread', key: 'minSpreadUah', range: '>= 0', description: 'minimum net spread per trade, UAH/MWh (default 0)' },
+  { flag: '--max-trades', key: 'maxTradesPerDay', range: 'an integer 1..24', integer: true, description: 'maximum trades per day (default 24)' },
+  { flag: '--fee', key: 'feeUahPerMwh', range: '>= 0', description: 'fee per MWh on each leg, UAH/MWh (default 0)' },
+];
+
+export const BESS_FLAGS: FlagSpec[] = [
+  { flag: '--capacity', key: 'capacityMwh', range: '> 0', description: 'deliverable energy capacity E, MWh (default 1)' },
+  { flag: '--power', key: 'powerMw', range: '> 0', description: 'charge/discharge power P, MW (default 1)' },
+  { flag: '--efficiency', key: 'roundTripEfficiency', range: '> 0 and <= 1', description: 'round-trip efficiency (default 0.9)' },
+  { flag: '--max-cycles', key: 'maxCyclesPerDay', range: 'an integer 1..12', integer: true, description: 'maximum equivalent cycles per day (default 1)' },
+  { flag: '--degradation', key: 'degradationCostUahMwh', range: '>= 0', description: 'wear cost per MWh discharged, UAH/MWh (default 0)' },
+];
+
+export const TRADING_DEFAULTS = { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 24 } as const;
+export const BESS_DEFAULTS = { capacityMwh: 1, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1 } as const;
+
+function camel(flag: string): string {
+  return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+}
+
+export function addFlags(cmd: Command, specs: FlagSpec[]): Command {
+  for (const s of specs) cmd.option(`${s.flag} <number>`, `${s.description}; ${s.range}`);
+  return cmd;
+}
+
+export function addSettingsFile(cmd: Command, what: string): Command {
+  return cmd.option('--settings <file.json>', `JSON file with ${what}; flags override it`);
+}
+
+/** Reads flag values that were given; a non-number is an error naming the flag. */
+export function flagValues(opts: Record<string, unknown>, specs: FlagSpec[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of specs) {
+    const raw = opts[camel(s.flag)];
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(value)) {
+      throw SvcError.validation(`${s.flag}: expected a number ${s.range}, got "${String(raw)}"`, [{ path: s.flag, message: `expected ${s.range}` }]);
+    }
+    out[s.key] = value;
+  }
+  return out;
+}
+
+export function readJsonFile(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw SvcError.validation(`${what}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path, message: 'cannot read file' }]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw SvcError.validation(`${what}: ${path} is not valid JSON: ${(e as Error).message}`, [{ path, message: 'invalid JSON' }]);
+  }
+}
+
+/**
+ * Rewrites a validation error on a settings object so that each failing field names its flag and
+ * allowed range: "--efficiency: must be > 0 and <= 1 (got 1.2)".
+ */
+export function explainSettingsError(error: unknown, prefix: string, specs: FlagSpec[], given: Record<string, unknown>): unknown {
+  if (!(error instanceof SvcError) || error.code !== 'validation_error') return error;
+  const issues: FailingPath[] = [];
+  let first: string | undefined;
+  for (const issue of error.issues) {
+    const key = issue.path.startsWith(`${prefix}.`) ? issue.path.slice(prefix.length + 1) : undefined;
+    const spec = specs.find((s) => s.key === key);
+    if (spec) {
+      const line = `${spec.flag}: must be ${spec.range} (got ${JSON.stringify(given[spec.key])})`;
+      first ??= line;
+      issues.push({ path: spec.flag, message: `must be ${spec.range}` });
+    } else {
+      issues.push(issue);
+    }
+  }
+  if (!first) return error;
+  return SvcError.validation(first + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''), issues);
+}

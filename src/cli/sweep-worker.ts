@@ -1,0 +1,10 @@
+/** Worker thread of a sweep: receives the book once, then one combination per message. */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PriceBook } from '../domain/prices.js';
+import type { SweepCombo } from './sweep.js';
+import { runCombo } from './sweep-run.js';
+
+const { book } = workerData as { book: PriceBook };
+parentPort?.on('message', (msg: { index: number; combo: SweepCombo }) => {
+  parentPort?.postMessage({ index: msg.index, row: runCombo(book, msg.combo) });
+});

@@ -1,0 +1,92 @@
+/** POST /api/risk/report: both engines, then the seven guardrail checks. */
+import { z } from 'zod';
+import { TradeDate } from '../domain/common.js';
+import { PriceDay, hourlyPrices } from '../domain/prices.js';
+import { RiskGuardrailReport } from '../domain/plans.js';
+import { TradingSettings, BessSettings } from '../domain/settings.js';
+import { planSpread } from '../engines/strategy.js';
+import { planBess } from '../engines/bess.js';
+import { buildRiskReport, RiskConfig } from '../engines/risk.js';
+import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
+import { defineOperation } from './types.js';
+import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './shared.js';
+
+export const RiskRequest = z.strictObject({
+  tradeDate: TradeDate,
+  prices: PriceDay,
+  strategySettings: TradingSettingsAsSent,
+  bessSettings: BessSettingsAsSent,
+  sourceLabel: z.string().min(1).max(200).optional(),
+  isFallbackData: z.boolean().optional(),
+});
+export type RiskRequest = z.infer<typeof RiskRequest>;
+
+const Marker = z.literal('not-supplied').nullable();
+export const RiskResponse = z.strictObject({
+  tradeDate: z.string(),
+  generatedAt: GeneratedAt,
+  report: RiskGuardrailReport,
+  bessDegradationUnavailableReason: Marker,
+  tradingFeeUnavailableReason: Marker,
+  dataProvenanceUnavailableReason: Marker,
+});
+export type RiskResponse = z.infer<typeof RiskResponse>;
+
+let capsCache: CapsTable | undefined;
+/** The regulator caps shipped in fixtures/, read once per process. */
+export function defaultCaps(): CapsTable {
+  capsCache ??= loadCapsTableSync();
+  return capsCache;
+}
+
+/** Pure core of the op, reused by the brief and the CLI (which may pass its own risk config). */
+export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeof RiskConfig>>, caps: CapsTable = defaultCaps()) {
+  const strategySettings = TradingSettings.parse(input.strategySettings);
+  const bessSettings = BessSettings.parse(input.bessSettings);
+  const prices = hourlyPrices(input.prices);
+  const plan = planSpread(prices, strategySettings);
+  const bessPlan = planBess(prices, bessSettings);
+  return buildRiskReport(
+    {
+      tradeDate: input.tradeDate,
+      prices,
+      strategySettings,
+      bessSettings,
+      sourceLabel: input.sourceLabel ?? 'unknown',
+      isFallbackData: input.isFallbackData ?? false,
+      plan,
+      bessPlan,
+      caps: caps.capsFor(input.tradeDate, 'DAM'),
+      supplied: {
+        fee: input.strategySettings.feeUahPerMwh !== undefined,
+        degradation: input.bessSettings.degradationCostUahMwh !== undefined,
+        sourceLabel: input.sourceLabel !== undefined,
+      },
+    },
+    RiskConfig.parse(config ?? {}),
+  );
+}
+
+/** The 200 body; the CLI passes its --risk-config here, the HTTP door uses the built-in defaults. */
+export function riskResponse(now: Date, input: RiskRequest, config?: Partial<z.input<typeof RiskConfig>>): RiskResponse {
+  const { report, markers } = riskReportFor(input, config);
+  return { tradeDate: input.tradeDate, generatedAt: now.toISOString(), report, ...markers };
+}
+
+export const riskReport = defineOperation({
+  id: 'risk.report',
+  summary: 'Risk guardrail report for one day’s plans',
+  description:
+    'Runs the spread and battery engines, then seven checks (dataSource, dataCoverage, priceAnomaly, tradeConcentration, cashExposure, bessCycles, humanApproval). ' +
+    'overallStatus is blocked if any check blocks, needsReview if any asks for review, else ready. The markers bessDegradationUnavailableReason, ' +
+    'tradingFeeUnavailableReason and dataProvenanceUnavailableReason are null when the request stated degradationCostUahMwh, feeUahPerMwh and sourceLabel, ' +
+    'and `not-supplied` when the key was omitted (the dataSource check still passes): read the marker, not the status.',
+  tags: ['risk'],
+  access: 'key',
+  input: RiskRequest,
+  output: RiskResponse,
+  http: { method: 'POST', path: '/api/risk/report', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
+  async run(ctx, input) {
+    return riskResponse(ctx.now(), input);
+  },
+});
