@@ -1,0 +1,111 @@
+/**
+ * The checks on the plans: how much of the spread plan's profit rests on one trade, how much cash
+ * the day's purchases need, whether the battery plan keeps its cycle limit, and the human
+ * approval step.
+ */
+import type { RiskCheck } from '../../domain/plans.js';
+import type { RiskConfig } from './config.js';
+import { formatNumber } from './format.js';
+import type { RiskInput } from './types.js';
+
+/**
+ * Value: PnL of the spread plan's largest trade (unit `uah`). Review when it earns at least
+ * reviewShareAtOrAbove of the plan's positive PnL, i.e. one price pair carries the day. Passes
+ * when there is nothing to concentrate (no trade, no profit) or the settings allow one trade a
+ * day, where concentration is the caller's stated choice rather than a finding.
+ */
+export function tradeConcentrationCheck(input: RiskInput, config: RiskConfig): RiskCheck {
+  const trades = input.plan.trades;
+  let largest = 0;
+  let positive = 0;
+  for (const trade of trades) {
+    if (trade.pnlUah > largest) largest = trade.pnlUah;
+    if (trade.pnlUah > 0) positive += trade.pnlUah;
+  }
+  const threshold = config.tradeConcentration.reviewShareAtOrAbove;
+  const base = { id: 'tradeConcentration', value: largest, unit: 'uah', label: 'Trade concentration' } as const;
+  if (trades.length === 0 || positive <= 0) {
+    return { ...base, status: 'pass', detail: 'The spread plan has no profitable trade, so no profit rests on a single trade.' };
+  }
+  const share = largest / positive;
+  const fact = `The largest trade earns ${formatNumber(largest)} UAH, ${formatNumber(share * 100)} % of the plan's ${formatNumber(positive)} UAH from ${trades.length} trade(s)`;
+  if (input.strategySettings.maxTradesPerDay === 1) {
+    return { ...base, status: 'pass', detail: `${fact}; the settings allow one trade a day, so this concentration is by choice.` };
+  }
+  if (share >= threshold) {
+    return {
+      ...base,
+      status: 'review',
+      detail: `${fact}, at or above the review share of ${formatNumber(threshold * 100)} %: one mispriced hour pair would take most of the day's result.`,
+    };
+  }
+  return { ...base, status: 'pass', detail: `${fact}, below the review share of ${formatNumber(threshold * 100)} %.` };
+}
+
+/**
+ * Value: cash needed for the day's purchases (unit `uah`), i.e. what the exchange account must
+ * hold before the auction: every spread buy at its price plus the buy-side fee, and every battery
+ * charge at its price. Revenue from sales is not netted: on the DAM it settles after the
+ * purchases must be covered, so the gross outlay is the amount a desk has to fund.
+ */
+export function cashExposureUah(input: RiskInput): number {
+  const fee = input.strategySettings.feeUahPerMwh ?? 0;
+  let cash = 0;
+  for (const trade of input.plan.trades) cash += (trade.buyPriceUahMwh + fee) * trade.volumeMwh;
+  for (const cycle of input.bessPlan.cycles) cash += cycle.chargePriceUahMwh * cycle.chargeMwh;
+  return cash;
+}
+
+export function cashExposureCheck(input: RiskInput, config: RiskConfig): RiskCheck {
+  const { reviewAboveUah, blockAboveUah } = config.cashExposure;
+  const cash = cashExposureUah(input);
+  const status = cash > blockAboveUah ? 'block' : cash > reviewAboveUah ? 'review' : 'pass';
+  const rule = `review above ${formatNumber(reviewAboveUah)} UAH, block above ${formatNumber(blockAboveUah)} UAH`;
+  const verdict = status === 'pass' ? 'within the limits' : status === 'review' ? 'above the review limit' : 'above the blocking limit';
+  return {
+    id: 'cashExposure',
+    status,
+    value: cash,
+    unit: 'uah',
+    label: 'Cash exposure',
+    detail: `The day's purchases (spread buys incl. the buy-side fee, battery charging) need ${formatNumber(cash)} UAH, ${verdict} (${rule}).`,
+  };
+}
+
+/**
+ * Value: the battery plan's equivalent full cycles (unit `cycles`). A guard on the engine: a
+ * correct plan never exceeds maxCyclesPerDay, so anything above it (or a non-finite or negative
+ * count) blocks.
+ */
+export function bessCyclesCheck(input: RiskInput, config: RiskConfig): RiskCheck {
+  const cycles = input.bessPlan.equivalentCycles;
+  const limit = input.bessSettings.maxCyclesPerDay;
+  const tolerance = config.bessCycles.toleranceCycles;
+  const ok = Number.isFinite(cycles) && cycles >= 0 && cycles <= limit + tolerance;
+  return {
+    id: 'bessCycles',
+    status: ok ? 'pass' : 'block',
+    value: cycles,
+    unit: 'cycles',
+    label: 'Battery cycles',
+    detail: ok
+      ? `The battery plan uses ${formatNumber(cycles)} equivalent full cycles, within the limit of ${limit} a day.`
+      : `The battery plan uses ${formatNumber(cycles)} equivalent full cycles against a limit of ${limit} a day: the plan breaks the battery settings and must not be used.`,
+  };
+}
+
+/**
+ * Always `pass` with value `required`: the approval step is in place and enforced by the product,
+ * since svc never submits an order. Reporting `review` here would make every day `needsReview`,
+ * leaving `ready` unreachable and the overall status useless to a cron job.
+ */
+export function humanApprovalCheck(): RiskCheck {
+  return {
+    id: 'humanApproval',
+    status: 'pass',
+    value: 'required',
+    unit: 'approval',
+    label: 'Human approval',
+    detail: 'A person must approve this plan before any order is placed; svc prepares plans and never submits orders, so this step is always enforced.',
+  };
+}

@@ -1,0 +1,67 @@
+/** Inputs and outputs of the risk guardrails (see src/engines/risk.ts). */
+import type { BessPlan, RiskGuardrailReport, TradingPlan } from '../../domain/plans.js';
+import type { BessSettings, TradingSettings } from '../../domain/settings.js';
+
+/**
+ * The regulator's price bounds for one date and market, by hour (null where the table has no
+ * number for that hour, e.g. a rule such as "110 % of the DAM price"). Structurally the value
+ * `capsFor(tradeDate, market)` of src/data/caps.ts returns; the op layer loads it, the engine
+ * only reads it.
+ */
+export interface RiskCaps {
+  readonly regime?: string;
+  readonly decision?: string;
+  readonly validFrom?: string;
+  readonly sourceUrl?: string | null;
+  readonly minByHour: readonly (number | null)[];
+  readonly maxByHour: readonly (number | null)[];
+}
+
+/**
+ * Gaps found by a reader of a raw price book, for callers that check a day before it became a
+ * validated PriceDay. Hours are 0..23.
+ */
+export interface CoverageFacts {
+  readonly missingHours?: readonly number[];
+  readonly duplicateHours?: readonly number[];
+}
+
+/** Which optional keys the request stated (drives the three `...UnavailableReason` markers). */
+export interface SuppliedKeys {
+  /** `strategySettings.feeUahPerMwh` was present. */
+  readonly fee: boolean;
+  /** `bessSettings.degradationCostUahMwh` was present. */
+  readonly degradation: boolean;
+  /** `sourceLabel` was present. */
+  readonly sourceLabel: boolean;
+}
+
+export interface RiskInput {
+  readonly tradeDate: string;
+  /** Price of hour h at index h; a missing or invalid hour may be NaN (it lowers coverage). */
+  readonly prices: readonly number[];
+  readonly strategySettings: TradingSettings;
+  readonly bessSettings: BessSettings;
+  /** The label as given, or the spec's default `unknown` when the key was omitted. */
+  readonly sourceLabel: string;
+  readonly isFallbackData: boolean;
+  readonly plan: TradingPlan;
+  readonly bessPlan: BessPlan;
+  /** Caps for tradeDate and the market, or null when none are known (the cap test is skipped). */
+  readonly caps: RiskCaps | null;
+  readonly supplied: SuppliedKeys;
+  readonly coverage?: CoverageFacts;
+}
+
+export type UnavailableReason = 'not-supplied' | null;
+
+export interface RiskMarkers {
+  bessDegradationUnavailableReason: UnavailableReason;
+  tradingFeeUnavailableReason: UnavailableReason;
+  dataProvenanceUnavailableReason: UnavailableReason;
+}
+
+export interface RiskResult {
+  report: RiskGuardrailReport;
+  markers: RiskMarkers;
+}
