@@ -1,0 +1,280 @@
+/**
+ * No-egress receipts: a signed statement that a brief was produced by the deterministic rules
+ * engine svc-rules-v1, with no external model, no data sent out and 0 external tokens, for inputs
+ * identified by a recomputable hash.
+ *
+ * Model. receipt = { receiptVersion, model, provider, method, dataSentToExternalModel,
+ * externalTokens, operation, inputsHash: { algorithm, canonicalization, value }, rationaleId,
+ * issuedAt, signature: { algorithm, keyId, publicKey, value } }. inputsHash.value is the SHA-256
+ * (lower-case hex) of the RFC 8785 canonical JSON of the declared inputs; signature.value is the
+ * Ed25519 signature (base64) over the canonical JSON of the receipt with the `signature` member
+ * removed. Anyone holding the inputs can recompute the hash; anyone holding the public key can
+ * check the signature (docs/receipt.md shows both by hand).
+ *
+ * Why it is sound: canonical JSON gives one byte string per JSON value, so equal inputs give equal
+ * hashes in any language; SHA-256 makes a different input with the same hash infeasible; Ed25519
+ * signs deterministically (same key and message give the same signature) and covers every other
+ * field, so changing any attested value, the hash, the time or the rationale invalidates it.
+ * What a signature proves depends on the key: checked against a key the verifier trusts it proves
+ * origin; checked only against the key embedded in the receipt it proves integrity, nothing more,
+ * and the result says so (`keyTrusted`).
+ *
+ * Pure: keys arrive as KeyObjects and the issue time as a string; loading or creating keys lives
+ * in src/ops/receipt-keys.ts.
+ */
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { z } from 'zod';
+import { canonicalJson, canonicalJsonBytes } from './canonical-json.js';
+import { BRIEF_MODEL, rationaleIdOf } from './brief/rationale.js';
+
+export const RECEIPT_VERSION = 'svc-no-egress-receipt-1';
+export const RECEIPT_OPERATION = 'ai.tradingBrief';
+
+export const ReceiptSignature = z.strictObject({
+  algorithm: z.literal('ed25519'),
+  /** "svc-ed25519-" + first 16 hex digits of sha256(SPKI DER of the public key). */
+  keyId: z.string(),
+  /** The public key, base64 of its SPKI DER encoding (44 bytes for Ed25519). */
+  publicKey: z.string(),
+  /** base64 Ed25519 signature over canonical JSON of the receipt without `signature`. */
+  value: z.string(),
+});
+
+export const NoEgressReceipt = z.strictObject({
+  receiptVersion: z.literal(RECEIPT_VERSION),
+  model: z.literal(BRIEF_MODEL),
+  provider: z.literal('none'),
+  method: z.literal('deterministic'),
+  dataSentToExternalModel: z.literal(false),
+  externalTokens: z.literal(0),
+  /** What the inputs were declared for (the operation id). */
+  operation: z.literal(RECEIPT_OPERATION),
+  inputsHash: z.strictObject({
+    algorithm: z.literal('sha256'),
+    canonicalization: z.literal('rfc8785'),
+    /** Lower-case hex SHA-256 of the canonical JSON of the declared inputs. */
+    value: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  rationaleId: z.string(),
+  issuedAt: z.string(),
+  signature: ReceiptSignature,
+});
+export type NoEgressReceipt = z.infer<typeof NoEgressReceipt>;
+
+export type CheckStatus = 'pass' | 'fail' | 'skipped';
+export interface ReceiptCheck {
+  status: CheckStatus;
+  /** One sentence: what was compared and what was found. */
+  reason: string;
+}
+
+export const RECEIPT_FAILURES = [
+  'receipt_malformed',
+  'version_unsupported',
+  'attestation_mismatch',
+  'inputs_hash_mismatch',
+  'rationale_mismatch',
+  'signature_invalid',
+  'key_untrusted',
+] as const;
+export type ReceiptFailure = (typeof RECEIPT_FAILURES)[number];
+
+export interface ReceiptVerification {
+  valid: boolean;
+  /** The first failing part, in the order version, attestation, inputsHash, rationaleId, signature. */
+  reason?: ReceiptFailure;
+  /** "valid", or the failing check's reason prefixed by its name. */
+  message: string;
+  checks: { version: ReceiptCheck; attestation: ReceiptCheck; inputsHash: ReceiptCheck; rationaleId: ReceiptCheck; signature: ReceiptCheck };
+  /** keyId of the key that signed, when the embedded public key could be read. */
+  keyId: string | null;
+  /** True when the signature was checked against a key the verifier trusts (not only the embedded one). */
+  keyTrusted: boolean;
+}
+
+const ATTESTED = {
+  model: BRIEF_MODEL,
+  provider: 'none',
+  method: 'deterministic',
+  dataSentToExternalModel: false,
+  externalTokens: 0,
+} as const;
+
+export function sha256HexOfBytes(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** SHA-256 hex of the canonical JSON of the inputs: the value a receipt's inputsHash must carry. */
+export function inputsHashOf(inputs: unknown): string {
+  return sha256HexOfBytes(canonicalJsonBytes(inputs));
+}
+
+export function spkiDer(key: KeyObject): Buffer {
+  const pub = key.type === 'private' ? createPublicKey(key) : key;
+  return pub.export({ format: 'der', type: 'spki' });
+}
+
+export function keyIdOf(key: KeyObject): string {
+  return `svc-ed25519-${sha256HexOfBytes(spkiDer(key)).slice(0, 16)}`;
+}
+
+function unsignedPart(receipt: Record<string, unknown>): Record<string, unknown> {
+  const { signature: _signature, ...rest } = receipt;
+  return rest;
+}
+
+export interface IssueReceiptInput {
+  /** The declared inputs (already in their canonical shape, see brief/rationale.ts). */
+  inputs: unknown;
+  /** ISO 8601 time of issue, from the caller's clock. */
+  issuedAt: string;
+  /** Ed25519 private key. */
+  privateKey: KeyObject;
+}
+
+export function issueReceipt({ inputs, issuedAt, privateKey }: IssueReceiptInput): NoEgressReceipt {
+  if (privateKey.asymmetricKeyType !== 'ed25519' || privateKey.type !== 'private') {
+    throw new TypeError('a receipt is signed with an Ed25519 private key');
+  }
+  const unsigned = {
+    receiptVersion: RECEIPT_VERSION,
+    ...ATTESTED,
+    operation: RECEIPT_OPERATION,
+    inputsHash: { algorithm: 'sha256', canonicalization: 'rfc8785', value: inputsHashOf(inputs) },
+    rationaleId: rationaleIdOf(inputs),
+    issuedAt,
+  } as const;
+  const value = sign(null, canonicalJsonBytes(unsigned), privateKey).toString('base64');
+  return {
+    ...unsigned,
+    signature: { algorithm: 'ed25519', keyId: keyIdOf(privateKey), publicKey: spkiDer(privateKey).toString('base64'), value },
+  };
+}
+
+const pass = (reason: string): ReceiptCheck => ({ status: 'pass', reason });
+const fail = (reason: string): ReceiptCheck => ({ status: 'fail', reason });
+const skipped = (reason: string): ReceiptCheck => ({ status: 'skipped', reason });
+const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringify(v));
+
+function asRecord(v: unknown): Record<string, unknown> | null {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+function checkVersion(r: Record<string, unknown>): ReceiptCheck {
+  return r.receiptVersion === RECEIPT_VERSION
+    ? pass(`receiptVersion is ${RECEIPT_VERSION}`)
+    : fail(`receiptVersion is ${show(r.receiptVersion)}, this verifier supports "${RECEIPT_VERSION}" only`);
+}
+
+function checkAttestation(r: Record<string, unknown>): ReceiptCheck {
+  const wrong = Object.entries(ATTESTED)
+    .filter(([k, v]) => r[k] !== v)
+    .map(([k, v]) => `${k} is ${show(r[k])}, expected ${JSON.stringify(v)}`);
+  if (r.operation !== RECEIPT_OPERATION) wrong.push(`operation is ${show(r.operation)}, expected "${RECEIPT_OPERATION}"`);
+  return wrong.length === 0 ? pass('model svc-rules-v1, provider none, method deterministic, no data sent, 0 external tokens') : fail(wrong.join('; '));
+}
+
+function checkInputsHash(r: Record<string, unknown>, inputs: unknown): { check: ReceiptCheck; recomputed: string | null } {
+  const h = asRecord(r.inputsHash);
+  if (!h) return { check: fail(`inputsHash is ${show(r.inputsHash)}, expected an object`), recomputed: null };
+  if (h.algorithm !== 'sha256' || h.canonicalization !== 'rfc8785') {
+    return { check: fail(`inputsHash uses ${show(h.algorithm)}/${show(h.canonicalization)}, expected "sha256"/"rfc8785"`), recomputed: null };
+  }
+  let recomputed: string;
+  try {
+    recomputed = inputsHashOf(inputs);
+  } catch (e) {
+    return { check: fail(`the inputs are not canonical JSON: ${(e as Error).message}`), recomputed: null };
+  }
+  return {
+    check: h.value === recomputed ? pass(`sha256 of the canonical inputs is ${recomputed}`) : fail(`sha256 of the canonical inputs is ${recomputed}, the receipt says ${show(h.value)}: the inputs differ from those the receipt was issued for`),
+    recomputed,
+  };
+}
+
+function checkRationale(r: Record<string, unknown>, inputs: unknown): ReceiptCheck {
+  let expected: string;
+  try {
+    expected = rationaleIdOf(inputs);
+  } catch (e) {
+    return skipped(`cannot derive a rationale id: ${(e as Error).message}`);
+  }
+  return r.rationaleId === expected ? pass(`rationaleId ${expected} follows from the inputs`) : fail(`rationaleId is ${show(r.rationaleId)}, the inputs give ${expected}`);
+}
+
+function readPublicKey(base64: unknown): KeyObject | null {
+  if (typeof base64 !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
+  try {
+    const key = createPublicKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+function checkSignature(r: Record<string, unknown>, trusted: KeyObject | undefined): { check: ReceiptCheck; failure?: ReceiptFailure; keyId: string | null; keyTrusted: boolean } {
+  const s = asRecord(r.signature);
+  if (!s) return { check: fail(`signature is ${show(r.signature)}, expected an object`), failure: 'signature_invalid', keyId: null, keyTrusted: false };
+  if (s.algorithm !== 'ed25519') return { check: fail(`signature.algorithm is ${show(s.algorithm)}, expected "ed25519"`), failure: 'signature_invalid', keyId: null, keyTrusted: false };
+  const embedded = readPublicKey(s.publicKey);
+  if (!embedded) return { check: fail('signature.publicKey is not a base64 SPKI Ed25519 public key'), failure: 'signature_invalid', keyId: null, keyTrusted: false };
+  const keyId = keyIdOf(embedded);
+  if (s.keyId !== keyId) return { check: fail(`signature.keyId is ${show(s.keyId)}, the embedded public key has id ${keyId}`), failure: 'signature_invalid', keyId, keyTrusted: false };
+  if (trusted && !spkiDer(trusted).equals(spkiDer(embedded))) {
+    return { check: fail(`signed by key ${keyId}, which is not the trusted key ${keyIdOf(trusted)}`), failure: 'key_untrusted', keyId, keyTrusted: false };
+  }
+  let ok = false;
+  if (typeof s.value === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(s.value)) {
+    try {
+      ok = verify(null, Buffer.from(canonicalJson(unsignedPart(r)), 'utf8'), embedded, Buffer.from(s.value, 'base64'));
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) return { check: fail(`Ed25519 signature does not match the receipt's content for key ${keyId}: the receipt or its signature was altered`), failure: 'signature_invalid', keyId, keyTrusted: false };
+  return {
+    check: pass(trusted ? `valid Ed25519 signature by the trusted key ${keyId}` : `valid Ed25519 signature by the embedded key ${keyId}; no trusted key was given, so this proves integrity, not origin`),
+    keyId,
+    keyTrusted: Boolean(trusted),
+  };
+}
+
+export interface VerifyReceiptInput {
+  receipt: unknown;
+  inputs: unknown;
+  /** The key the verifier trusts; without it the signature is checked against the embedded key only. */
+  trustedPublicKey?: KeyObject | undefined;
+}
+
+/** Runs every check (none short-circuits) and reports the first failing one as `reason`. */
+export function verifyReceipt({ receipt, inputs, trustedPublicKey }: VerifyReceiptInput): ReceiptVerification {
+  const r = asRecord(receipt);
+  if (!r) {
+    const why = skipped('the receipt is not a JSON object');
+    return {
+      valid: false,
+      reason: 'receipt_malformed',
+      message: 'receipt: not a JSON object',
+      checks: { version: why, attestation: why, inputsHash: why, rationaleId: why, signature: why },
+      keyId: null,
+      keyTrusted: false,
+    };
+  }
+  const version = checkVersion(r);
+  const attestation = checkAttestation(r);
+  const { check: inputsHash } = checkInputsHash(r, inputs);
+  const rationaleId = checkRationale(r, inputs);
+  const sig = checkSignature(r, trustedPublicKey);
+  const checks = { version, attestation, inputsHash, rationaleId, signature: sig.check };
+  const order: Array<[keyof typeof checks, ReceiptFailure]> = [
+    ['version', 'version_unsupported'],
+    ['attestation', 'attestation_mismatch'],
+    ['inputsHash', 'inputs_hash_mismatch'],
+    ['rationaleId', 'rationale_mismatch'],
+    ['signature', sig.failure ?? 'signature_invalid'],
+  ];
+  const first = order.find(([name]) => checks[name].status === 'fail');
+  const base = { checks, keyId: sig.keyId, keyTrusted: sig.keyTrusted };
+  if (!first) return { valid: true, message: 'valid', ...base };
+  return { valid: false, reason: first[1], message: `${first[0]}: ${checks[first[0]].reason}`, ...base };
+}
