@@ -1,11 +1,11 @@
 /** `svc backtest`: both engines over a date range, a monthly table, a PnL chart, sweeps. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { SvcError } from '../domain/errors.js';
 import type { BacktestSummary } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
+import { makeTable, keyValueTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, sliceBook } from './book.js';
 import { BESS_DEFAULTS, BESS_FLAGS, TRADING_DEFAULTS, TRADING_FLAGS, addFlags, explainSettingsError, flagValues, readJsonFile } from './settings.js';
 import { lineChart } from './chart.js';
@@ -84,7 +84,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       if (env.globals().format === 'csv') return out.raw(stringify(flat, { header: true }));
       const { lang } = env.globals();
       const L = labels(lang);
-      const table = new Table({ head: ['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], style: { head: out.c.level > 0 ? ['cyan'] : [], border: [] } });
+      const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
       rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), pct(r.hitRate)]));
       out.print(table.toString());
       out.print(out.c.dim('Historical run on the supplied prices under your assumptions; not a forecast.'));
@@ -122,21 +122,24 @@ async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): P
   out.print(c.bold(`Backtest · ${first ?? '—'} – ${last ?? '—'} · ${s.totalDays} days`) + c.dim(` · ${source}`));
   out.print(c.yellow('Historical run on the supplied prices under your assumptions; not a forecast.'));
   out.print('');
-  const summary = new Table({ style: { head: [], border: [] } });
-  summary.push(
-    { 'Combined net PnL, UAH': c.bold(money(s.combinedNetPnlUah)) },
-    { 'Spread strategy, UAH': money(s.strategyNetPnlUah) },
-    { 'Battery, UAH': money(s.bessNetProfitUah) },
-    { 'Average per day, UAH': money(s.averageDailyPnlUah) },
-    { 'Profitable days': `${s.profitableDays} of ${s.totalDays} (${pct(s.hitRate)})` },
-    { 'Trades / battery cycles': `${s.totalTrades} / ${s.totalBessCycles}` },
-    { 'Best day': s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—' },
-    { 'Worst day': s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—' },
+  out.print(
+    keyValueTable(
+      [
+        ['Combined net PnL, UAH', c.bold(money(s.combinedNetPnlUah))],
+        ['Spread strategy, UAH', money(s.strategyNetPnlUah)],
+        ['Battery, UAH', money(s.bessNetProfitUah)],
+        ['Average per day, UAH', money(s.averageDailyPnlUah)],
+        ['Profitable days', `${s.profitableDays} of ${s.totalDays} (${pct(s.hitRate)})`],
+        ['Trades / battery cycles', `${s.totalTrades} / ${s.totalBessCycles}`],
+        ['Best day', s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
+        ['Worst day', s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
+      ],
+      c,
+    ),
   );
-  out.print(summary.toString());
   if (s.daily.length === 0) return;
   const { aggregateByMonth } = await import('../engines/backtest.js');
-  const months = new Table({ head: [L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], c, { right: [1, 2, 3, 4, 5] });
   for (const m of aggregateByMonth(s.daily)) {
     months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate)]);
   }

@@ -17,17 +17,24 @@ export function formatNumber(value: number, digits = 2): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** Columns scaled from 0 (prices are >= 0) so heights compare honestly. */
+/**
+ * Columns between a floor just under the day's minimum and its maximum, so the intraday shape
+ * (what a spread trader looks at) is visible; the axis labels say where the floor is.
+ */
 export function columnChart(values: readonly number[], options: ColumnChartOptions): string[] {
   const height = options.height ?? 8;
   const max = Math.max(...values, 0);
-  const labelWidth = Math.max(formatNumber(max, 0).length, 1);
+  const min = Math.min(...values, max);
+  const floor = max > min ? Math.max(0, min - (max - min) / (height * 2)) : 0;
+  const span = max - floor;
+  const labels = [formatNumber(max, 0), formatNumber(floor, 0)];
+  const labelWidth = Math.max(...labels.map((l) => l.length), 1);
   const lines: string[] = [];
   for (let row = height; row >= 1; row--) {
-    const label = row === height ? formatNumber(max, 0) : row === 1 ? '0' : '';
-    let line = `${label.padStart(labelWidth)} │`;
+    const label = row === height ? labels[0] : row === 1 ? labels[1] : '';
+    let line = `${(label ?? '').padStart(labelWidth)} │`;
     values.forEach((v, i) => {
-      const level = max > 0 ? (v / max) * height : 0;
+      const level = span > 0 ? ((v - floor) / span) * height : 0;
       const fill = Math.max(0, Math.min(1, level - (row - 1)));
       const glyph = BLOCKS[Math.round(fill * 8)] ?? ' ';
       const cell = `${glyph}${glyph} `;

@@ -1,10 +1,10 @@
 /** `svc plan` and `svc bess`: one day's optimal spread plan or battery schedule. */
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { hourlyPrices } from '../domain/prices.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
+import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_DEFAULTS, BESS_FLAGS, TRADING_DEFAULTS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, flagValues, readJsonFile } from './settings.js';
 import { columnChart } from './chart.js';
@@ -94,7 +94,7 @@ function renderTradingPlan(env: CliEnv, date: string, prices: number[], plan: Tr
   if (plan.trades.length === 0) {
     out.print(L.noTrades);
   } else {
-    const table = new Table({ head: ['#', L.buy, L.sell, L.buyPrice, L.sellPrice, L.netSpread, L.volume, L.pnl], style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+    const table = makeTable(['#', L.buy, L.sell, L.buyPrice, L.sellPrice, L.netSpread, L.volume, L.pnl], c, { right: [0, 3, 4, 5, 6, 7] });
     plan.trades.forEach((t, i) =>
       table.push([i + 1, hh(t.buyHour), hh(t.sellHour), formatMoney(t.buyPriceUahMwh, lang), formatMoney(t.sellPriceUahMwh, lang), formatMoney(t.netSpreadUah, lang), formatMoney(t.volumeMwh, lang, 3), formatMoney(t.pnlUah, lang)].map(String)),
     );
@@ -129,7 +129,7 @@ function renderBessPlan(env: CliEnv, date: string, prices: number[], plan: BessP
   if (plan.cycles.length === 0) {
     out.print(L.noCycles);
   } else {
-    const table = new Table({ head: [L.charge, L.discharge, L.chargeMwh, L.dischargeMwh, L.chargePrice, L.dischargePrice, L.grossSpread, L.profit], style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+    const table = makeTable([L.charge, L.discharge, L.chargeMwh, L.dischargeMwh, L.chargePrice, L.dischargePrice, L.grossSpread, L.profit], c, { right: [2, 3, 4, 5, 6, 7] });
     for (const cy of plan.cycles) {
       table.push([hh(cy.chargeHour), hh(cy.dischargeHour), formatMoney(cy.chargeMwh, lang, 3), formatMoney(cy.dischargeMwh, lang, 3), formatMoney(cy.chargePriceUahMwh, lang), formatMoney(cy.dischargePriceUahMwh, lang), formatMoney(cy.grossSpreadUahMwh, lang), formatMoney(cy.profitUah, lang)]);
     }

@@ -1,11 +1,11 @@
 /** `svc prices show|stats|convert`: look at a price book, summarise it, or change its format. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
+import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
 import { bar, columnChart } from './chart.js';
 import { formatMoney, labels } from './i18n.js';
@@ -42,7 +42,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const values = hourlyPrices(day);
     const max = Math.max(...values);
     const min = Math.min(...values);
-    const table = new Table({ head: [L.hour, L.price, ''], style: { head: out.c.level > 0 ? ['cyan'] : [], border: [] } });
+    const table = makeTable([L.hour, L.price, ''], out.c, { right: [1] });
     values.forEach((v, h) => {
       const b = bar(v, max, 32);
       table.push([hh(h), formatMoney(v, lang), v === max ? out.c.red(b) : v === min ? out.c.green(b) : b]);
@@ -73,7 +73,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
       return out.raw(stringify(total ? [...days, { ...total, tradeDate: 'total' }] : days, { header: true, columns: ['tradeDate', ...STAT_COLUMNS] }));
     }
     const L = labels(lang);
-    const table = new Table({ head: [L.date, L.base, L.peak, L.offPeak, L.min, L.max], style: { head: out.c.level > 0 ? ['cyan'] : [], border: [] } });
+    const table = makeTable([L.date, L.base, L.peak, L.offPeak, L.min, L.max], out.c, { right: [1, 2, 3, 4, 5] });
     for (const d of days) table.push([d.tradeDate, ...STAT_COLUMNS.map((k) => formatMoney(d[k], lang))]);
     if (total) table.push([out.c.bold(`${L.total} (${days.length})`), ...STAT_COLUMNS.map((k) => out.c.bold(formatMoney(total[k], lang)))]);
     out.print(table.toString());

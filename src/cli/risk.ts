@@ -1,9 +1,9 @@
 /** `svc risk`: the guardrail checks for one day, with an exit code a cron job can act on. */
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { SvcError } from '../domain/errors.js';
 import type { CliEnv } from './context.js';
+import { makeTable } from './table.js';
 import { CliExit } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, readJsonFile } from './settings.js';
@@ -70,7 +70,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
       const c = out.c;
       const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' ? c.yellow(s) : c.red(s));
       out.print(c.bold(`Risk guardrails · ${date}`) + c.dim(` · ${loaded.source}`));
-      const table = new Table({ head: ['Check', 'Status', 'Value', 'Why'], colWidths: [20, 9, 18, 70], wordWrap: true, style: { head: c.level > 0 ? ['cyan'] : [], border: [] } });
+      const table = makeTable(['Check', 'Status', 'Value', 'Why'], c, { colWidths: [20, 13, 22, 64], wordWrap: true });
       for (const ch of report.checks) table.push([ch.id, paint(ch.status), `${typeof ch.value === 'number' ? round(ch.value) : ch.value} ${ch.unit}`, ch.detail ?? ch.label ?? '']);
       out.print(table.toString());
       out.print(`Score ${c.bold(String(round(report.score)))}/100 · status ${c.bold(paint(report.overallStatus))} · ${report.reviewCount} review, ${report.blockCount} block`);

@@ -1,0 +1,78 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+
+describe('svc plan', () => {
+  it('--format json prints exactly the API body', async () => {
+    const r = await svc(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '2', '--fee', '10', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as Record<string, unknown> & { plan: { trades: { buyHour: number; sellHour: number; netSpreadUah: number }[]; netPnlUah: number } };
+    expect(Object.keys(body).sort()).toEqual(['generatedAt', 'plan', 'tradeDate']);
+    expect(body.tradeDate).toBe('03.12.2024');
+    expect(body.plan.trades.length).toBeGreaterThan(0);
+    expect(body.plan.trades.length).toBeLessThanOrEqual(2);
+    for (const t of body.plan.trades) expect(t.buyHour).toBeLessThan(t.sellHour);
+  });
+
+  it('renders a table with the trades, a marked chart and totals', async () => {
+    const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--max-trades', '3']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('Spread plan · 15.12.2024');
+    expect(r.stdout).toMatch(/B .*S|S .*B/);
+    expect(r.stdout).toMatch(/Total: \d+ trades/);
+    expect(r.stdout).toContain('never submits orders');
+  });
+
+  it('takes settings from a file and lets flags override them', async () => {
+    const dir = tempDir();
+    const file = join(dir, 's.json');
+    writeFileSync(file, JSON.stringify({ volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 1, feeUahPerMwh: 0 }));
+    const a = await svc(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--format', 'json']);
+    const b = await svc(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--volume', '1', '--format', 'json']);
+    const pa = JSON.parse(a.stdout) as { plan: { trades: unknown[]; netPnlUah: number } };
+    const pb = JSON.parse(b.stdout) as { plan: { trades: unknown[]; netPnlUah: number } };
+    expect(pa.plan.trades).toHaveLength(1);
+    expect(pa.plan.netPnlUah).toBeCloseTo(2 * pb.plan.netPnlUah, 6);
+  });
+
+  it('names the flag and its range for bad settings (exit 2)', async () => {
+    const r = await svc(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '25']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--max-trades');
+    expect(r.stderr).toContain('1..24');
+    const n = await svc(['plan', WEEK, '--date', '03.12.2024', '--volume', 'abc']);
+    expect(n.exitCode).toBe(2);
+    expect(n.stderr).toContain('--volume');
+  });
+});
+
+describe('svc bess', () => {
+  it('--format json prints the API body and the pairs add up', async () => {
+    const r = await svc(['bess', WEEK, '--date', '03.12.2024', '--capacity', '2', '--power', '1', '--efficiency', '0.9', '--max-cycles', '2', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { tradeDate: string; plan: { cycles: { chargeMwh: number; dischargeMwh: number; profitUah: number }[]; chargedMwh: number; dischargedMwh: number; netProfitUah: number } };
+    expect(body.tradeDate).toBe('03.12.2024');
+    const charged = body.plan.cycles.reduce((s, c) => s + c.chargeMwh, 0);
+    const profit = body.plan.cycles.reduce((s, c) => s + c.profitUah, 0);
+    expect(charged).toBeCloseTo(body.plan.chargedMwh, 9);
+    expect(profit).toBeCloseTo(body.plan.netProfitUah, 6);
+    expect(body.plan.dischargedMwh).toBeLessThanOrEqual(2 * 2 + 1e-9);
+  });
+
+  it('renders charge and discharge marks', async () => {
+    const r = await svc(['bess', FIXTURE, '--date', '15.12.2024']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('Battery plan · 15.12.2024');
+    expect(r.stdout).toMatch(/C .*D/);
+  });
+
+  it('rejects efficiency 1.2 and max-cycles 13 naming the flag and range', async () => {
+    const e = await svc(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '1.2']);
+    expect(e.exitCode).toBe(2);
+    expect(e.stderr).toContain('--efficiency: must be > 0 and <= 1 (got 1.2)');
+    const c = await svc(['bess', WEEK, '--date', '03.12.2024', '--max-cycles', '13']);
+    expect(c.exitCode).toBe(2);
+    expect(c.stderr).toContain('--max-cycles: must be an integer 1..12 (got 13)');
+  });
+});

@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+
+describe('svc basics', () => {
+  it('prints its version and help with examples', async () => {
+    const v = await svc(['--version']);
+    expect(v.exitCode).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const h = await svc(['--help']);
+    expect(h.exitCode).toBe(0);
+    expect(h.stdout).toContain('Examples:');
+    for (const sub of ['prices', 'plan', 'bess', 'backtest', 'risk']) expect(h.stdout).toContain(sub);
+  });
+
+  it('shows an example in the help of every subcommand', async () => {
+    for (const sub of [['prices', 'show'], ['prices', 'stats'], ['prices', 'convert'], ['plan'], ['bess'], ['backtest'], ['risk']]) {
+      const r = await svc([...sub, '--help']);
+      expect(r.exitCode, sub.join(' ')).toBe(0);
+      expect(r.stdout, sub.join(' ')).toMatch(/Examples?:\n\s+\$ svc /);
+    }
+  });
+
+  it('exits 2 on an unknown option and on a missing file', async () => {
+    const r = await svc(['prices', 'stats', WEEK, '--nope']);
+    expect(r.exitCode).toBe(2);
+    const m = await svc(['prices', 'stats', 'no-such-file.csv']);
+    expect(m.exitCode).toBe(2);
+    expect(m.stderr).toContain('no-such-file.csv');
+    expect(m.stdout).toBe('');
+  });
+});
+
+describe('svc prices stats', () => {
+  it('reads the 3-year fixture: 1,090 days and one warning naming the 6 DST days', async () => {
+    const r = await svc(['prices', 'stats', FIXTURE, '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { days: unknown[]; total: { days: number } };
+    expect(body.days).toHaveLength(1090);
+    expect(body.total.days).toBe(1090);
+    const warnings = r.stderr.split('\n').filter((l) => l.includes('warning'));
+    expect(warnings).toHaveLength(1);
+    for (const d of ['27.03.2022', '30.10.2022', '26.03.2023', '29.10.2023', '31.03.2024', '27.10.2024']) expect(warnings[0]).toContain(d);
+  });
+
+  it('table output has one row per day plus a total row, results only on stdout', async () => {
+    const r = await svc(['prices', 'stats', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024']);
+    expect(r.exitCode).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /\d\d\.\d\d\.\d{4}/.test(l));
+    expect(rows).toHaveLength(7);
+    expect(r.stdout).toMatch(/Total \(7\)/);
+    expect(r.stderr).not.toContain('01.12.2024');
+  });
+
+  it('refuses DST days with --dst reject (exit 2, naming the dates)', async () => {
+    const r = await svc(['prices', 'stats', FIXTURE, '--dst', 'reject']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('27.03.2022');
+    expect(r.stdout).toBe('');
+  });
+
+  it('reads stdin with -', async () => {
+    const r = await svc(['prices', 'stats', '-', '--format', 'csv'], { input: readFileSync(WEEK, 'utf8') });
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('tradeDate,base,peak,offPeak,min,max');
+    expect(lines).toHaveLength(1 + 7 + 1);
+  });
+
+  it('has no escape codes with NO_COLOR, even when colour is forced', async () => {
+    const r = await svc(['prices', 'show', WEEK, '--date', '03.12.2024'], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
+    expect(r.exitCode).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout + r.stderr).not.toMatch(/\u001b\[/);
+  });
+
+  it('gives a precise message for malformed input (file, line, what was found)', async () => {
+    const dir = tempDir();
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'date,hour,price_uah_mwh\n01.12.2024,0,abc\n');
+    const r = await svc(['prices', 'stats', bad]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('bad.csv');
+    expect(r.stderr).toMatch(/line 2/);
+    expect(r.stderr).toContain('abc');
+  });
+});
+
+describe('svc prices show / convert', () => {
+  it('shows the 24 hours of a day with bars and a chart', async () => {
+    const r = await svc(['prices', 'show', FIXTURE, '--date', '15.12.2024']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /\d\d–\d\d/.test(l))).toHaveLength(24);
+    expect(r.stdout).toContain('█');
+  });
+
+  it('names the reason when the date is missing or a DST day', async () => {
+    const missing = await svc(['prices', 'show', WEEK, '--date', '15.12.2024']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('no prices for 15.12.2024');
+    const dst = await svc(['prices', 'show', FIXTURE, '--date', '31.03.2024']);
+    expect(dst.exitCode).toBe(2);
+    expect(dst.stderr).toContain('daylight-saving');
+    const impossible = await svc(['prices', 'show', WEEK, '--date', '31.02.2024']);
+    expect(impossible.exitCode).toBe(2);
+  });
+
+  it('converts between formats without losing a value', async () => {
+    const dir = tempDir();
+    const json = join(dir, 'week.json');
+    const a = await svc(['prices', 'convert', WEEK, '--to', 'json', '-o', json]);
+    expect(a.exitCode).toBe(0);
+    const wide = await svc(['prices', 'convert', json, '--to', 'wide']);
+    expect(wide.exitCode).toBe(0);
+    expect(wide.stdout.split('\n')[0]).toBe(['date', ...Array.from({ length: 24 }, (_, h) => `h${h}`)].join(','));
+    const back = await svc(['prices', 'convert', '-', '--to', 'json'], { input: wide.stdout });
+    expect(JSON.parse(back.stdout)).toEqual(JSON.parse(readFileSync(json, 'utf8')));
+  });
+});
