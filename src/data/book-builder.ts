@@ -89,6 +89,13 @@ export class BookBuilder {
     return rows;
   }
 
+  /** Marks a date's day as flawed after a row of it could not be read, so it is not also reported incomplete. */
+  markFlawed(date: string): void {
+    if (describeBadDate(date) !== null) return;
+    const rows = this.days.get(date) ?? this.day(date, 0, null);
+    if (rows) rows.flawed = true;
+  }
+
   /** Like day(), but a date may open only once (wide and operator layouts: one row per day). */
   newDay(date: string, line: number, field: string | null): DayRows | undefined {
     const seen = this.days.get(date);
@@ -150,13 +157,9 @@ export class BookBuilder {
     const missing: number[] = [];
     for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN)) missing.push(h);
     if (missing.length === 0) return;
-    const where = rows.firstLine > 0 ? ` (first row on line ${rows.firstLine})` : '';
-    this.report(
-      rows.firstLine,
-      rows.date,
-      null,
-      `${rows.date}${where}: expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
-    );
+    const plural = missing.length === 1 ? '' : 's';
+    const problem = `expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${plural} ${missing.join(', ')}`;
+    this.report(rows.firstLine, rows.date, null, rows.firstLine > 0 ? `date ${rows.date} (first row here): ${problem}` : problem);
   }
 
   private dstError(dstDays: DayRows[]): SvcError {
@@ -168,10 +171,11 @@ export class BookBuilder {
       message: `${src}${d.firstLine > 0 ? ` line ${d.firstLine}` : ''}: ${describe(d)}`,
     }));
     const dates = dstDays.map((d) => d.date).join(', ');
+    const what = dstDays.length === 1 ? `clock-change day ${dates}` : `clock-change days ${dates}`;
     return new SvcError(
       400,
       'validation_error',
-      `${src}: clock-change days ${dates} cannot be read as 24-hour days (DST policy "reject"); remove them or read with the "skip" policy`,
+      `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with the "skip" policy`,
       { reason: 'dst_day', issues },
     );
   }

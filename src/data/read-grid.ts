@@ -42,7 +42,7 @@ export function readGrid(text: string, detected: DetectedFormat, builder: BookBu
     for (let i = 1; i < last; i += 1) {
       const cell = fields[i] ?? '';
       const hour = i - 1;
-      const field = `${names[i] ?? `period ${i}`} (hour ${hour})`;
+      const field = names[i] ?? `period ${i}`;
       if (isBlank(cell)) {
         if (rows.dst !== null) continue;
         rows.flawed = true;
@@ -52,7 +52,7 @@ export function readGrid(text: string, detected: DetectedFormat, builder: BookBu
       const price = parsePrice(cell);
       if (!price.ok) {
         rows.flawed = true;
-        issues.atLine(line, field, price.problem);
+        issues.atLine(line, field, `${price.problem} (hour ${hour} of ${date})`);
         continue;
       }
       builder.setHour(rows, hour, price.value, line, field);

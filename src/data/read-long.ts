@@ -56,7 +56,9 @@ function rowReader(names: readonly string[], builder: BookBuilder, issues: Issue
   const [dateName = 'date', hourName = 'hour', priceName = 'price_uah_mwh'] = names;
   return (fields, line) => {
     if (fields.length !== 3) {
-      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}`);
+      const decimalComma = fields.length === 4 && /^\s*\d+\s*$/.test(fields[3] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
+      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
+      builder.markFlawed((fields[0] ?? '').trim());
       return;
     }
     const date = (fields[0] as string).trim();
