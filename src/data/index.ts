@@ -6,3 +6,5 @@ export type { LoadPriceBookOptions } from './load.js';
 export { writePriceBookJson, writeLongCsv, writeWideCsv } from './write.js';
 export { isKyivDstTransitionDay, kyivDstTransition, kyivDstTransitionDays, kyivPeriodsInDay, lastSundayOfMonth } from './dst.js';
 export type { DstTransition } from './dst.js';
+export { DEFAULT_CAPS_PATH, loadCapsTable, loadCapsTableSync, parseCapsTable } from './caps.js';
+export type { CapBound, CapMarket, CapRow, CapRule, CapsTable, PriceCaps } from './caps.js';
