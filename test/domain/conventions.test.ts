@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { Month, TradeDate, Locale, Market, Uuid, IsoDateTime, parseTradeDate, nextTradeDate, compareTradeDates, AuditEventRequest, SvcError } from '../../src/domain/index.js';
+
+describe('conventions', () => {
+  it('tradeDate is a real calendar date, not only the pattern', () => {
+    for (const ok of ['01.01.2024', '29.02.2024', '31.12.2023']) expect(TradeDate.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['29.02.2023', '31.04.2024', '00.01.2024', '01.13.2024', '1.1.2024', '2024-01-01']) expect(TradeDate.safeParse(bad).success, bad).toBe(false);
+    expect(parseTradeDate('31.02.2023')).toBeNull();
+  });
+
+  it('month MM.YYYY with a real month', () => {
+    expect(Month.safeParse('12.2024').success).toBe(true);
+    expect(Month.safeParse('13.2024').success).toBe(false);
+    expect(Month.safeParse('1.2024').success).toBe(false);
+  });
+
+  it('locale, market, uuid and ISO timestamps', () => {
+    expect(Locale.options).toEqual(['uk', 'en']);
+    expect(Market.options).toEqual(['DAM', 'IDM']);
+    expect(Uuid.safeParse('3f1c2a4e-8b7d-4c2e-9a1b-2c3d4e5f6a7b').success).toBe(true);
+    expect(Uuid.safeParse('not-a-uuid').success).toBe(false);
+    expect(IsoDateTime.safeParse('2026-11-22T02:00:00.000Z').success).toBe(true);
+    expect(IsoDateTime.safeParse('22.11.2026').success).toBe(false);
+  });
+
+  it('date arithmetic crosses months and years', () => {
+    expect(nextTradeDate('31.12.2024')).toBe('01.01.2025');
+    expect(nextTradeDate('28.02.2024')).toBe('29.02.2024');
+    expect(compareTradeDates('01.01.2025', '31.12.2024')).toBeGreaterThan(0);
+  });
+
+  it('plan_exported events need DecisionPackageMetadata, others a flat map', () => {
+    const base = { type: 'plan_exported', tradeDate: '01.12.2024', source: 'svc' };
+    const bad = AuditEventRequest.safeParse({ ...base, metadata: { decision_package_id: 'x' } });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(SvcError.fromZod(bad.error).issues.map((i) => i.path)).toContain('metadata.decision_package_id');
+    expect(AuditEventRequest.safeParse({ ...base, metadata: { decision_package_id: 'svc-rdn-1', human_approval_required: true, no_auto_submit: true } }).success).toBe(true);
+    expect(AuditEventRequest.safeParse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file', metadata: { rows: 24, ok: true } }).success).toBe(true);
+    expect(AuditEventRequest.safeParse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file', metadata: { nested: { a: 1 } } }).success).toBe(false);
+    expect(AuditEventRequest.parse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file' }).actor).toBe('local-user');
+  });
+});
