@@ -1,0 +1,241 @@
+/**
+ * `svc audit add | list | export`: the tenant audit journal from the terminal. Without an API
+ * base the event goes to the local store in the data directory; with one it is posted to that
+ * platform and the write outcome is reported as it is (confirmed, or a local receipt and why not).
+ */
+import type { Command } from 'commander';
+import { stringify } from 'csv-stringify/sync';
+import type { AuditEvent, AuditWriteOutcome } from '../domain/audit.js';
+import { SvcError, type FailingPath } from '../domain/errors.js';
+import { CliExit, type CliEnv } from './context.js';
+import { keyValueTable, makeTable } from './table.js';
+
+interface AddOpts {
+  type?: string;
+  tradeDate?: string;
+  source?: string;
+  actor?: string;
+  meta?: string[];
+  apiBase?: string;
+}
+
+interface ListOpts {
+  limit?: string;
+  before?: string;
+}
+
+/** Request fields -> the flags that set them, so errors name what the user typed. */
+const ADD_FLAGS: Record<string, string> = { type: '--type', tradeDate: '--trade-date', source: '--source', actor: '--actor' };
+const LIST_FLAGS: Record<string, string> = { limit: '--limit', before: '--before' };
+
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** `key=value` pairs -> a flat map: numbers and true/false become number/boolean, the rest strings. */
+export function parseMeta(pairs: readonly string[]): Record<string, string | number | boolean> {
+  const meta: Record<string, string | number | boolean> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const key = eq > 0 ? pair.slice(0, eq).trim() : '';
+    if (key === '') {
+      throw SvcError.validation(`--meta: expected key=value, got "${pair}"`, [{ path: '--meta', message: 'expected key=value' }]);
+    }
+    if (Object.hasOwn(meta, key)) {
+      throw SvcError.validation(`--meta: key "${key}" given twice`, [{ path: `--meta ${key}`, message: 'given twice' }]);
+    }
+    const raw = pair.slice(eq + 1);
+    const asNumber = Number(raw);
+    meta[key] = raw === 'true' ? true : raw === 'false' ? false : NUMBER.test(raw) && Number.isFinite(asNumber) ? asNumber : raw;
+  }
+  return meta;
+}
+
+/** Renames request paths to flags (`tradeDate` -> `--trade-date`, `metadata.k` -> `--meta k`). */
+function asFlagError(error: unknown, flags: Record<string, string>): unknown {
+  if (!(error instanceof SvcError) || error.code !== 'validation_error') return error;
+  const issues: FailingPath[] = error.issues.map((issue) => {
+    const [head, ...rest] = issue.path.split('.');
+    if (head === 'metadata') return { path: rest.length ? `--meta ${rest.join('.')}` : '--meta', message: issue.message };
+    const flag = head === undefined ? undefined : flags[head];
+    return flag ? { path: [flag, ...rest].join('.'), message: issue.message } : issue;
+  });
+  const first = issues[0];
+  if (!first) return error;
+  const message = `${first.path || '(root)'}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+  return SvcError.validation(message, issues, error.reason);
+}
+
+function metaText(metadata: AuditEvent['metadata']): string {
+  const text = Object.entries(metadata)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
+}
+
+const CSV_COLUMNS = ['id', 'createdAt', 'type', 'actor', 'tradeDate', 'source', 'metadata'];
+
+function eventsCsv(events: readonly AuditEvent[]): string {
+  return stringify(
+    events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata) })),
+    { header: true, columns: CSV_COLUMNS },
+  );
+}
+
+function renderEvents(env: CliEnv, events: readonly AuditEvent[]): void {
+  const out = env.out();
+  if (events.length === 0) {
+    out.print('No audit events.');
+    return;
+  }
+  const table = makeTable(['Created (UTC)', 'Type', 'Trade date', 'Actor', 'Source', 'Metadata', 'Id'], out.c);
+  for (const e of events) table.push([e.createdAt, e.type, e.tradeDate, e.actor, e.source, metaText(e.metadata), e.id]);
+  out.print(table.toString());
+}
+
+function renderEvent(env: CliEnv, title: string, event: AuditEvent): void {
+  const out = env.out();
+  out.print(out.c.bold(title));
+  out.print(
+    keyValueTable(
+      [
+        ['id', event.id],
+        ['createdAt', event.createdAt],
+        ['type', event.type],
+        ['actor', event.actor],
+        ['tradeDate', event.tradeDate],
+        ['source', event.source],
+        ['metadata', metaText(event.metadata) || '—'],
+      ],
+      out.c,
+    ),
+  );
+}
+
+async function add(env: CliEnv, opts: AddOpts): Promise<void> {
+  const request = {
+    type: opts.type,
+    tradeDate: opts.tradeDate,
+    source: opts.source,
+    ...(opts.actor !== undefined ? { actor: opts.actor } : {}),
+    metadata: parseMeta(opts.meta ?? []),
+  };
+  const apiBase = opts.apiBase ?? env.config().apiBase;
+  const { format } = env.globals();
+  if (apiBase === undefined) {
+    const { auditCreate } = await import('../ops/audit.js');
+    const result = await env.runOp(auditCreate, request).catch((e: unknown) => {
+      throw asFlagError(e, ADD_FLAGS);
+    });
+    if (format === 'json') return env.out().json(result);
+    if (format === 'csv') return env.out().raw(eventsCsv([result.event]));
+    renderEvent(env, `Recorded in the local journal (${(await env.ctx().stores()).location})`, result.event);
+    return;
+  }
+
+  const { writeAuditToPlatform } = await import('../data/platform-audit.js');
+  const ctx = env.ctx();
+  const outcome: AuditWriteOutcome = await writeAuditToPlatform(request as Parameters<typeof writeAuditToPlatform>[0], {
+    apiBase,
+    ...(env.config().apiKey ? { apiKey: env.config().apiKey } : {}),
+    now: ctx.now,
+    newId: ctx.newId,
+  }).catch((e: unknown) => {
+    throw asFlagError(e, { ...ADD_FLAGS, apiBase: '--api-base' });
+  });
+  if (format === 'json') env.out().json(outcome);
+  if (outcome.persisted) {
+    if (format === 'csv') env.out().raw(eventsCsv([outcome.event]));
+    else if (format === 'table') renderEvent(env, 'Recorded on the platform (confirmed, 201)', outcome.event);
+    return;
+  }
+  if (format !== 'json') {
+    const out = env.out();
+    out.print(out.c.bold(`Not confirmed by the platform: ${outcome.reason}`));
+    out.print(
+      keyValueTable(
+        [
+          ['durability', outcome.durability],
+          ['localId', outcome.localId],
+          ['recordedAt', outcome.recordedAt],
+          ...(outcome.httpStatus !== undefined ? ([['httpStatus', String(outcome.httpStatus)]] as [string, string][]) : []),
+          ['detail', outcome.detail ?? ''],
+        ],
+        out.c,
+      ),
+    );
+  }
+  // Not a bad input: the platform's state is unknown, which a script must be able to notice.
+  throw new CliExit(1, `the audit write was not confirmed (${outcome.reason}); nothing was queued or retried`);
+}
+
+async function list(env: CliEnv, opts: ListOpts): Promise<void> {
+  const { auditList } = await import('../ops/audit.js');
+  const page = await env
+    .runOp(auditList, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.before !== undefined ? { before: opts.before } : {}) })
+    .catch((e: unknown) => {
+      throw asFlagError(e, LIST_FLAGS);
+    });
+  const { format } = env.globals();
+  const out = env.out();
+  if (format === 'json') return out.json(page);
+  if (format === 'csv') return out.raw(eventsCsv(page.events));
+  renderEvents(env, page.events);
+  if (page.nextBefore !== null) out.print(out.c.dim(`Older events: svc audit list --before ${page.nextBefore}${opts.limit ? ` --limit ${opts.limit}` : ''}`));
+}
+
+async function exportAll(env: CliEnv): Promise<void> {
+  const { auditExport } = await import('../ops/audit.js');
+  const result = await env.runOp(auditExport, {});
+  const { format } = env.globals();
+  if (format === 'json') return env.out().json(result);
+  if (format === 'csv') return env.out().raw(eventsCsv(result.events));
+  renderEvents(env, result.events);
+}
+
+export function registerAudit(program: Command, env: CliEnv): void {
+  const audit = program
+    .command('audit')
+    .description('the audit journal: record events (prices loaded, CSV imported, brief generated, plan exported), list and export them');
+  audit.addHelpText(
+    'after',
+    '\nEvents go to the local store in the data directory (--data-dir, SVC_DATA_DIR), or to a platform with --api-base/SVC_API_BASE.\n' +
+      '\nExamples:\n' +
+      '  $ svc audit add --type prices_loaded --trade-date 15.12.2024 --source fixtures/oree-dam-ips-2022-2024.csv --meta rows=24\n' +
+      '  $ svc audit list --limit 20\n' +
+      '  $ svc audit export --format csv > audit.csv',
+  );
+
+  audit
+    .command('add')
+    .description('record one audit event (locally, or on a platform with --api-base)')
+    .requiredOption('--type <type>', 'prices_loaded | csv_imported | ai_brief_generated | plan_exported')
+    .requiredOption('--trade-date <DD.MM.YYYY>', 'trade date the event is about')
+    .requiredOption('--source <source>', 'where the data or decision came from (file, feed, tool)')
+    .option('--actor <actor>', 'who did it (default: local-user)')
+    .option('--meta <key=value...>', 'metadata; numbers and true/false are typed, the rest are strings (repeatable)')
+    .option('--api-base <url>', 'post to this platform instead of the local store (default: SVC_API_BASE; key: SVC_API_KEY)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  $ svc audit add --type csv_imported --trade-date 15.12.2024 --source prices.csv --meta rows=744 dst=false\n' +
+        '  $ svc audit add --type plan_exported --trade-date 15.12.2024 --source svc-plan \\\n' +
+        '      --meta decision_package_id=svc-rdn-15.12.2024 human_approval_required=true no_auto_submit=true\n' +
+        '  $ svc audit add --type prices_loaded --trade-date 15.12.2024 --source mktop --api-base https://svc.example.org --format json\n' +
+        '\nWith an API base, exit 1 means the platform did not confirm the write (rejected, unparseable or timeout):\n' +
+        'the event may or may not be stored there; svc neither queues nor retries it.',
+    )
+    .action((opts: AddOpts) => add(env, opts));
+
+  audit
+    .command('list')
+    .description('recent events of the local journal, newest first, one page at a time')
+    .option('--limit <n>', 'events per page, 1..500 (default 50)')
+    .option('--before <cursor>', 'the cursor printed under the previous page (nextBefore in JSON)')
+    .addHelpText('after', '\nExamples:\n  $ svc audit list --limit 10\n  $ svc audit list --format json | jq -r .nextBefore')
+    .action((opts: ListOpts) => list(env, opts));
+
+  audit
+    .command('export')
+    .description('every event of the local journal, oldest first')
+    .addHelpText('after', '\nExamples:\n  $ svc audit export --format csv > audit.csv\n  $ svc audit export --format json | jq \'.events | length\'')
+    .action(() => exportAll(env));
+}
