@@ -1,0 +1,99 @@
+/**
+ * The one error body of the HTTP door. Every error status (400, 401, 403, 404, 413, 415, 429, 500,
+ * 502, 503) renders `{ error: { code, message, reason?, issues?, requestId } }`. Fastify's own
+ * errors (bad JSON, wrong content type, oversized body) are mapped here so a caller's mistake is
+ * never a 500, and an unexpected failure never leaks a stack or a configured secret.
+ */
+import { z } from 'zod';
+import { SvcError, isSvcError, type ErrorCode } from '../domain/errors.js';
+
+export const ERROR_CODES = [
+  'validation_error',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'upstream_error',
+  'unavailable',
+  'conflict',
+  'internal_error',
+] as const satisfies readonly ErrorCode[];
+
+export const ErrorResponse = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.enum(ERROR_CODES).describe('Stable machine code.'),
+      message: z.string().describe('Human-readable explanation; never contains a secret or a stack.'),
+      reason: z.string().optional().describe('Finer machine reason where one applies, e.g. `invalid_json`, `missing_credentials`, `service_token_not_configured`.'),
+      issues: z
+        .array(z.strictObject({ path: z.string().describe('Dotted path of the failing field; empty for the root.'), message: z.string() }))
+        .optional()
+        .describe('Each failing input path (validation errors only).'),
+      requestId: z.string().describe('Same value as the `x-request-id` response header.'),
+    }),
+  })
+  .describe('The one error body returned with every error status.');
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+const DEFAULT_CODES: Record<number, ErrorCode> = {
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  502: 'upstream_error',
+  503: 'unavailable',
+};
+
+interface FrameworkError {
+  code?: unknown;
+  statusCode?: unknown;
+}
+
+/** Turns anything thrown during a request into an SvcError safe to show the caller. */
+export function toSvcError(error: unknown): SvcError {
+  if (isSvcError(error)) return error;
+  const fe = (typeof error === 'object' && error !== null ? error : {}) as FrameworkError;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new SvcError(400, 'validation_error', 'request body is not valid JSON', { reason: 'invalid_json' });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new SvcError(400, 'validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new SvcError(400, 'validation_error', 'request body size does not match Content-Length', { reason: 'invalid_content_length' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new SvcError(415, 'unsupported_media_type', 'request bodies must be application/json', { reason: 'unsupported_content_type' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new SvcError(413, 'payload_too_large', 'request body exceeds the configured limit', { reason: 'body_too_large' });
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_INVALID_URL':
+      return new SvcError(400, 'validation_error', 'malformed request URL', { reason: 'invalid_url' });
+    default:
+      break;
+  }
+  // Other framework client errors (4xx) keep their status with a generic message of our own.
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code = DEFAULT_CODES[fe.statusCode] ?? 'validation_error';
+    const status = DEFAULT_CODES[fe.statusCode] ? fe.statusCode : 400;
+    return new SvcError(status, code, 'the request could not be processed');
+  }
+  return new SvcError(500, 'internal_error', 'internal error; the request id identifies it in the server log');
+}
+
+export function errorBody(error: SvcError, requestId: string): ErrorResponse {
+  const code = (ERROR_CODES as readonly string[]).includes(error.code) ? error.code : 'internal_error';
+  return {
+    error: {
+      code,
+      message: error.message,
+      ...(error.reason ? { reason: error.reason } : {}),
+      ...(error.issues.length ? { issues: error.issues.map((i) => ({ path: i.path, message: i.message })) } : {}),
+      requestId,
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The HTTP door: one fastify route per registry operation that has an `http` binding, plus the
+ * OpenAPI document. No product route is written by hand. Per request: common headers, then the
+ * route's guard (auth → rate limit → permission) before the body is even parsed, then input from
+ * the JSON body or the query + path parameters, validated by the op's zod schema (400 with each
+ * failing path), then `run`, then the output serialized as is with the op's status and headers.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { SvcConfig } from '../config.js';
+import { SvcError } from '../domain/errors.js';
+import type { Stores } from '../store/types.js';
+import type { Caller, Logger, OpContext, Operation } from '../ops/types.js';
+import { isPermitted } from '../ops/access.js';
+import { createAuthenticator, type Authenticator } from './auth.js';
+import { errorBody, toSvcError } from './errors.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { buildOpenApi } from './openapi.js';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  CACHE_CONTROL,
+  OPENAPI_PATH,
+  RATE_LIMIT_HEADERS,
+  REQUEST_ID_HEADER,
+  SECURITY_MODE_HEADER,
+} from './headers.js';
+
+export const HEALTH_PATH = '/api/health';
+
+export interface BuildServerOptions {
+  config: SvcConfig;
+  stores: Stores;
+  operations: readonly Operation[];
+  now?: () => Date;
+  newId?: () => string;
+  /** Fastify logger options (pino); default: level from config.logLevel on stderr. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
+const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
+
+function opLogger(request: FastifyRequest): Logger {
+  return {
+    info: (msg, fields) => request.log.info(fields ?? {}, msg),
+    warn: (msg, fields) => request.log.warn(fields ?? {}, msg),
+    error: (msg, fields) => request.log.error(fields ?? {}, msg),
+  };
+}
+
+function rateKey(caller: Caller, ip: string): string {
+  if (caller.keyId) return `key:${caller.keyId}`;
+  if (caller.via === 'jwt') return `user:${caller.tenantId}:${caller.actorId}`;
+  if (caller.via === 'masterKey') return 'master';
+  if (caller.via === 'serviceToken') return 'service';
+  return `ip:${ip}`;
+}
+
+function inputOf(op: Operation, request: FastifyRequest): unknown {
+  if (op.http?.inputFrom === 'body') return request.body ?? {};
+  return { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { config, stores, operations } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  const auth: Authenticator = await createAuthenticator(config, stores, now);
+  const limiter = new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, () => now().getTime());
+  const callers = new WeakMap<FastifyRequest, Caller>();
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    exposeHeadRoutes: false,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+  // Only JSON bodies: anything else, text/plain included, is 415.
+  app.removeContentTypeParser('text/plain');
+
+  const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const svc = toSvcError(error);
+    if (svc.status >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
+    return reply.code(svc.status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('cache-control', CACHE_CONTROL);
+    reply.header(API_VERSION_HEADER, API_VERSION);
+    if (!MODE_NEUTRAL.has(request.routeOptions.url ?? '')) reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+  });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
+  });
+
+  const openapi = buildOpenApi(operations, config);
+  app.get(OPENAPI_PATH, async () => openapi);
+
+  for (const op of operations) {
+    const http = op.http;
+    if (!http) continue;
+    app.route({
+      method: http.method,
+      url: http.path,
+      onRequest: async (request, reply) => {
+        let caller: Caller;
+        try {
+          caller = await auth.resolve(op.access, request.headers);
+        } catch (error) {
+          // Failed credentials count against the address, so guessing keys is rate limited too.
+          if (error instanceof SvcError && error.status === 401) limit(`ip:${request.ip}`, reply);
+          throw error;
+        }
+        if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
+        if (!isPermitted(caller, op.permission, config.enforceRbac)) {
+          throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
+            reason: 'missing_permission',
+          });
+        }
+        callers.set(request, caller);
+      },
+      handler: async (request, reply) => {
+        const parsed = await op.input.safeParseAsync(inputOf(op, request));
+        if (!parsed.success) throw SvcError.fromZod(parsed.error);
+        const ctx: OpContext = {
+          now,
+          newId,
+          config,
+          caller: callers.get(request) as Caller,
+          logger: opLogger(request),
+          stores: async () => stores,
+        };
+        const output: unknown = await op.run(ctx, parsed.data);
+        reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
+        if (http.headers) reply.headers(http.headers);
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(output));
+      },
+    });
+  }
+
+  function limit(key: string, reply: FastifyReply): void {
+    const decision = limiter.hit(key);
+    reply.header(RATE_LIMIT_HEADERS.limit, decision.limit);
+    reply.header(RATE_LIMIT_HEADERS.remaining, decision.remaining);
+    reply.header(RATE_LIMIT_HEADERS.reset, decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.resetSeconds);
+      throw new SvcError(429, 'rate_limited', `rate limit of ${decision.limit} requests per ${config.rateLimitWindowMs} ms exceeded`, {
+        reason: 'rate_limited',
+      });
+    }
+  }
+
+  return app;
+}
+
+export interface StartedServer {
+  server: FastifyInstance;
+  /** e.g. http://127.0.0.1:8787 */
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then resolves. Stores stay open (the caller owns them). */
+  close(): Promise<void>;
+}
+
+/** Builds and listens on config.host:config.port (port 0 picks a free port). Used by `svc serve`. */
+export async function startServer(options: BuildServerOptions): Promise<StartedServer> {
+  const server = await buildServer(options);
+  await server.listen({ host: options.config.host, port: options.config.port });
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server is not listening on a TCP port');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  return { server, url, close: () => server.close() };
+}

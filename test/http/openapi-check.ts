@@ -1,0 +1,73 @@
+/**
+ * Checks a received response against the OpenAPI document: the route and status must be documented
+ * and the JSON body must satisfy the documented schema (ajv, JSON Schema 2020-12, formats on).
+ * Wired into the harness, so every response any HTTP test receives is checked.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import * as addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+
+type Json = Record<string, unknown>;
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS: the namespace's default is module.exports, whose own `default` is the plugin.
+const formatsExport = (addFormatsModule as unknown as { default: FormatsPlugin & { default?: FormatsPlugin } }).default;
+const addFormats: FormatsPlugin = formatsExport.default ?? formatsExport;
+
+export class OpenApiChecker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly routes: { method: string; template: string; regex: RegExp }[] = [];
+
+  constructor(private readonly doc: Json) {
+    addFormats(this.ajv);
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const regex = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      for (const method of Object.keys(item)) this.routes.push({ method: method.toUpperCase(), template, regex });
+    }
+  }
+
+  /** Undefined for a route the document does not know (e.g. a deliberately unknown path). */
+  routeOf(method: string, url: string): string | undefined {
+    const path = url.split('?')[0] ?? '';
+    return this.routes.find((r) => r.method === method.toUpperCase() && r.regex.test(path))?.template;
+  }
+
+  check(method: string, url: string, status: number, contentType: string | undefined, body: string): void {
+    const template = this.routeOf(method, url);
+    if (template === undefined) {
+      // Unknown routes must still answer with the error body.
+      this.validate('ErrorResponse', { $ref: '#/components/schemas/ErrorResponse' }, JSON.parse(body), `${method} ${url} ${status}`);
+      return;
+    }
+    const op = (this.doc.paths as Record<string, Record<string, Json>>)[template]?.[method.toLowerCase()] as Json;
+    const response = (op.responses as Record<string, Json>)[String(status)];
+    if (!response) throw new Error(`${method} ${template}: status ${status} is not documented (body: ${body.slice(0, 300)})`);
+    const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
+    if (!contentType?.startsWith('application/json')) throw new Error(`${method} ${template} ${status}: content-type ${contentType}`);
+    this.validate(`${method} ${template} ${status}`, schema, JSON.parse(body), `${method} ${url} ${status}`);
+  }
+
+  private validate(key: string, schema: Json, value: unknown, label: string): void {
+    let fn = this.cache.get(key);
+    if (!fn) {
+      fn = this.ajv.compile(this.deref(schema) as Json);
+      this.cache.set(key, fn);
+    }
+    if (!fn(value)) {
+      throw new Error(`${label}: response does not match the OpenAPI schema: ${this.ajv.errorsText(fn.errors)}\n${JSON.stringify(value).slice(0, 500)}`);
+    }
+  }
+
+  private deref(node: unknown): unknown {
+    if (Array.isArray(node)) return node.map((n) => this.deref(n));
+    if (node === null || typeof node !== 'object') return node;
+    const ref = (node as Json).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      return this.deref(((this.doc.components as Json).schemas as Json)[name]);
+    }
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) out[k] = this.deref(v);
+    return out;
+  }
+}

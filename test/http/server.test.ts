@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { defineOperation, type Operation } from '../../src/ops/types.js';
+import { allOperations, harness, post, PLAN_BODY, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document, version 1.0.0, with every registry route', async () => {
+    h = await harness();
+    const res = await h.inject('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-svc-security-mode']).toBeUndefined();
+    const doc = h.json<{ openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> }>(res);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    for (const op of allOperations()) {
+      if (!op.http) continue;
+      const path = op.http.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[op.http.method.toLowerCase()], `${op.http.method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('documents parameters, bodies, errors and per-operation security', async () => {
+    h = await harness({ config: { requireApiKey: true, apiKey: 'k-master-123456' } });
+    const doc = h.json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(await h.inject('/api/openapi.json'));
+    const del = doc.paths['/api/strategy/profiles']?.delete as { parameters: { name: string; in: string; required: boolean }[]; security: unknown[] };
+    expect(del.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
+    expect(del.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
+    const revoke = doc.paths['/api/account/api-keys/{id}']?.delete as { parameters: { name: string; in: string }[]; responses: Record<string, unknown> };
+    expect(revoke.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+    expect(Object.keys(revoke.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '429', '500']));
+    const plan = doc.paths['/api/strategy/plan']?.post as { requestBody: { required: boolean }; responses: Record<string, { content: { 'application/json': { schema: unknown } } }> };
+    expect(plan.requestBody.required).toBe(true);
+    expect(plan.responses['400']?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    expect(Object.keys(plan.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '413', '415', '429', '500']));
+    expect((doc.paths['/api/health']?.get as { security: unknown[] }).security).toEqual([]);
+    expect((doc.paths['/api/billing/plans']?.get as { security: unknown[] }).security).toEqual([]);
+  });
+
+  it('marks uncredentialed access as allowed in public-demo mode', async () => {
+    h = await harness();
+    const doc = h.json<{ paths: Record<string, Record<string, { security: unknown[] }>> }>(await h.inject('/api/openapi.json'));
+    expect(doc.paths['/api/strategy/plan']?.post?.security).toContainEqual({});
+  });
+});
+
+describe('product routes', () => {
+  it('runs the plan op from the registry with status, headers and body', async () => {
+    h = await harness();
+    const res = await h.inject(post('/api/strategy/plan', PLAN_BODY));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-svc-security-mode']).toBe('public-demo');
+    expect(res.headers['x-svc-api-version']).toBe('v1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = h.json<{ tradeDate: string; generatedAt: string; plan: { trades: unknown[] } }>(res);
+    expect(body.tradeDate).toBe('02.03.2026');
+    expect(body.generatedAt).toBe('2026-03-02T10:00:00.000Z');
+    expect(body.plan.trades.length).toBeGreaterThan(0);
+  });
+
+  it('gives each request its own id in the header and the error body', async () => {
+    h = await harness();
+    const a = await h.inject(post('/api/strategy/plan', {}));
+    const b = await h.inject(post('/api/strategy/plan', {}));
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+    expect(h.json<{ error: { requestId: string } }>(a).error.requestId).toBe(a.headers['x-request-id']);
+  });
+
+  it('ignores a client-sent x-request-id', async () => {
+    h = await harness();
+    const res = await h.inject({ method: 'GET', url: '/api/billing/plans', headers: { 'x-request-id': 'evil\r\nid' } });
+    expect(res.headers['x-request-id']).not.toBe('evil\r\nid');
+  });
+});
+
+describe('caller mistakes are 4xx with the one error body', () => {
+  it('400 with each failing path on invalid input', async () => {
+    h = await harness();
+    const bad = { ...PLAN_BODY, settings: { volumeMwh: -1, minSpreadUah: 0, maxTradesPerDay: 99 }, prices: PLAN_BODY.prices.slice(0, 3) };
+    const res = await h.inject(post('/api/strategy/plan', bad));
+    expect(res.statusCode).toBe(400);
+    const err = h.json<{ error: { code: string; issues: { path: string }[] } }>(res).error;
+    expect(err.code).toBe('validation_error');
+    expect(err.issues.map((i) => i.path)).toEqual(expect.arrayContaining(['settings.volumeMwh', 'settings.maxTradesPerDay', 'prices']));
+  });
+
+  it('400 on unknown body properties', async () => {
+    h = await harness();
+    const res = await h.inject(post('/api/strategy/plan', { ...PLAN_BODY, extra: 1 }));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('400 invalid_json on malformed JSON, empty_json_body on an empty one', async () => {
+    h = await harness();
+    const res = await h.inject({ method: 'POST', url: '/api/strategy/plan', headers: { 'content-type': 'application/json' }, payload: '{"tradeDate": ' });
+    expect(res.statusCode).toBe(400);
+    expect(h.json<{ error: { reason: string } }>(res).error.reason).toBe('invalid_json');
+    const empty = await h.inject({ method: 'POST', url: '/api/strategy/plan', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(h.json<{ error: { reason: string } }>(empty).error.reason).toBe('empty_json_body');
+  });
+
+  it('400 on prototype-poisoning keys', async () => {
+    h = await harness();
+    const res = await h.inject({ method: 'POST', url: '/api/strategy/plan', headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('415 on a body that is not JSON', async () => {
+    h = await harness();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await h.inject({ method: 'POST', url: '/api/strategy/plan', headers: { 'content-type': type }, payload: 'a=1' });
+      expect(res.statusCode, type).toBe(415);
+      expect(h.json<{ error: { code: string } }>(res).error.code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('413 on a body over the limit', async () => {
+    h = await harness({ config: { bodyLimitBytes: 2048 } });
+    const res = await h.inject(post('/api/strategy/plan', { ...PLAN_BODY, pad: 'x'.repeat(4096) }));
+    expect(res.statusCode).toBe(413);
+    expect(h.json<{ error: { code: string } }>(res).error.code).toBe('payload_too_large');
+  });
+
+  it('404 on an unknown route and on a known path with another method', async () => {
+    h = await harness();
+    const res = await h.inject('/api/nope?x=1');
+    expect(res.statusCode).toBe(404);
+    expect(h.json<{ error: { code: string; reason: string } }>(res).error).toMatchObject({ code: 'not_found', reason: 'unknown_route' });
+    const put = await h.inject({ method: 'PUT', url: '/api/strategy/plan', payload: {} });
+    expect(put.statusCode).toBe(404);
+  });
+
+  it('400 for invalid query parameters', async () => {
+    h = await harness();
+    const res = await h.inject('/api/billing/plans?lang=de');
+    expect(res.statusCode).toBe(400);
+    expect(h.json<{ error: { issues: { path: string }[] } }>(res).error.issues[0]?.path).toBe('lang');
+  });
+});
+
+describe('unexpected failures', () => {
+  const SECRET = 'sk-live-should-never-leak';
+  const boom = defineOperation({
+    id: 'test.boom',
+    summary: 'fails',
+    description: 'fails',
+    tags: ['test'],
+    access: 'public',
+    input: z.object({}),
+    output: z.object({}),
+    http: { method: 'GET', path: '/api/test/boom', inputFrom: 'query', successStatus: 200, errors: [] },
+    async run() {
+      throw new Error(`database password ${SECRET} rejected`);
+    },
+  }) as unknown as Operation;
+
+  it('500 with a generic message, no stack, no secret', async () => {
+    h = await harness({ operations: [...allOperations(), boom], config: { apiKey: SECRET } });
+    const res = await h.inject('/api/test/boom');
+    expect(res.statusCode).toBe(500);
+    const body = h.json<{ error: { code: string; message: string } }>(res);
+    expect(body.error.code).toBe('internal_error');
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
