@@ -70,8 +70,8 @@ export function registerRisk(program: Command, env: CliEnv): void {
       const c = out.c;
       const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' ? c.yellow(s) : c.red(s));
       out.print(c.bold(`Risk guardrails · ${date}`) + c.dim(` · ${loaded.source}`));
-      const table = makeTable(['Check', 'Status', 'Value', 'Why'], c, { colWidths: [20, 13, 22, 64], wordWrap: true });
-      for (const ch of report.checks) table.push([ch.id, paint(ch.status), `${typeof ch.value === 'number' ? round(ch.value) : ch.value} ${ch.unit}`, ch.detail ?? ch.label ?? '']);
+      const table = makeTable(['Check', 'Status', 'Value', 'Why'], c, { maxWidths: [undefined, undefined, 24, 64] });
+      for (const ch of report.checks) table.push([ch.id, paint(ch.status), showValue(ch.value, ch.unit), ch.detail ?? ch.label ?? '']);
       out.print(table.toString());
       out.print(`Score ${c.bold(String(round(report.score)))}/100 · status ${c.bold(paint(report.overallStatus))} · ${report.reviewCount} review, ${report.blockCount} block`);
       const markers = (['bessDegradationUnavailableReason', 'tradingFeeUnavailableReason', 'dataProvenanceUnavailableReason'] as const).filter((m) => body[m] !== null);
@@ -82,6 +82,23 @@ export function registerRisk(program: Command, env: CliEnv): void {
       throw new CliExit(3, `risk status ${report.overallStatus} reaches --fail-on ${opts.failOn}`);
     }
   });
+}
+
+/** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles. */
+function showValue(value: number | string, unit: string): string {
+  if (typeof value === 'string') return value;
+  switch (unit) {
+    case 'coverage':
+      return `${round(value * 100)} %`;
+    case 'uah':
+      return `${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} UAH`;
+    case 'mwh':
+      return `${round(value)} MWh`;
+    case 'cycles':
+      return `${value.toFixed(2)} cycles`;
+    default:
+      return String(round(value));
+  }
 }
 
 function round(v: number): number {
