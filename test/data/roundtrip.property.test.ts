@@ -72,6 +72,22 @@ describe('write then read gives back the same book', () => {
   });
 });
 
+describe('the long-CSV fast path', () => {
+  it('reads any plain decimal text as exactly the double Number() gives', () => {
+    const decimal = fc
+      .tuple(fc.stringMatching(/^\d{1,18}$/), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }))
+      .map(([int, frac]) => (frac === undefined ? int : `${int}.${frac}`));
+    fc.assert(
+      fc.property(fc.array(decimal, { minLength: 24, maxLength: 24 }), (texts) => {
+        const rows = texts.map((t, h) => `01.01.2024,${h},${t}`);
+        const read = parsePriceBook(['date,hour,price', ...rows].join('\n'), { source: 'x' });
+        expect(read.book['01.01.2024']?.map((p) => p.priceUahMwh)).toEqual(texts.map(Number));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('writers', () => {
   const book: PriceBook = {
     '02.01.2024': toPriceDay(Array.from({ length: 24 }, (_, h) => h + 0.125)),
