@@ -1,0 +1,92 @@
+/**
+ * Cheap guards shared by the spread and battery engines. The HTTP/CLI doors already parse the
+ * records with zod; these checks exist because the engines are also called directly (backtests,
+ * MCP tools, library users), and a NaN or a 30-hour array would otherwise give a silently wrong
+ * plan instead of a 400 naming the failing path.
+ */
+import { SvcError, type FailingPath } from '../domain/errors.js';
+import type { BessSettings, TradingSettings } from '../domain/settings.js';
+
+/** The engines index hours 0..23 in fixed-size scratch buffers. */
+export const MAX_HOURS = 24;
+
+/** Returns the number of hours; throws a 400 listing every bad price. */
+export function checkPrices(prices: readonly number[], allowNegative: boolean): number {
+  const n = prices.length;
+  if (n < 1 || n > MAX_HOURS) {
+    throw SvcError.validation(`invalid input: prices: expected 1..${MAX_HOURS} hourly prices, got ${n}`, [
+      { path: 'prices', message: `expected 1..${MAX_HOURS} hourly prices, got ${n}` },
+    ]);
+  }
+  let issues: FailingPath[] | undefined;
+  for (let h = 0; h < n; h++) {
+    const p = prices[h] as number;
+    if (!Number.isFinite(p) || (!allowNegative && p < 0)) {
+      (issues ??= []).push({
+        path: `prices.${h}`,
+        message: allowNegative ? 'price must be a finite number' : 'price must be a finite number >= 0',
+      });
+    }
+  }
+  if (issues) throw SvcError.validation(`invalid input: ${issues[0]?.path}: ${issues[0]?.message}`, issues);
+  return n;
+}
+
+const pos = (v: number): boolean => Number.isFinite(v) && v > 0;
+const nonNeg = (v: number): boolean => Number.isFinite(v) && v >= 0;
+const intIn = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
+
+export function checkTradingSettings(s: TradingSettings): void {
+  if (pos(s.volumeMwh) && nonNeg(s.minSpreadUah) && intIn(s.maxTradesPerDay, 1, 24) && nonNeg(s.feeUahPerMwh)) return;
+  new SettingsIssues()
+    .positive('volumeMwh', s.volumeMwh)
+    .nonNegative('minSpreadUah', s.minSpreadUah)
+    .intInRange('maxTradesPerDay', s.maxTradesPerDay, 1, 24)
+    .nonNegative('feeUahPerMwh', s.feeUahPerMwh)
+    .throwIfAny();
+}
+
+export function checkBessSettings(s: BessSettings): void {
+  const eta = s.roundTripEfficiency;
+  const etaOk = Number.isFinite(eta) && eta > 0 && eta <= 1;
+  if (pos(s.capacityMwh) && pos(s.powerMw) && etaOk && intIn(s.maxCyclesPerDay, 1, 12) && nonNeg(s.degradationCostUahMwh)) return;
+  new SettingsIssues()
+    .positive('capacityMwh', s.capacityMwh)
+    .positive('powerMw', s.powerMw)
+    .inUnitInterval('roundTripEfficiency', eta)
+    .intInRange('maxCyclesPerDay', s.maxCyclesPerDay, 1, 12)
+    .nonNegative('degradationCostUahMwh', s.degradationCostUahMwh)
+    .throwIfAny();
+}
+
+/** Collects settings issues so one 400 names every failing path; only built on the error path. */
+class SettingsIssues {
+  private readonly issues: FailingPath[] = [];
+
+  positive(name: string, v: number): this {
+    if (!pos(v)) this.issues.push({ path: `settings.${name}`, message: 'must be a finite number > 0' });
+    return this;
+  }
+
+  nonNegative(name: string, v: number): this {
+    if (!nonNeg(v)) this.issues.push({ path: `settings.${name}`, message: 'must be a finite number >= 0' });
+    return this;
+  }
+
+  intInRange(name: string, v: number, lo: number, hi: number): this {
+    if (!intIn(v, lo, hi)) {
+      this.issues.push({ path: `settings.${name}`, message: `must be an integer ${lo}..${hi}` });
+    }
+    return this;
+  }
+
+  inUnitInterval(name: string, v: number): this {
+    if (!(Number.isFinite(v) && v > 0 && v <= 1)) this.issues.push({ path: `settings.${name}`, message: 'must be > 0 and <= 1' });
+    return this;
+  }
+
+  throwIfAny(): void {
+    const first = this.issues[0];
+    if (first) throw SvcError.validation(`invalid input: ${first.path}: ${first.message}`, this.issues);
+  }
+}
