@@ -10,11 +10,12 @@ import { registerPrices } from './prices.js';
 import { registerPlan } from './plan.js';
 import { registerBacktest } from './backtest.js';
 import { registerRisk } from './risk.js';
+import { registerAudit } from './audit.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules, in the order `svc --help` lists them. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerAudit];
 
 export function version(): string {
   try {
