@@ -13,7 +13,7 @@
  * Cost: one pass over the days in date order. Each day's prices are written into one reused
  * 24-slot buffer, so the loop allocates only what the engines return and the BacktestDay record.
  */
-import { compareTradeDates } from '../domain/common.js';
+import { compareTradeDates, tradeDateKey } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import type { BacktestDay, BacktestSummary, BessPlan, TradingPlan } from '../domain/plans.js';
 import { HOURS_PER_DAY, type PriceBook, type PricePoint } from '../domain/prices.js';
@@ -60,7 +60,7 @@ export function runBacktest(
   bess: BessSettings,
   options: BacktestOptions = {},
 ): BacktestSummary {
-  const dates = Object.keys(book).sort(compareTradeDates);
+  const dates = datesInOrder(book);
   const total = dates.length;
   const onProgress = options.onProgress;
   const progressEvery = Math.max(1, Math.floor(total / 100));
@@ -74,6 +74,16 @@ export function runBacktest(
     if (onProgress !== undefined && ((i + 1) % progressEvery === 0 || i + 1 === total)) onProgress(i + 1, total);
   }
   return summarizeSortedDays(days);
+}
+
+/**
+ * The book's dates ascending, in the order of compareTradeDates. Each date's sort key is computed
+ * once rather than twice per comparison, which matters at thousands of days.
+ */
+function datesInOrder(book: PriceBook): string[] {
+  const keyed = Object.keys(book).map((date) => ({ date, key: tradeDateKey(date) }));
+  keyed.sort((a, b) => a.key - b.key);
+  return keyed.map((k) => k.date);
 }
 
 /**
