@@ -1,0 +1,96 @@
+/**
+ * The brief pipeline, pure end to end: declared inputs -> validated context -> spread plan,
+ * reference battery plan, risk report, sensitivity runs -> brief. The operation (src/ops/brief.ts)
+ * adds only what needs the outside world: the clock, ids, the caller, the audit event.
+ *
+ * The request carries trading settings only, so the risk report's battery part uses
+ * DEFAULT_BESS_SETTINGS (1 MW / 1 MWh, 90 % round trip, 1 cycle a day, no wear cost), and the brief
+ * says so among its limitations. The risk report's cap test uses the caller's price-cap context
+ * (its single min/max applied to all 24 hours) and is skipped without one, so the brief depends on
+ * the request alone; price provenance is not part of the request, so the risk engine sees the
+ * spec's default source label `unknown`, marked not supplied.
+ */
+import { SvcError } from '../../domain/errors.js';
+import { parseTradeDate } from '../../domain/common.js';
+import { hourlyPrices } from '../../domain/prices.js';
+import type { TradingBrief } from '../../domain/brief.js';
+import type { BessPlan, TradingPlan } from '../../domain/plans.js';
+import { DEFAULT_BESS_SETTINGS, type TradingSettings } from '../../domain/settings.js';
+import { planSpread } from '../strategy.js';
+import { planBess } from '../bess.js';
+import { buildRiskReport, type RiskResult } from '../risk.js';
+import { riskCapsOf } from './analysis.js';
+import { buildTradingBrief } from './build.js';
+import { validateBriefContext, type BriefMarketContext } from './context.js';
+import { declaredInputs, type BriefInputs } from './rationale.js';
+import { analyseSensitivity, type SensitivityResult } from './sensitivity.js';
+
+export { buildTradingBrief, type BuildBriefInput } from './build.js';
+export { buildPriceCapContext, validateBriefContext, CAP_EPSILON_UAH_MWH, type BriefMarketContext, type CapsSource } from './context.js';
+export { BRIEF_MODEL, declaredInputs, rationaleIdOf, type BriefInputs, type SettingsAsSent } from './rationale.js';
+export { analyseSensitivity, FEE_STRESS_UAH_MWH, type SensitivityResult } from './sensitivity.js';
+
+export interface ComposedBrief {
+  brief: TradingBrief;
+  /** The declared inputs the brief was built from (what a receipt hashes). */
+  inputs: BriefInputs;
+  market: BriefMarketContext;
+  settings: TradingSettings;
+  plan: TradingPlan;
+  bessPlan: BessPlan;
+  risk: RiskResult;
+  sensitivity: SensitivityResult;
+}
+
+function checkDayShape(request: BriefInputs): void {
+  if (!parseTradeDate(request.tradeDate)) {
+    throw SvcError.validation(`invalid input: tradeDate: expected a real date DD.MM.YYYY, found "${request.tradeDate}"`, [
+      { path: 'tradeDate', message: 'expected a real calendar date DD.MM.YYYY' },
+    ]);
+  }
+  const hours = new Set(request.prices.map((p) => p.hour));
+  if (request.prices.length !== 24 || hours.size !== 24 || [...hours].some((h) => !Number.isInteger(h) || h < 0 || h > 23)) {
+    throw SvcError.validation('invalid input: prices: a price day has exactly 24 points, hours 0..23 once each', [
+      { path: 'prices', message: 'expected exactly 24 points, hours 0..23 once each' },
+    ]);
+  }
+}
+
+/** The brief for a request, with every intermediate result. Throws a 400 SvcError for bad input. */
+export function composeTradingBrief(request: BriefInputs): ComposedBrief {
+  checkDayShape(request);
+  const inputs = declaredInputs(request);
+  const prices = hourlyPrices(inputs.prices);
+  const market = validateBriefContext(prices, inputs.tradeDate, inputs.context);
+  const feeStated = inputs.settings.feeUahPerMwh !== undefined;
+  const settings: TradingSettings = { ...inputs.settings, feeUahPerMwh: inputs.settings.feeUahPerMwh ?? 0 };
+  const plan = planSpread(prices, settings);
+  const bessSettings = DEFAULT_BESS_SETTINGS;
+  const bessPlan = planBess(prices, bessSettings);
+  const risk = buildRiskReport({
+    tradeDate: inputs.tradeDate,
+    prices,
+    strategySettings: settings,
+    bessSettings,
+    sourceLabel: 'unknown',
+    isFallbackData: false,
+    plan,
+    bessPlan,
+    caps: riskCapsOf(market),
+    supplied: { fee: feeStated, degradation: false, sourceLabel: false },
+  });
+  const sensitivity = analyseSensitivity(prices, settings, plan);
+  const limitBinds = plan.trades.length >= settings.maxTradesPerDay && settings.maxTradesPerDay < 24;
+  const brief = buildTradingBrief({
+    request: inputs,
+    market,
+    plan,
+    bessPlan,
+    bessSettings,
+    risk: risk.report,
+    sensitivity,
+    withoutTradeLimit: limitBinds ? planSpread(prices, { ...settings, maxTradesPerDay: 24 }) : null,
+    withoutMinSpread: settings.minSpreadUah > 0 ? planSpread(prices, { ...settings, minSpreadUah: 0 }) : null,
+  });
+  return { brief, inputs, market, settings, plan, bessPlan, risk, sensitivity };
+}
