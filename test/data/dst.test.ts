@@ -31,7 +31,7 @@ describe('Europe/Kyiv clock-change days', () => {
   });
 
   it('are the last Sundays of March and October in other years too', () => {
-    // 2021 and 2025/2026 days are named by the operator notices and exports cited in the data README.
+    // Named elsewhere: 28.03.2021 (Guaranteed Buyer notice), 30.03.2025, 26.10.2025, 29.03.2026 (operator files in formats/oree_formats.md).
     expect(kyivDstTransitionDays(2021)).toEqual({ spring: '28.03.2021', autumn: '31.10.2021' });
     expect(kyivDstTransitionDays(2025)).toEqual({ spring: '30.03.2025', autumn: '26.10.2025' });
     expect(kyivDstTransitionDays(2026)).toEqual({ spring: '29.03.2026', autumn: '25.10.2026' });
