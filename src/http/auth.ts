@@ -104,6 +104,7 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
         issuer: config.auth.issuer as string,
         audience: config.auth.audience as string,
         requiredClaims: ['sub', 'exp'],
+        currentDate: now(),
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('token_expired', 'bearer token has expired');

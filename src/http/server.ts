@@ -95,6 +95,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header(API_VERSION_HEADER, API_VERSION);
     if (!MODE_NEUTRAL.has(request.routeOptions.url ?? '')) reply.header(SECURITY_MODE_HEADER, auth.securityMode);
   });
+  // Graceful close: in-flight requests finish, and their keep-alive connections are told to close,
+  // so close() does not wait for idle sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

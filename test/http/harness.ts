@@ -14,13 +14,14 @@ import { billingPlans } from '../../src/ops/billing.js';
 import { notificationsSubscribe } from '../../src/ops/notifications.js';
 import { profilesDelete, profilesList, profilesSave } from '../../src/ops/profiles.js';
 import { apiKeysCreate, apiKeysList, apiKeysRevoke } from '../../src/ops/api-keys.js';
+import { auditOperations } from '../../src/ops/audit.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
 import { OpenApiChecker } from './openapi-check.js';
 
-const mine = [health, billingPlans, notificationsSubscribe, profilesList, profilesSave, profilesDelete, apiKeysCreate, apiKeysList, apiKeysRevoke] as unknown as Operation[];
+const mine = [...auditOperations, health, billingPlans, notificationsSubscribe, profilesList, profilesSave, profilesDelete, apiKeysCreate, apiKeysList, apiKeysRevoke] as unknown as Operation[];
 
-/** The registry with this area's ops added where the registry does not list them yet. */
+/** The registry with this area's (and audit's) ops added where the registry does not list them yet. */
 export function allOperations(): Operation[] {
   const out = [...registry];
   const routes = new Set(out.flatMap((op) => (op.http ? [`${op.http.method} ${op.http.path}`] : [])));
