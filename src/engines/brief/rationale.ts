@@ -23,20 +23,20 @@ export const RATIONALE_PREFIX = 'svc-rat-';
 const RATIONALE_HEX_DIGITS = 32;
 
 /** Settings as the caller sent them: the fee may be absent (it then counts as 0 and as missing). */
-export interface SettingsAsSent {
+export type SettingsAsSent = {
   volumeMwh: number;
   minSpreadUah: number;
   maxTradesPerDay: number;
   feeUahPerMwh?: number | undefined;
-}
+};
 
-export interface BriefInputs {
+export type BriefInputs = {
   tradeDate: string;
   prices: PricePoint[];
   settings: SettingsAsSent;
   locale: Locale;
   context?: BriefContext | undefined;
-}
+};
 
 /** The declared inputs in their one canonical shape (see the file comment). */
 export function declaredInputs(request: BriefInputs): BriefInputs {
