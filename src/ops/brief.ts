@@ -1,0 +1,92 @@
+/**
+ * POST /api/ai/trading-brief: the deterministic brief of svc-rules-v1 (src/engines/brief/).
+ *
+ * The op adds to the pure engine only what needs the outside world: generatedAt (ctx.now()), the
+ * embedded audit event (id ctx.newId(), the caller as actor) and the fixed AI usage telemetry.
+ * The audit event is returned, not stored: the spec has audit events written by POST
+ * /api/audit/events, so the caller (or `svc audit add`) decides whether the brief enters the
+ * journal, and generating a brief stays free of side effects.
+ *
+ * Input: the spec's TradingBriefRequest, except that settings.feeUahPerMwh keeps "not sent"
+ * distinct from 0 (default 0 still applies to the computation): the brief reports a missing fee in
+ * its data coverage, checklist and drivers.
+ */
+import { z } from 'zod';
+import { AI_USAGE, BriefContext, TradingBriefResponse, type TradingBrief } from '../domain/brief.js';
+import type { AuditEvent } from '../domain/audit.js';
+import { Locale, TradeDate } from '../domain/common.js';
+import { PriceDay } from '../domain/prices.js';
+import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../engines/brief/index.js';
+import { defineOperation, type OpContext } from './types.js';
+import { TradingSettingsAsSent } from './shared.js';
+
+export const TradingBriefOpInput = z.strictObject({
+  tradeDate: TradeDate,
+  prices: PriceDay,
+  settings: TradingSettingsAsSent,
+  locale: Locale.default('uk'),
+  context: BriefContext.optional(),
+});
+export type TradingBriefOpInput = z.infer<typeof TradingBriefOpInput>;
+
+/** Flat audit metadata of a brief (snake_case, like the spec's DecisionPackageMetadata keys). */
+export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief): AuditEvent['metadata'] {
+  return {
+    model: BRIEF_MODEL,
+    provider: 'none',
+    rationale_id: brief.auditTrail.rationaleId,
+    action_gate: brief.actionGate.status,
+    decision_quality: brief.decisionQuality.level,
+    decision_quality_score: brief.decisionQuality.score,
+    data_coverage_score: brief.dataCoverage.score,
+    sensitivity_score: brief.decisionSensitivity.score,
+    risk_status: composed.risk.report.overallStatus,
+    risk_score: composed.risk.report.score,
+    market: composed.market.market,
+    locale: composed.inputs.locale,
+    trades: composed.plan.trades.length,
+    strategy_net_pnl_uah: composed.plan.netPnlUah,
+    human_approval_required: true,
+    no_auto_submit: true,
+  };
+}
+
+export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingBriefResponse {
+  const generatedAt = ctx.now().toISOString();
+  const { brief } = composed;
+  return {
+    mode: 'deterministic',
+    generatedAt,
+    brief,
+    usage: { ...AI_USAGE, externalTokenUsage: { ...AI_USAGE.externalTokenUsage } },
+    auditEvent: {
+      id: ctx.newId(),
+      createdAt: generatedAt,
+      type: 'ai_brief_generated',
+      actor: ctx.caller.actorId,
+      tradeDate: composed.inputs.tradeDate,
+      source: BRIEF_MODEL,
+      metadata: briefAuditMetadata(composed, brief),
+    },
+  };
+}
+
+export const tradingBrief = defineOperation({
+  id: 'ai.tradingBrief',
+  summary: 'Deterministic trading brief for one day (svc-rules-v1)',
+  description:
+    'Runs the spread engine, a reference battery plan (default BessSettings: the request has none), the risk guardrails and a ' +
+    'sensitivity sweep (prices ±3 %/±5 %, fee +100 UAH/MWh, profile shifted one hour), then explains the result in uk or en: ' +
+    'summary, action gate (ready/review/hold), decision quality, data coverage, sensitivity, drivers, market context, checklist, ' +
+    'anomalies, audit trail with a reproducible rationale id. `context.regulatory.priceCap` is checked against the prices ' +
+    '(observed min/max, distances, cap-hit hours; 1e-6 UAH/MWh tolerance) and rejected with the failing path if it disagrees. ' +
+    'No external model, no data sent out, nothing submitted; the embedded audit event is returned, not stored (POST /api/audit/events stores it).',
+  tags: ['ai'],
+  access: 'key',
+  input: TradingBriefOpInput,
+  output: TradingBriefResponse,
+  http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
+  async run(ctx, input) {
+    return briefResponse(ctx, composeTradingBrief(input));
+  },
+});
