@@ -4,7 +4,7 @@
  * platform and the write outcome is reported as it is (confirmed, or a local receipt and why not).
  */
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from './csv.js';
 import type { AuditEvent, AuditWriteOutcome } from '../domain/audit.js';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { CliExit, type CliEnv } from './context.js';
@@ -73,10 +73,10 @@ function metaText(metadata: AuditEvent['metadata']): string {
 
 const CSV_COLUMNS = ['id', 'createdAt', 'type', 'actor', 'tradeDate', 'source', 'metadata'];
 
-function eventsCsv(events: readonly AuditEvent[]): string {
-  return stringify(
+function eventsCsv(events: readonly AuditEvent[]): Promise<string> {
+  return toCsv(
     events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata) })),
-    { header: true, columns: CSV_COLUMNS },
+    CSV_COLUMNS,
   );
 }
 
@@ -118,7 +118,8 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
     ...(opts.actor !== undefined ? { actor: opts.actor } : {}),
     metadata: parseMeta(opts.meta ?? []),
   };
-  const apiBase = opts.apiBase ?? env.config().apiBase;
+  const config = await env.config();
+  const apiBase = opts.apiBase ?? config.apiBase;
   const { format } = env.globals();
   if (apiBase === undefined) {
     const { auditCreate } = await import('../ops/audit.js');
@@ -126,16 +127,16 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
       throw asFlagError(e, ADD_FLAGS);
     });
     if (format === 'json') return env.out().json(result);
-    if (format === 'csv') return env.out().raw(eventsCsv([result.event]));
-    renderEvent(env, `Recorded in the local journal (${(await env.ctx().stores()).location})`, result.event);
+    if (format === 'csv') return env.out().raw(await eventsCsv([result.event]));
+    renderEvent(env, `Recorded in the local journal (${(await (await env.ctx()).stores()).location})`, result.event);
     return;
   }
 
   const { writeAuditToPlatform } = await import('../data/platform-audit.js');
-  const ctx = env.ctx();
+  const ctx = await env.ctx();
   const outcome: AuditWriteOutcome = await writeAuditToPlatform(request as Parameters<typeof writeAuditToPlatform>[0], {
     apiBase,
-    ...(env.config().apiKey ? { apiKey: env.config().apiKey } : {}),
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     now: ctx.now,
     newId: ctx.newId,
   }).catch((e: unknown) => {
@@ -143,7 +144,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   });
   if (format === 'json') env.out().json(outcome);
   if (outcome.persisted) {
-    if (format === 'csv') env.out().raw(eventsCsv([outcome.event]));
+    if (format === 'csv') env.out().raw(await eventsCsv([outcome.event]));
     else if (format === 'table') renderEvent(env, 'Recorded on the platform (confirmed, 201)', outcome.event);
     return;
   }
@@ -177,7 +178,7 @@ async function list(env: CliEnv, opts: ListOpts): Promise<void> {
   const { format } = env.globals();
   const out = env.out();
   if (format === 'json') return out.json(page);
-  if (format === 'csv') return out.raw(eventsCsv(page.events));
+  if (format === 'csv') return out.raw(await eventsCsv(page.events));
   renderEvents(env, page.events);
   if (page.nextBefore !== null) out.print(out.c.dim(`Older events: svc audit list --before ${page.nextBefore}${opts.limit ? ` --limit ${opts.limit}` : ''}`));
 }
@@ -187,7 +188,7 @@ async function exportAll(env: CliEnv): Promise<void> {
   const result = await env.runOp(auditExport, {});
   const { format } = env.globals();
   if (format === 'json') return env.out().json(result);
-  if (format === 'csv') return env.out().raw(eventsCsv(result.events));
+  if (format === 'csv') return env.out().raw(await eventsCsv(result.events));
   renderEvents(env, result.events);
 }
 

@@ -1,7 +1,7 @@
 /** `svc backtest`: both engines over a date range, a monthly table, a PnL chart, sweeps. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import type { BacktestSummary } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
@@ -81,7 +81,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       if (env.globals().format === 'json') return out.json({ combinations: rows });
       const names = axes.map((a) => a.name);
       const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
-      if (env.globals().format === 'csv') return out.raw(stringify(flat, { header: true }));
+      if (env.globals().format === 'csv') return out.raw(await toCsv(flat));
       const { lang } = env.globals();
       const L = labels(lang);
       const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
@@ -97,12 +97,12 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     });
     progress.stop();
     if (opts.daily) {
-      writeFileSync(opts.daily, stringify(result.summary.daily, { header: true, columns: DAILY_COLUMNS }));
+      writeFileSync(opts.daily, await toCsv(result.summary.daily, DAILY_COLUMNS));
       out.info(`wrote ${result.summary.daily.length} days to ${opts.daily}`);
     }
     const format = env.globals().format;
     if (format === 'json') return out.json(result);
-    if (format === 'csv') return out.raw(stringify(result.summary.daily, { header: true, columns: DAILY_COLUMNS }));
+    if (format === 'csv') return out.raw(await toCsv(result.summary.daily, DAILY_COLUMNS));
     await renderSummary(env, result.summary, loaded.source);
   });
 }

@@ -1,7 +1,7 @@
 /** Reading a price book for a subcommand: the file (or `-`), the DST policy, and one warning line. */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import { TradeDate, compareTradeDates } from '../domain/common.js';
+import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
 
@@ -21,23 +21,18 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }
   if (dst !== 'skip' && dst !== 'reject') {
     throw SvcError.validation(`--dst: expected skip or reject, got "${dst}"`, [{ path: '--dst', message: 'expected skip|reject' }]);
   }
-  const { loadPriceBook } = await import('../data/index.js');
+  const { loadPriceBook } = await import('../data/load.js');
+  const { formatWarnings } = await import('../data/parse.js');
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst });
-  if (result.skippedDstDays.length > 0) {
-    env.out().warn(
-      `skipped ${result.skippedDstDays.length} daylight-saving day${result.skippedDstDays.length === 1 ? '' : 's'} ` +
-        `(23 or 25 periods, not a 24-hour day): ${result.skippedDstDays.join(', ')}; use --dst reject to fail instead`,
-    );
-  }
+  for (const line of formatWarnings(result)) env.out().warn(line);
   const dates = Object.keys(result.book).sort(compareTradeDates);
   return { book: result.book, dates, skippedDstDays: result.skippedDstDays, source };
 }
 
 export function parseDateFlag(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
-  const parsed = TradeDate.safeParse(value);
-  if (!parsed.success) {
+  if (parseTradeDate(value) === null) {
     throw SvcError.validation(`${flag}: expected a real date DD.MM.YYYY, got "${value}"`, [{ path: flag, message: 'expected DD.MM.YYYY' }]);
   }
   return value;

@@ -1,5 +1,6 @@
 /** Small terminal charts: a column chart of 24 hourly prices with markers, and a line chart. */
 import type { ChalkInstance } from 'chalk';
+import { formatMoney } from './i18n.js';
 
 const BLOCKS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
@@ -14,7 +15,7 @@ export interface ColumnChartOptions {
 }
 
 export function formatNumber(value: number, digits = 2): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatMoney(value, 'en', digits);
 }
 
 /**

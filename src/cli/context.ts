@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { loadConfig, type SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Operation, OpContext, Logger } from '../ops/types.js';
 import type { Stores } from '../store/types.js';
@@ -33,8 +33,9 @@ export class CliExit extends Error {
 export interface CliEnv {
   out(): Output;
   globals(): GlobalOptions;
-  config(): SvcConfig;
-  ctx(): OpContext;
+  /** SVC_* configuration, validated on first use (loaded lazily: most commands never need it). */
+  config(): Promise<SvcConfig>;
+  ctx(): Promise<OpContext>;
   /** Validate with the op's input schema (400 naming the path) and run it. */
   runOp<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, input: unknown): Promise<z.infer<O>>;
   close(): Promise<void>;
@@ -42,9 +43,9 @@ export interface CliEnv {
 
 export function createCliEnv(program: Command): CliEnv {
   let output: Output | undefined;
-  let config: SvcConfig | undefined;
+  let config: Promise<SvcConfig> | undefined;
   let stores: Promise<Stores> | undefined;
-  let context: OpContext | undefined;
+  let context: Promise<OpContext> | undefined;
 
   const globals = (): GlobalOptions => {
     const o = program.opts<{ format?: string; lang?: string; color?: boolean; quiet?: boolean; dataDir?: string }>();
@@ -76,41 +77,44 @@ export function createCliEnv(program: Command): CliEnv {
     config() {
       if (!config) {
         const dataDir = globals().dataDir;
-        config = loadConfig(process.env, dataDir ? { dataDir } : {});
+        config = import('../config.js').then(({ loadConfig }) => loadConfig(process.env, dataDir ? { dataDir } : {}));
       }
       return config;
     },
     ctx() {
-      if (!context) {
-        const out = env.out();
-        const logger: Logger = {
-          info: (msg) => out.info(msg),
-          warn: (msg) => out.warn(msg),
-          error: (msg) => out.warn(msg),
-        };
-        context = {
-          now: () => new Date(),
-          newId: () => randomUUID(),
-          config: env.config(),
-          caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
-          logger,
-          stores: () => {
-            if (!stores) stores = openLocalStores(env.config());
-            return stores;
-          },
-        };
-      }
+      context ??= makeContext();
       return context;
     },
     async runOp(op, input) {
       const parsed = op.input.safeParse(input);
       if (!parsed.success) throw SvcError.fromZod(parsed.error);
-      return op.run(env.ctx(), parsed.data);
+      return op.run(await env.ctx(), parsed.data);
     },
     async close() {
       if (stores) await (await stores).close();
     },
   };
+
+  async function makeContext(): Promise<OpContext> {
+    const out = env.out();
+    const cfg = await env.config();
+    const logger: Logger = {
+      info: (msg) => out.info(msg),
+      warn: (msg) => out.warn(msg),
+      error: (msg) => out.warn(msg),
+    };
+    return {
+      now: () => new Date(),
+      newId: () => randomUUID(),
+      config: cfg,
+      caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
+      logger,
+      stores: () => {
+        stores ??= openLocalStores(cfg);
+        return stores;
+      },
+    };
+  }
   return env;
 }
 

@@ -35,6 +35,22 @@ export function labels(lang: 'uk' | 'en'): Record<LabelKey, string> {
   return lang === 'uk' ? uk : en;
 }
 
+const SEPARATORS = { en: { group: ',', decimal: '.' }, uk: { group: '\u00a0', decimal: ',' } } as const;
+
+/**
+ * A number with fixed decimals and grouped thousands, as en-US (1,234.50) or uk-UA (1 234,50).
+ * Hand-rolled because Intl.NumberFormat costs microseconds per call and `prices stats` formats
+ * thousands of numbers; a test pins it to Intl's output.
+ */
 export function formatMoney(value: number, lang: 'uk' | 'en', digits = 2): string {
-  return value.toLocaleString(lang === 'uk' ? 'uk-UA' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (!Number.isFinite(value)) return String(value);
+  const sep = SEPARATORS[lang];
+  const fixed = Math.abs(value).toFixed(digits);
+  const dot = fixed.indexOf('.');
+  const int = dot === -1 ? fixed : fixed.slice(0, dot);
+  const frac = dot === -1 ? '' : fixed.slice(dot + 1);
+  let grouped = '';
+  for (let i = int.length; i > 0; i -= 3) grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? sep.group + grouped : '');
+  const negative = value < 0 && Number(fixed) !== 0;
+  return `${negative ? '-' : ''}${grouped}${frac ? sep.decimal + frac : ''}`;
 }

@@ -1,7 +1,7 @@
 /** `svc plan` and `svc bess`: one day's optimal spread plan or battery schedule. */
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
-import { hourlyPrices } from '../domain/prices.js';
+import { toCsv } from './csv.js';
+import { hourlyPrices } from '../domain/hourly.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
 import { makeTable } from './table.js';
@@ -48,7 +48,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
     const result = await env.runOp(strategyPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings);
     });
-    renderTradingPlan(env, date, hourlyPrices(prices), result.plan, loaded.source, result);
+    await renderTradingPlan(env, date, hourlyPrices(prices), result.plan, loaded.source, result);
   });
 
   const bess = program
@@ -67,16 +67,16 @@ export function registerPlan(program: Command, env: CliEnv): void {
     const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', BESS_FLAGS, settings);
     });
-    renderBessPlan(env, date, hourlyPrices(prices), result.plan, Number(settings.capacityMwh), loaded.source, result);
+    await renderBessPlan(env, date, hourlyPrices(prices), result.plan, Number(settings.capacityMwh), loaded.source, result);
   });
 }
 
-function renderTradingPlan(env: CliEnv, date: string, prices: number[], plan: TradingPlan, source: string, body: unknown): void {
+async function renderTradingPlan(env: CliEnv, date: string, prices: number[], plan: TradingPlan, source: string, body: unknown): Promise<void> {
   const out = env.out();
   const { format, lang } = env.globals();
   if (format === 'json') return out.json(body);
   if (format === 'csv') {
-    out.raw(stringify(plan.trades.map((t) => ({ tradeDate: date, ...t })), { header: true, columns: ['tradeDate', 'buyHour', 'sellHour', 'buyPriceUahMwh', 'sellPriceUahMwh', 'netSpreadUah', 'volumeMwh', 'pnlUah'] }));
+    out.raw(await toCsv(plan.trades.map((t) => ({ tradeDate: date, ...t })), ['tradeDate', 'buyHour', 'sellHour', 'buyPriceUahMwh', 'sellPriceUahMwh', 'netSpreadUah', 'volumeMwh', 'pnlUah']));
     return;
   }
   const L = labels(lang);
@@ -106,12 +106,12 @@ function renderTradingPlan(env: CliEnv, date: string, prices: number[], plan: Tr
   out.print(c.dim(L.humanReview));
 }
 
-function renderBessPlan(env: CliEnv, date: string, prices: number[], plan: BessPlan, capacity: number, source: string, body: unknown): void {
+async function renderBessPlan(env: CliEnv, date: string, prices: number[], plan: BessPlan, capacity: number, source: string, body: unknown): Promise<void> {
   const out = env.out();
   const { format, lang } = env.globals();
   if (format === 'json') return out.json(body);
   if (format === 'csv') {
-    out.raw(stringify(plan.cycles.map((cy) => ({ tradeDate: date, ...cy })), { header: true, columns: ['tradeDate', 'chargeHour', 'dischargeHour', 'chargeMwh', 'dischargeMwh', 'chargePriceUahMwh', 'dischargePriceUahMwh', 'grossSpreadUahMwh', 'profitUah'] }));
+    out.raw(await toCsv(plan.cycles.map((cy) => ({ tradeDate: date, ...cy })), ['tradeDate', 'chargeHour', 'dischargeHour', 'chargeMwh', 'dischargeMwh', 'chargePriceUahMwh', 'dischargePriceUahMwh', 'grossSpreadUahMwh', 'profitUah']));
     return;
   }
   const L = labels(lang);

@@ -1,9 +1,9 @@
 /** `svc prices show|stats|convert`: look at a price book, summarise it, or change its format. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
-import { hourlyPrices } from '../domain/prices.js';
+import { hourlyPrices } from '../domain/hourly.js';
 import type { CliEnv } from './context.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
@@ -37,7 +37,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const out = env.out();
     const { format, lang } = env.globals();
     if (format === 'json') return out.json({ tradeDate: date, prices: day });
-    if (format === 'csv') return out.raw(stringify(day.map((p) => ({ date, hour: p.hour, price_uah_mwh: p.priceUahMwh })), { header: true }));
+    if (format === 'csv') return out.raw(await toCsv(day.map((p) => ({ date, hour: p.hour, price_uah_mwh: p.priceUahMwh }))));
     const L = labels(lang);
     const values = hourlyPrices(day);
     const max = Math.max(...values);
@@ -70,7 +70,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const { format, lang } = env.globals();
     if (format === 'json') return out.json({ days, total });
     if (format === 'csv') {
-      return out.raw(stringify(total ? [...days, { ...total, tradeDate: 'total' }] : days, { header: true, columns: ['tradeDate', ...STAT_COLUMNS] }));
+      return out.raw(await toCsv(total ? [...days, { ...total, tradeDate: 'total' }] : days, ['tradeDate', ...STAT_COLUMNS]));
     }
     const L = labels(lang);
     const table = makeTable([L.date, L.base, L.peak, L.offPeak, L.min, L.max], out.c, { right: [1, 2, 3, 4, 5] });
@@ -93,7 +93,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
       throw SvcError.validation(`--to: expected json, csv or wide, got "${opts.to}"`, [{ path: '--to', message: 'expected json|csv|wide' }]);
     }
     const loaded = await loadBook(env, file, opts);
-    const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../data/index.js');
+    const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../data/write.js');
     const text = target === 'json' ? writePriceBookJson(loaded.book) : target === 'csv' ? writeLongCsv(loaded.book) : writeWideCsv(loaded.book);
     if (opts.output) {
       writeFileSync(opts.output, text);

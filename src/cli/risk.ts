@@ -1,9 +1,10 @@
 /** `svc risk`: the guardrail checks for one day, with an exit code a cron job can act on. */
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import type { CliEnv } from './context.js';
 import { makeTable } from './table.js';
+import { formatMoney } from './i18n.js';
 import { CliExit } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, readJsonFile } from './settings.js';
@@ -60,12 +61,12 @@ export function registerRisk(program: Command, env: CliEnv): void {
       ...(opts.fallback ? { isFallbackData: true } : {}),
     });
     if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings);
-    const body = riskResponse(env.ctx().now(), request.data, parsedConfig?.data);
+    const body = riskResponse((await env.ctx()).now(), request.data, parsedConfig?.data);
     const out = env.out();
     const { format } = env.globals();
     const report = body.report;
     if (format === 'json') out.json(body);
-    else if (format === 'csv') out.raw(stringify(report.checks.map((ch) => ({ tradeDate: date, ...ch })), { header: true, columns: ['tradeDate', 'id', 'status', 'value', 'unit', 'label', 'detail'] }));
+    else if (format === 'csv') out.raw(await toCsv(report.checks.map((ch) => ({ tradeDate: date, ...ch })), ['tradeDate', 'id', 'status', 'value', 'unit', 'label', 'detail']));
     else {
       const c = out.c;
       const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' ? c.yellow(s) : c.red(s));
@@ -91,7 +92,7 @@ function showValue(value: number | string, unit: string): string {
     case 'coverage':
       return `${round(value * 100)} %`;
     case 'uah':
-      return `${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} UAH`;
+      return `${formatMoney(value, 'en')} UAH`;
     case 'mwh':
       return `${round(value)} MWh`;
     case 'cycles':

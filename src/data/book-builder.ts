@@ -7,7 +7,7 @@
  * number of rows they have: the operator's autumn days carry 24 of their 25 periods, and a
  * 24-row day would otherwise look complete.
  */
-import { parseTradeDate, tradeDateKey, TRADE_DATE_PATTERN } from '../domain/common.js';
+import { parseTradeDate, tradeDateKey, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { kyivDstTransition, type DstTransition } from './dst.js';

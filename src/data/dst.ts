@@ -7,7 +7,7 @@
  * day can be passed on as an ordinary day; readers skip or reject them (see docs/data.md).
  * The rule is applied to every year, without a time-zone database: it is pure and needs no clock.
  */
-import { parseTradeDate } from '../domain/common.js';
+import { parseTradeDate } from '../domain/dates.js';
 
 export type DstTransition = 'spring' | 'autumn';
 

@@ -8,7 +8,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { SvcError } from '../domain/errors.js';
-import { parsePriceBook, type ParsePriceBookOptions, type PriceBookReadResult } from './price-book.js';
+import { parseBookWith, type ParsePriceBookOptions, type PriceBookReadResult } from './parse.js';
+import { stripBom } from './detect.js';
+import type { JsonBookReader } from './read-json-type.js';
 
 export interface LoadPriceBookOptions extends Partial<ParsePriceBookOptions> {
   /** Stream read for `-`; defaults to process.stdin. */
@@ -19,8 +21,15 @@ export async function loadPriceBook(pathOrDash: string, options: LoadPriceBookOp
   const fromStdin = pathOrDash === '-';
   const source = options.source ?? (fromStdin ? 'stdin' : pathOrDash);
   const bytes = fromStdin ? await readStream(options.stdin ?? process.stdin) : await readPath(pathOrDash, source);
-  return parsePriceBook(decodeText(bytes), { source, ...(options.dst ? { dst: options.dst } : {}) });
+  const text = decodeText(bytes);
+  // Only JSON input needs the schema library; CSV paths (the common, hot case) skip loading it.
+  const readJson: JsonBookReader = stripBom(text).trimStart().startsWith('{') ? (await import('./read-json.js')).readJson : notJson;
+  return parseBookWith(text, { source, ...(options.dst ? { dst: options.dst } : {}) }, readJson);
 }
+
+const notJson: JsonBookReader = () => {
+  throw new Error('unreachable: detected JSON in text that does not start with {');
+};
 
 /** UTF-8 when the bytes are valid UTF-8, else Windows-1251. */
 export function decodeText(bytes: Uint8Array): string {

@@ -7,63 +7,12 @@
  * with a 400 `validation_error`, reason `dst_day`. Any other problem is a 400
  * `validation_error` whose issues name the file, line and field (see docs/data.md).
  */
-import type { PriceBook } from '../domain/prices.js';
-import { BookBuilder, type DstPolicy } from './book-builder.js';
-import { detectFormat, stripBom, type PriceBookFormat } from './detect.js';
-import { IssueCollector } from './issues.js';
-import { readGrid } from './read-grid.js';
+import { parseBookWith, type ParsePriceBookOptions, type PriceBookReadResult } from './parse.js';
 import { readJson } from './read-json.js';
-import { readLong } from './read-long.js';
 
-export type { DstPolicy } from './book-builder.js';
-export type { PriceBookFormat } from './detect.js';
-
-export interface ParsePriceBookOptions {
-  /** Name of the input in messages: a file path, `stdin`, `request body`. */
-  source: string;
-  /** What to do with Europe/Kyiv clock-change days; default 'skip'. */
-  dst?: DstPolicy;
-}
-
-export interface PriceBookReadResult {
-  source: string;
-  format: PriceBookFormat;
-  /** Ordinary days only, ascending, hours 0..23 in order. */
-  book: PriceBook;
-  /** Clock-change days found in the input and left out (policy 'skip'), ascending. */
-  skippedDstDays: string[];
-}
+export { formatWarnings } from './parse.js';
+export type { ParsePriceBookOptions, PriceBookReadResult, DstPolicy, PriceBookFormat } from './parse.js';
 
 export function parsePriceBook(text: string, options: ParsePriceBookOptions): PriceBookReadResult {
-  const issues = new IssueCollector(options.source);
-  const body = stripBom(text);
-  const detected = detectFormat(body, issues);
-  const builder = new BookBuilder(issues);
-  switch (detected.format) {
-    case 'long':
-      readLong(body, detected, builder, issues);
-      break;
-    case 'wide':
-    case 'oree':
-      readGrid(body, detected, builder, issues);
-      break;
-    case 'json':
-      readJson(body, builder, issues);
-      break;
-  }
-  const { book, skippedDstDays } = builder.finish(options.dst ?? 'skip');
-  return { source: options.source, format: detected.format, book, skippedDstDays };
-}
-
-/**
- * Lines a door should show the user about a successful read (the CLI prints them to stderr).
- * At most one today: the clock-change days that were skipped, all named on one line.
- */
-export function formatWarnings(result: PriceBookReadResult): string[] {
-  const skipped = result.skippedDstDays;
-  if (skipped.length === 0) return [];
-  const days = skipped.length === 1 ? 'day' : 'days';
-  return [
-    `warning: ${result.source}: skipped ${skipped.length} Europe/Kyiv clock-change ${days} (23 or 25 settlement periods, not 24 hours): ${skipped.join(', ')}`,
-  ];
+  return parseBookWith(text, options, readJson);
 }

@@ -8,8 +8,9 @@
  * a book contains them; the readers then skip or reject them.
  */
 import { stringify } from 'csv-stringify/sync';
-import { compareTradeDates } from '../domain/common.js';
-import { hourlyPrices, type PriceBook } from '../domain/prices.js';
+import { compareTradeDates } from '../domain/dates.js';
+import { hourlyPrices } from '../domain/hourly.js';
+import type { PriceBook } from '../domain/prices.js';
 import { WIDE_HEADER } from './detect.js';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

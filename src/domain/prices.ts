@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { IsoDateTime, TradeDate } from './common.js';
 
-export const HOURS_PER_DAY = 24;
+import { HOURS_PER_DAY } from './hourly.js';
+
+export * from './hourly.js';
 
 export const Hour = z.number().int().min(0).max(23);
 
@@ -27,18 +29,6 @@ export type PriceDay = z.infer<typeof PriceDay>;
 
 export const PriceBook = z.record(TradeDate, PriceDay);
 export type PriceBook = z.infer<typeof PriceBook>;
-
-/** The 24 prices of a day indexed by hour. */
-export function hourlyPrices(day: readonly PricePoint[]): number[] {
-  const out = new Array<number>(HOURS_PER_DAY).fill(0);
-  for (const p of day) out[p.hour] = p.priceUahMwh;
-  return out;
-}
-
-/** A PriceDay in hour order from 24 prices. */
-export function toPriceDay(prices: readonly number[]): PriceDay {
-  return prices.map((priceUahMwh, hour) => ({ hour, priceUahMwh }));
-}
 
 export const ForecastPoint = z.strictObject({
   hour: Hour,

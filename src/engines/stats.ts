@@ -13,9 +13,10 @@
  * equals the mean of the daily values), with min and max over all hours. Nothing is rounded.
  * Pure: no clock, no I/O.
  */
-import { compareTradeDates } from '../domain/common.js';
+import { compareTradeDates } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
-import { hourlyPrices, type PriceBook } from '../domain/prices.js';
+import { hourlyPrices } from '../domain/hourly.js';
+import type { PriceBook } from '../domain/prices.js';
 
 /** First and one-past-last peak hour: [8, 20). */
 export const PEAK_FROM_HOUR = 8;

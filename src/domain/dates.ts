@@ -1,0 +1,41 @@
+/** Trade dates DD.MM.YYYY and months MM.YYYY as plain functions (no schema library: cheap to load). */
+export const TRADE_DATE_PATTERN = /^\d{2}\.\d{2}\.\d{4}$/;
+export const MONTH_PATTERN = /^\d{2}\.\d{4}$/;
+
+/** Parses DD.MM.YYYY into its parts when it names a real calendar date, else null. */
+export function parseTradeDate(value: string): { day: number; month: number; year: number } | null {
+  if (!TRADE_DATE_PATTERN.test(value)) return null;
+  const day = Number(value.slice(0, 2));
+  const month = Number(value.slice(3, 5));
+  const year = Number(value.slice(6, 10));
+  if (month < 1 || month > 12 || day < 1) return null;
+  if (day > daysInMonth(year, month)) return null;
+  return { day, month, year };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Sort key YYYYMMDD for a valid DD.MM.YYYY date. */
+export function tradeDateKey(value: string): number {
+  return Number(value.slice(6, 10)) * 10_000 + Number(value.slice(3, 5)) * 100 + Number(value.slice(0, 2));
+}
+
+export function compareTradeDates(a: string, b: string): number {
+  return tradeDateKey(a) - tradeDateKey(b);
+}
+
+/** DD.MM.YYYY of a UTC calendar date. */
+export function formatTradeDate(date: Date): string {
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}.${mm}.${date.getUTCFullYear()}`;
+}
+
+/** The day after a DD.MM.YYYY date. */
+export function nextTradeDate(value: string): string {
+  const p = parseTradeDate(value);
+  if (!p) throw new RangeError(`not a trade date: ${value}`);
+  return formatTradeDate(new Date(Date.UTC(p.year, p.month - 1, p.day + 1)));
+}
