@@ -199,7 +199,7 @@ function checkRationale(r: Record<string, unknown>, inputs: unknown): ReceiptChe
   } catch (e) {
     return skipped(`cannot derive a rationale id: ${(e as Error).message}`);
   }
-  return r.rationaleId === expected ? pass(`rationaleId ${expected} follows from the inputs`) : fail(`rationaleId is ${show(r.rationaleId)}, the inputs give ${expected}`);
+  return r.rationaleId === expected ? pass(`${expected} follows from the inputs`) : fail(`rationaleId is ${show(r.rationaleId)}, the inputs give ${expected}`);
 }
 
 function readPublicKey(base64: unknown): KeyObject | null {

@@ -104,7 +104,7 @@ describe('rules on constructed days', () => {
   it('a missing fee shows in coverage, drivers and checklist, and the risk marker says not supplied', () => {
     const { feeUahPerMwh: _fee, ...settings } = request(evening).settings;
     const c = composeTradingBrief(request(evening, { settings, locale: 'en' }));
-    expect(c.brief.dataCoverage.missing).toContain('Fee not stated; computed as zero');
+    expect(c.brief.dataCoverage.missing).toContain('Fee not stated (computed as zero)');
     expect(c.brief.decisionDrivers).toContain('No fee stated: the result is shown before fees and is overstated.');
     expect(c.brief.traderChecklist[1]).toMatch(/^Confirm the exchange fee/);
     expect(c.risk.markers.tradingFeeUnavailableReason).toBe('not-supplied');

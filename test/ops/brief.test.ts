@@ -87,7 +87,7 @@ describe('ai.tradingBrief', () => {
     const sent = await call(tradingBrief, fakeCtx(), { ...b, settings: { ...b.settings, feeUahPerMwh: 0 }, locale: 'en' });
     const omitted = await call(tradingBrief, fakeCtx(), { ...b, settings: noFee, locale: 'en' });
     expect(sent.brief.dataCoverage.missing).toEqual([]);
-    expect(omitted.brief.dataCoverage.missing).toEqual(['Fee not stated; computed as zero']);
+    expect(omitted.brief.dataCoverage.missing).toEqual(['Fee not stated (computed as zero)']);
     expect(omitted.brief.auditTrail.rationaleId).not.toBe(sent.brief.auditTrail.rationaleId);
   });
 

@@ -49,11 +49,11 @@ export const en: Record<MessageKey, string> = {
   'coverage.prices.available': 'Prices: {hours} of 24 hours',
   'coverage.prices.missing': 'Prices: {missing} of 24 hours missing',
   'coverage.fee.available': 'Fee: {fee} {priceUnit} per leg',
-  'coverage.fee.missing': 'Fee not stated; computed as zero',
+  'coverage.fee.missing': 'Fee not stated (computed as zero)',
   'coverage.priceCaps.available': 'Regulator price caps: {min}–{max} {priceUnit}',
   'coverage.priceCaps.missing': 'Regulator price caps not provided',
   'coverage.market.available': 'Market: {market}',
-  'coverage.market.missing': 'Market not stated; {market} assumed',
+  'coverage.market.missing': 'Market not stated ({market} assumed)',
 
   'sensitivity.label.low': 'Low sensitivity: the plan holds',
   'sensitivity.label.moderate': 'Moderate sensitivity',

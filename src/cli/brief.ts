@@ -1,0 +1,191 @@
+/**
+ * `svc brief`: the deterministic trading brief (svc-rules-v1) for one day of a price book, as
+ * readable sections in the terminal or the API body with --format json. `--caps` adds the
+ * regulator's price caps from the caps table (built to pass the brief's own consistency checks),
+ * `--receipt out.json` writes a signed no-egress receipt with the declared inputs beside it.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { stringify } from 'csv-stringify/sync';
+import type { TradingBriefResponse } from '../domain/brief.js';
+import type { Locale } from '../domain/common.js';
+import { SvcError } from '../domain/errors.js';
+import { hourlyPrices, type PriceDay } from '../domain/prices.js';
+import type { CliEnv } from './context.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { settingsFromFlags } from './plan.js';
+import { TRADING_DEFAULTS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError } from './settings.js';
+import type { ChalkInstance } from 'chalk';
+import { keyValueTable } from './table.js';
+
+interface BriefOpts {
+  date?: string;
+  dst?: string;
+  settings?: string;
+  locale?: string;
+  market?: string;
+  caps?: string | boolean;
+  capTolerance?: string;
+  receipt?: string;
+  [flag: string]: unknown;
+}
+
+const DEFAULT_CAP_TOLERANCE = 0.01;
+
+function pickLocale(program: Command, env: CliEnv, opts: BriefOpts): Locale {
+  const value = opts.locale ?? (program.getOptionValueSource('lang') === 'cli' ? env.globals().lang : 'uk');
+  if (value !== 'uk' && value !== 'en') throw SvcError.validation(`--locale: expected uk or en, got "${value}"`, [{ path: '--locale', message: 'expected uk|en' }]);
+  return value;
+}
+
+function pickMarket(opts: BriefOpts): 'DAM' | 'IDM' | undefined {
+  if (opts.market === undefined) return undefined;
+  const m = opts.market.toUpperCase();
+  if (m !== 'DAM' && m !== 'IDM') throw SvcError.validation(`--market: expected DAM or IDM, got "${opts.market}"`, [{ path: '--market', message: 'expected DAM|IDM' }]);
+  return m;
+}
+
+function capTolerance(opts: BriefOpts): number {
+  if (opts.capTolerance === undefined) return DEFAULT_CAP_TOLERANCE;
+  const v = Number(opts.capTolerance);
+  if (opts.capTolerance.trim() === '' || !Number.isFinite(v) || v < 0) {
+    throw SvcError.validation(`--cap-tolerance: expected a number >= 0 (UAH/MWh), got "${opts.capTolerance}"`, [{ path: '--cap-tolerance', message: 'expected >= 0' }]);
+  }
+  return v;
+}
+
+/** context.regulatory.priceCap from the caps table, or undefined (with a warning) when none is in force. */
+async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: 'DAM' | 'IDM', prices: PriceDay) {
+  if (opts.caps === undefined || opts.caps === false) return undefined;
+  const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../data/caps.js');
+  const { buildPriceCapContext } = await import('../engines/brief/index.js');
+  const table = await loadCapsTable(typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH);
+  const caps = table.capsFor(date, market);
+  const context = caps ? buildPriceCapContext(hourlyPrices(prices), caps, capTolerance(opts)) : null;
+  if (!context) env.out().warn(`--caps: no numeric ${market} price caps in force on ${date} in ${table.source}; the brief goes without them`);
+  return context ?? undefined;
+}
+
+export function registerBrief(program: Command, env: CliEnv): void {
+  const cmd = program
+    .command('brief')
+    .description('deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail')
+    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .requiredOption('--date <DD.MM.YYYY>', 'trade date')
+    .option('--locale <uk|en>', 'language of the brief (default uk, or --lang when given)')
+    .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')
+    .option('--caps [caps.csv]', 'add the regulator price caps in force on the date (default table: fixtures/ua-price-caps.csv)')
+    .option('--cap-tolerance <uah>', `UAH/MWh within which a price counts as at a cap (default ${DEFAULT_CAP_TOLERANCE})`)
+    .option('--receipt <out.json>', 'also write a signed no-egress receipt and the declared inputs to this file');
+  addSettingsFile(addFlags(addBookOptions(cmd), TRADING_FLAGS), 'TradingSettings');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc brief fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 12 --max-trades 4 --caps --market DAM\n' +
+      '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --locale en --format json | jq .brief.actionGate\n' +
+      '  $ svc brief today.csv --date 22.11.2026 --receipt receipt.json && svc receipt verify receipt.json',
+  );
+  cmd.action(async (file: string, opts: BriefOpts) => {
+    const date = parseDateFlag(opts.date, '--date') ?? '';
+    const locale = pickLocale(program, env, opts);
+    const market = pickMarket(opts);
+    const loaded = await loadBook(env, file, opts);
+    const prices = pickDay(loaded, date);
+    const settings = settingsFromFlags(opts, TRADING_DEFAULTS, TRADING_FLAGS);
+    const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
+    const context = market === undefined && priceCap === undefined ? undefined : { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}) };
+    const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}) };
+    const { tradingBrief, TradingBriefOpInput } = await import('../ops/brief.js');
+    const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
+      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings);
+    })) as TradingBriefResponse;
+    if (opts.receipt) {
+      const { issueBriefReceipt } = await import('../ops/receipt.js');
+      const bundle = await issueBriefReceipt(await env.ctx(), TradingBriefOpInput.parse(request));
+      try {
+        writeFileSync(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`);
+      } catch (e) {
+        throw new SvcError(500, 'internal_error', `--receipt: cannot write ${opts.receipt}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+      }
+      env.out().info(`receipt written to ${opts.receipt} (key ${bundle.receipt.signature.keyId}, inputs sha256 ${bundle.receipt.inputsHash.value.slice(0, 16)}…)`);
+    }
+    const out = env.out();
+    const { format } = env.globals();
+    if (format === 'json') return out.json(body);
+    if (format === 'csv') {
+      const rows = body.brief.auditTrail.facts.map((f) => ({ tradeDate: date, key: f.key, label: f.label, value: f.value, unit: f.unit ?? '' }));
+      return out.raw(stringify(rows, { header: true, columns: ['tradeDate', 'key', 'label', 'value', 'unit'] }));
+    }
+    out.print(renderBrief(body, { locale, date, source: loaded.source, c: out.c }));
+  });
+}
+
+const HEADINGS = {
+  uk: {
+    title: 'Торгова довідка', gate: 'Рішення', next: 'Наступні кроки', quality: 'Якість', coverage: 'Повнота даних', sensitivity: 'Чутливість',
+    drivers: 'Чинники', market: 'Ринок', checklist: 'Чек-лист трейдера', anomalies: 'Аномалії', none: 'не виявлено', facts: 'Факти',
+    missing: 'Бракує', controls: 'Контролі', limitations: 'Обмеження', automation: 'Автоматизація', rationale: 'Ідентифікатор обґрунтування',
+  },
+  en: {
+    title: 'Trading brief', gate: 'Decision', next: 'Next actions', quality: 'Quality', coverage: 'Data coverage', sensitivity: 'Sensitivity',
+    drivers: 'Drivers', market: 'Market', checklist: 'Trader checklist', anomalies: 'Anomalies', none: 'none found', facts: 'Facts',
+    missing: 'Missing', controls: 'Controls', limitations: 'Limitations', automation: 'Automation', rationale: 'Rationale id',
+  },
+} as const;
+
+const FACT_NUMBER: Record<Locale, Intl.NumberFormat> = {
+  uk: new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+};
+
+const FACT_UNITS: Record<Locale, Record<string, string>> = {
+  uk: { 'UAH/MWh': 'грн/МВт·год', UAH: 'грн', MWh: 'МВт·год', true: 'так', false: 'ні' },
+  en: { true: 'yes', false: 'no' },
+};
+
+/** A fact for the eye: locale digits, units in the brief's language, scores out of 100. */
+function factValue(value: string | number | boolean, unit: string | undefined, locale: Locale): string {
+  const words = FACT_UNITS[locale];
+  if (typeof value === 'boolean') return words[String(value)] ?? String(value);
+  if (typeof value === 'string') return value;
+  const text = FACT_NUMBER[locale].format(value);
+  if (unit === 'points') return `${text}/100`;
+  if (unit === 'hour') return `${String(value).padStart(2, '0')}:00`;
+  return unit && unit !== 'count' ? `${text} ${words[unit] ?? unit}` : text;
+}
+
+/** The brief as terminal sections, in the brief's own language. */
+export function renderBrief(body: TradingBriefResponse, o: { locale: Locale; date: string; source: string; c: ChalkInstance }): string {
+  const { brief } = body;
+  const { c } = o;
+  const H = HEADINGS[o.locale];
+  const paint = brief.actionGate.status === 'ready' ? c.green : brief.actionGate.status === 'review' ? c.yellow : c.red;
+  const lines: string[] = [];
+  const section = (title: string, items: readonly string[], bullet = '•') => {
+    lines.push('', c.bold(title));
+    if (items.length === 0) lines.push(`  ${c.dim(H.none)}`);
+    for (const item of items) lines.push(`  ${bullet} ${item}`);
+  };
+  lines.push(c.bold(`${H.title} · ${o.date}`) + c.dim(` · ${o.source}`), '', brief.summary);
+  lines.push('', `${c.bold(H.gate)}: ${paint(c.bold(brief.actionGate.label))}`);
+  for (const r of brief.actionGate.reasons) lines.push(`  • ${r}`);
+  lines.push(`  ${c.dim(`${H.next}:`)}`);
+  brief.actionGate.nextActions.forEach((a, i) => lines.push(`  ${i + 1}. ${a}`));
+  lines.push(
+    '',
+    `${c.bold(H.quality)}: ${brief.decisionQuality.label} (${brief.decisionQuality.score}/100) · ${c.bold(H.coverage)}: ${brief.dataCoverage.label} (${brief.dataCoverage.score}/100) · ${c.bold(H.sensitivity)}: ${brief.decisionSensitivity.label} (${brief.decisionSensitivity.score}/100)`,
+  );
+  if (brief.dataCoverage.missing.length > 0) lines.push(`  ${c.dim(`${H.missing}:`)} ${brief.dataCoverage.missing.join(' · ')}`);
+  section(H.drivers, brief.decisionDrivers);
+  section(H.market, brief.marketContext);
+  section(`${H.sensitivity} (${brief.decisionSensitivity.score}/100)`, brief.decisionSensitivity.checks);
+  section(H.checklist, brief.traderChecklist, '[ ]');
+  section(H.anomalies, brief.anomalies);
+  lines.push('', c.bold(H.facts));
+  lines.push(keyValueTable(brief.auditTrail.facts.map((f): [string, string] => [f.label, factValue(f.value, f.unit, o.locale)]), c));
+  section(H.controls, brief.auditTrail.controls);
+  section(H.limitations, brief.auditTrail.limitations);
+  section(H.automation, brief.automationActions);
+  lines.push('', `${c.dim(`${H.rationale}:`)} ${brief.auditTrail.rationaleId}`, c.dim(brief.aiDisclosure), c.dim(brief.disclaimer));
+  return lines.join('\n');
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TradingBriefResponse } from '../../src/domain/brief.js';
+import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+
+const DAY = ['--date', '15.12.2024'];
+const SETTINGS = ['--volume', '2', '--min-spread', '300', '--max-trades', '4', '--fee', '12'];
+
+describe('svc brief', () => {
+  it('prints the brief as Ukrainian sections by default', async () => {
+    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^Торгова довідка · 15\.12\.2024/);
+    for (const heading of ['Рішення:', 'Чинники', 'Ринок', 'Чек-лист трейдера', 'Аномалії', 'Факти', 'Ідентифікатор обґрунтування: svc-rat-']) expect(r.stdout).toContain(heading);
+    expect(r.stdout).toContain('РДН, 15.12.2024');
+    expect(r.stdout).toContain('[ ] Звірте ціни');
+  });
+
+  it('--locale en --format json prints the API body', async () => {
+    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'en', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
+    expect(body.mode).toBe('deterministic');
+    expect(body.usage.model).toBe('svc-rules-v1');
+    expect(body.brief.summary).toMatch(/^DAM 15\.12\.2024: /);
+    expect(body.auditEvent).toMatchObject({ type: 'ai_brief_generated', actor: 'local-user', source: 'svc-rules-v1' });
+  });
+
+  it('--caps --market DAM adds the regulator caps (checked by the brief) and completes the coverage', async () => {
+    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--caps', '--market', 'DAM', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
+    expect(body.brief.dataCoverage).toMatchObject({ score: 100, missing: [] });
+    expect(body.brief.auditTrail.facts.find((f) => f.key === 'capMaxUahMwh')?.value).toBe(9000);
+  });
+
+  it('is deterministic across runs: only generatedAt and the audit event id/time differ', async () => {
+    const run = async () => {
+      const body = TradingBriefResponse.parse(JSON.parse((await svc(['brief', WEEK, '--date', '03.12.2024', '--format', 'json'])).stdout));
+      return body.brief;
+    };
+    const [a, b] = await Promise.all([run(), run()]);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('bad input exits 2 naming the flag', async () => {
+    const date = await svc(['brief', FIXTURE, '--date', '31.02.2024']);
+    expect(date.exitCode).toBe(2);
+    expect(date.stderr).toContain('--date');
+    const locale = await svc(['brief', FIXTURE, ...DAY, '--locale', 'de']);
+    expect(locale.exitCode).toBe(2);
+    expect(locale.stderr).toContain('--locale');
+    const volume = await svc(['brief', FIXTURE, ...DAY, '--volume', '0']);
+    expect(volume.exitCode).toBe(2);
+    expect(volume.stderr).toContain('--volume');
+  });
+
+  it('--receipt writes {receipt, inputs} that `svc receipt verify` accepts', async () => {
+    const dataDir = tempDir('svc-data-');
+    const file = join(tempDir(), 'receipt.json');
+    const env = { SVC_DATA_DIR: dataDir };
+    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--receipt', file, '--format', 'json'], { env });
+    expect(r.exitCode).toBe(0);
+    const bundle = JSON.parse(readFileSync(file, 'utf8')) as { receipt: { receiptVersion: string; rationaleId: string }; inputs: { tradeDate: string } };
+    expect(bundle.receipt.receiptVersion).toBe('svc-no-egress-receipt-1');
+    expect(bundle.inputs.tradeDate).toBe('15.12.2024');
+    expect(bundle.receipt.rationaleId).toBe(TradingBriefResponse.parse(JSON.parse(r.stdout)).brief.auditTrail.rationaleId);
+    const v = await svc(['receipt', 'verify', file], { env });
+    expect(v.exitCode).toBe(0);
+    expect(v.stdout.trim()).toBe('valid');
+  });
+});

@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURE, svc, tempDir } from './helpers.js';
+
+interface Bundle {
+  receipt: { receiptVersion: string; signature: { value: string; keyId: string; publicKey: string } };
+  inputs: { prices: { hour: number; priceUahMwh: number }[]; settings: Record<string, number> };
+}
+
+const dataDir = tempDir('svc-data-');
+const env = { SVC_DATA_DIR: dataDir };
+const dir = tempDir();
+const original = join(dir, 'receipt.json');
+let bundle: Bundle;
+
+beforeAll(async () => {
+  const r = await svc(['brief', FIXTURE, '--date', '15.12.2024', '--fee', '12', '--receipt', original, '-q'], { env });
+  expect(r.exitCode).toBe(0);
+  bundle = JSON.parse(readFileSync(original, 'utf8')) as Bundle;
+}, 30_000);
+
+function tampered(name: string, change: (b: Bundle) => void): string {
+  const copy = JSON.parse(JSON.stringify(bundle)) as Bundle;
+  change(copy);
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(copy));
+  return file;
+}
+
+describe('svc receipt verify', () => {
+  const cases: Array<[string, (b: Bundle) => void, string]> = [
+    ['one price', (b) => void (b.inputs.prices[18]!.priceUahMwh += 1), 'inputs_hash_mismatch'],
+    ['one setting', (b) => void (b.inputs.settings.volumeMwh = 5), 'inputs_hash_mismatch'],
+    ['the signature', (b) => void (b.receipt.signature.value = `A${b.receipt.signature.value.slice(1)}`), 'signature_invalid'],
+    ['the version', (b) => void (b.receipt.receiptVersion = 'svc-no-egress-receipt-9'), 'version_unsupported'],
+  ];
+  it.each(cases)('a changed %s exits 3 with the reason on stderr', async (name, change, reason) => {
+    const r = await svc(['receipt', 'verify', tampered(name.replace(/\s/g, '-'), change)], { env });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout.trim().split('\n')[0]).toBe('invalid');
+    expect(r.stderr).toContain(reason);
+  });
+
+  it('--format json prints the verification body and still exits 3 when invalid', async () => {
+    const r = await svc(['receipt', 'verify', tampered('json', (b) => void (b.inputs.prices[0]!.priceUahMwh = 0)), '--format', 'json'], { env });
+    expect(r.exitCode).toBe(3);
+    const body = JSON.parse(r.stdout) as { valid: boolean; reason: string; checks: Record<string, { status: string }> };
+    expect(body).toMatchObject({ valid: false, reason: 'inputs_hash_mismatch' });
+    expect(body.checks.signature?.status).toBe('pass');
+  });
+
+  it('another installation does not trust the key, unless given with --public-key', async () => {
+    const stranger = { SVC_DATA_DIR: tempDir('svc-data-') };
+    const untrusted = await svc(['receipt', 'verify', original], { env: stranger });
+    expect(untrusted.exitCode).toBe(3);
+    expect(untrusted.stderr).toContain('key_untrusted');
+    const pem = await svc(['receipt', 'public-key', '-q'], { env });
+    const keyFile = join(dir, 'issuer.pub.pem');
+    writeFileSync(keyFile, pem.stdout);
+    expect((await svc(['receipt', 'verify', original, '--public-key', keyFile], { env: stranger })).exitCode).toBe(0);
+    expect((await svc(['receipt', 'verify', original, '--public-key', bundle.receipt.signature.publicKey], { env: stranger })).exitCode).toBe(0);
+    expect((await svc(['receipt', 'verify', original, '--public-key', 'nonsense'], { env: stranger })).exitCode).toBe(2);
+  });
+
+  it('a file that is not {receipt, inputs} exits 2', async () => {
+    const notJson = join(dir, 'broken.json');
+    writeFileSync(notJson, '{"receipt": ');
+    expect((await svc(['receipt', 'verify', notJson], { env })).exitCode).toBe(2);
+    const noInputs = join(dir, 'no-inputs.json');
+    writeFileSync(noInputs, JSON.stringify({ receipt: bundle.receipt }));
+    const r = await svc(['receipt', 'verify', noInputs], { env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('inputs');
+  });
+});
+
+describe('svc receipt public-key', () => {
+  it('prints the PEM of the key that signed the receipts, and the same id in JSON', async () => {
+    const pem = await svc(['receipt', 'public-key'], { env });
+    expect(pem.exitCode).toBe(0);
+    expect(pem.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    const json = JSON.parse((await svc(['receipt', 'public-key', '--format', 'json'], { env })).stdout) as { keyId: string; publicKey: string };
+    expect(json.keyId).toBe(bundle.receipt.signature.keyId);
+    expect(json.publicKey).toBe(bundle.receipt.signature.publicKey);
+  });
+
+  it('SVC_RECEIPT_SIGNING_KEY gives the same key in any data directory', async () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const id = async () => (JSON.parse((await svc(['receipt', 'public-key', '--format', 'json'], { env: { SVC_DATA_DIR: tempDir('svc-data-'), SVC_RECEIPT_SIGNING_KEY: pem } })).stdout) as { keyId: string; source: string });
+    const [a, b] = await Promise.all([id(), id()]);
+    expect(a).toEqual(b);
+    expect(a.source).toBe('config');
+  });
+});
