@@ -116,4 +116,23 @@ describe('canonicalJson: svc rules', () => {
       { numRuns: 300 },
     );
   });
+
+  it('agrees with the short canonicalizer docs/receipt.md gives for checking by hand', () => {
+    const short = (v: unknown): string =>
+      v === null || typeof v !== 'object'
+        ? JSON.stringify(v)
+        : Array.isArray(v)
+          ? `[${v.map(short).join(',')}]`
+          : `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${short((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`;
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+        expect(short(parsed)).toBe(canonicalJson(parsed));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
