@@ -89,7 +89,7 @@ export function bessCyclesCheck(input: RiskInput, config: RiskConfig): RiskCheck
     unit: 'cycles',
     label: 'Battery cycles',
     detail: ok
-      ? `The battery plan uses ${formatNumber(cycles)} equivalent full cycles, within the limit of ${limit} a day.`
+      ? `The battery plan uses ${formatNumber(cycles)} equivalent full ${cycles === 1 ? 'cycle' : 'cycles'}, within the limit of ${limit} a day.`
       : `The battery plan uses ${formatNumber(cycles)} equivalent full cycles against a limit of ${limit} a day: the plan breaks the battery settings and must not be used.`,
   };
 }
