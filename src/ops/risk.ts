@@ -6,7 +6,7 @@ import { RiskGuardrailReport } from '../domain/plans.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
-import { buildRiskReport, RiskConfig } from '../engines/risk.js';
+import { buildRiskReport, parseRiskConfig, type RiskConfig } from '../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { defineOperation } from './types.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './shared.js';
@@ -63,7 +63,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
         sourceLabel: input.sourceLabel !== undefined,
       },
     },
-    RiskConfig.parse(config ?? {}),
+    parseRiskConfig(config ?? {}),
   );
 }
 
