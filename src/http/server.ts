@@ -7,12 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { core } from 'zod';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
 import type { Caller, Logger, OpContext, Operation } from '../ops/types.js';
 import { isPermitted } from '../ops/access.js';
-import { createAuthenticator, type Authenticator } from './auth.js';
+import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { buildOpenApi } from './openapi.js';
@@ -40,13 +41,38 @@ export interface BuildServerOptions {
 
 /** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
 const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
+type Done = () => void;
 
-function opLogger(request: FastifyRequest): Logger {
-  return {
-    info: (msg, fields) => request.log.info(fields ?? {}, msg),
-    warn: (msg, fields) => request.log.warn(fields ?? {}, msg),
-    error: (msg, fields) => request.log.error(fields ?? {}, msg),
-  };
+/** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
+class RequestLogger implements Logger {
+  constructor(private readonly request: FastifyRequest) {}
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.request.log.info(fields ?? {}, msg);
+  }
+  warn(msg: string, fields?: Record<string, unknown>): void {
+    this.request.log.warn(fields ?? {}, msg);
+  }
+  error(msg: string, fields?: Record<string, unknown>): void {
+    this.request.log.error(fields ?? {}, msg);
+  }
+}
+
+/** What an op sees of the world for one request. */
+class RequestContext implements OpContext {
+  readonly logger: Logger;
+  constructor(
+    readonly now: () => Date,
+    readonly newId: () => string,
+    readonly config: SvcConfig,
+    readonly caller: Caller,
+    request: FastifyRequest,
+    private readonly opened: Promise<Stores>,
+  ) {
+    this.logger = new RequestLogger(request);
+  }
+  stores(): Promise<Stores> {
+    return this.opened;
+  }
 }
 
 function rateKey(caller: Caller, ip: string): string {
@@ -62,6 +88,16 @@ function inputOf(op: Operation, request: FastifyRequest): unknown {
   return { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
 }
 
+/** Sync parse (cheaper); schemas with async refinements fall back to the async parser. */
+function parseInput(op: Operation, raw: unknown) {
+  try {
+    return op.input.safeParse(raw);
+  } catch (error) {
+    if (error instanceof core.$ZodAsyncError) return op.input.safeParseAsync(raw);
+    throw error;
+  }
+}
+
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, stores, operations } = options;
   const now = options.now ?? (() => new Date());
@@ -69,6 +105,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const auth: Authenticator = await createAuthenticator(config, stores, now);
   const limiter = new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, () => now().getTime());
   const callers = new WeakMap<FastifyRequest, Caller>();
+  const storesReady = Promise.resolve(stores);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -86,70 +123,79 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const svc = toSvcError(error);
     if (svc.status >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
+    if (closing) reply.header('connection', 'close');
     return reply.code(svc.status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    reply.header('cache-control', CACHE_CONTROL);
-    reply.header(API_VERSION_HEADER, API_VERSION);
-    if (!MODE_NEUTRAL.has(request.routeOptions.url ?? '')) reply.header(SECURITY_MODE_HEADER, auth.securityMode);
-  });
-  // Graceful close: in-flight requests finish, and their keep-alive connections are told to close,
-  // so close() does not wait for idle sockets to time out.
+  // Graceful close: in-flight requests finish, and their keep-alive connections are told to close
+  // (set where every reply is sent), so close() does not wait for idle sockets to time out.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback style, not async: this runs on every request and a promise per hook is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('cache-control', CACHE_CONTROL);
+    reply.header(API_VERSION_HEADER, API_VERSION);
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done();
   });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
+    reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     const path = request.url.split('?')[0] ?? '';
     return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
 
   const openapi = buildOpenApi(operations, config);
-  app.get(OPENAPI_PATH, async () => openapi);
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+    return openapi;
+  });
+
+  /** Sets the security-mode header; public ops have nothing else to check, so this stays synchronous. */
+  const markMode = (_request: FastifyRequest, reply: FastifyReply, done: Done) => {
+    reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+    done();
+  };
+
+  /** auth → rate limit → permission, before the body is read. */
+  const guardFor = (op: Operation) => async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+    let caller: Caller;
+    try {
+      caller = await auth.resolve(op.access, request.headers);
+    } catch (error) {
+      // Failed credentials count against the address, so guessing keys is rate limited too.
+      if (error instanceof SvcError && error.status === 401) limit(`ip:${request.ip}`, reply);
+      throw error;
+    }
+    if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
+    if (!isPermitted(caller, op.permission, config.enforceRbac)) {
+      throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
+        reason: 'missing_permission',
+      });
+    }
+    callers.set(request, caller);
+  };
 
   for (const op of operations) {
     const http = op.http;
     if (!http) continue;
+    const unguarded = op.access === 'public' && !op.permission;
     app.route({
       method: http.method,
       url: http.path,
-      onRequest: async (request, reply) => {
-        let caller: Caller;
-        try {
-          caller = await auth.resolve(op.access, request.headers);
-        } catch (error) {
-          // Failed credentials count against the address, so guessing keys is rate limited too.
-          if (error instanceof SvcError && error.status === 401) limit(`ip:${request.ip}`, reply);
-          throw error;
-        }
-        if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
-        if (!isPermitted(caller, op.permission, config.enforceRbac)) {
-          throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
-            reason: 'missing_permission',
-          });
-        }
-        callers.set(request, caller);
-      },
+      // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
+      onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
-        const parsed = await op.input.safeParseAsync(inputOf(op, request));
+        const parsed = await parseInput(op, inputOf(op, request));
         if (!parsed.success) throw SvcError.fromZod(parsed.error);
-        const ctx: OpContext = {
-          now,
-          newId,
-          config,
-          caller: callers.get(request) as Caller,
-          logger: opLogger(request),
-          stores: async () => stores,
-        };
+        const ctx = new RequestContext(now, newId, config, callers.get(request) ?? ANONYMOUS, request, storesReady);
         const output: unknown = await op.run(ctx, parsed.data);
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
+        if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(output));
       },

@@ -174,3 +174,27 @@ describe('unexpected failures', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('ops with async input refinements', () => {
+  const asyncOp = defineOperation({
+    id: 'test.async',
+    summary: 'async refine',
+    description: 'async refine',
+    tags: ['test'],
+    access: 'public',
+    input: z.strictObject({ n: z.number().refine(async (v) => v > 0, 'must be positive') }),
+    output: z.strictObject({ n: z.number() }),
+    http: { method: 'POST', path: '/api/test/async', inputFrom: 'body', successStatus: 200, errors: [400] },
+    async run(_ctx, input) {
+      return { n: input.n };
+    },
+  }) as unknown as Operation;
+
+  it('are validated with the async parser', async () => {
+    h = await harness({ operations: [...allOperations(), asyncOp] });
+    expect((await h.inject(post('/api/test/async', { n: 2 }))).statusCode).toBe(200);
+    const bad = await h.inject(post('/api/test/async', { n: -1 }));
+    expect(bad.statusCode).toBe(400);
+    expect(h.json<{ error: { issues: { path: string }[] } }>(bad).error.issues[0]?.path).toBe('n');
+  });
+});
