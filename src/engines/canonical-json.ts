@@ -39,22 +39,21 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function pointer(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+/** JSON pointer of the value being written; built only when an error needs it. */
+function pointer(path: readonly (string | number)[]): string {
+  return path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-function writeString(value: string, path: string): string {
-  if (LONE_SURROGATE.test(value)) throw new CanonicalJsonError(path, 'string contains a lone UTF-16 surrogate');
+function fail(path: readonly (string | number)[], message: string): never {
+  throw new CanonicalJsonError(pointer(path), message);
+}
+
+function writeString(value: string, path: readonly (string | number)[]): string {
+  if (LONE_SURROGATE.test(value)) fail(path, 'string contains a lone UTF-16 surrogate');
   return JSON.stringify(value);
 }
 
-function writeNumber(value: number, path: string): string {
-  if (!Number.isFinite(value)) throw new CanonicalJsonError(path, `${String(value)} is not a JSON number`);
-  // JSON.stringify(-0) is "0", as the RFC requires; other finite numbers use Number-to-String.
-  return JSON.stringify(value);
-}
-
-function write(value: unknown, path: string, out: string[], seen: Set<object>): void {
+function write(value: unknown, path: (string | number)[], out: string[], seen: Set<object>): void {
   if (value === null) {
     out.push('null');
     return;
@@ -64,7 +63,9 @@ function write(value: unknown, path: string, out: string[], seen: Set<object>): 
       out.push(value ? 'true' : 'false');
       return;
     case 'number':
-      out.push(writeNumber(value, path));
+      if (!Number.isFinite(value)) fail(path, `${String(value)} is not a JSON number`);
+      // JSON.stringify(-0) is "0", as the RFC requires; other finite numbers use Number-to-String.
+      out.push(JSON.stringify(value));
       return;
     case 'string':
       out.push(writeString(value, path));
@@ -72,29 +73,34 @@ function write(value: unknown, path: string, out: string[], seen: Set<object>): 
     case 'object':
       break;
     default:
-      throw new CanonicalJsonError(path, `${typeof value} is not a JSON value`);
+      fail(path, `${typeof value} is not a JSON value`);
   }
   const object = value as object;
-  if (seen.has(object)) throw new CanonicalJsonError(path, 'cyclic structure');
+  if (seen.has(object)) fail(path, 'cyclic structure');
   seen.add(object);
   if (Array.isArray(object)) {
     out.push('[');
-    object.forEach((item: unknown, i) => {
+    for (let i = 0; i < object.length; i += 1) {
       if (i > 0) out.push(',');
-      if (item === undefined) throw new CanonicalJsonError(pointer(path, i), 'undefined is not a JSON value');
-      write(item, pointer(path, i), out, seen);
-    });
+      path.push(i);
+      const item: unknown = object[i];
+      if (item === undefined) fail(path, 'undefined is not a JSON value');
+      write(item, path, out, seen);
+      path.pop();
+    }
     out.push(']');
   } else {
-    if (!isPlainObject(object)) throw new CanonicalJsonError(path, 'only plain objects and arrays are JSON containers');
+    if (!isPlainObject(object)) fail(path, 'only plain objects and arrays are JSON containers');
     const record = object as Record<string, unknown>;
     // Default sort compares UTF-16 code units, exactly the order RFC 8785 section 3.2.3 asks for.
     const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
     out.push('{');
     keys.forEach((key, i) => {
       if (i > 0) out.push(',');
-      out.push(writeString(key, pointer(path, key)), ':');
-      write(record[key], pointer(path, key), out, seen);
+      path.push(key);
+      out.push(writeString(key, path), ':');
+      write(record[key], path, out, seen);
+      path.pop();
     });
     out.push('}');
   }
@@ -104,7 +110,7 @@ function write(value: unknown, path: string, out: string[], seen: Set<object>): 
 /** The RFC 8785 canonical JSON text of a value. Throws CanonicalJsonError for non-JSON input. */
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
-  write(value, '', out, new Set());
+  write(value, [], out, new Set());
   return out.join('');
 }
 

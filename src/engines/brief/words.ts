@@ -13,7 +13,7 @@ export class Words {
   }
 
   t(key: MessageKey, params: Params = {}): string {
-    return message(this.locale, key, { ...this.units, ...params });
+    return message(this.locale, key, params, this.units);
   }
 
   /** The noun in the plural form a count needs: 1 угода, 3 угоди, 5 угод. */

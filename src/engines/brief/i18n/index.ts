@@ -20,16 +20,33 @@ export function placeholdersOf(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
 }
 
-export function renderTemplate(template: string, params: Params): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`brief template needs {${name}}: ${template}`);
-    return String(value);
-  });
+/** A template split once into literal text (even indexes) and placeholder names (odd indexes). */
+type Compiled = string[];
+const compiled = new Map<string, Compiled>();
+
+function compile(template: string): Compiled {
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = template.split(PLACEHOLDER);
+    compiled.set(template, parts);
+  }
+  return parts;
 }
 
-export function message(locale: Locale, key: MessageKey, params: Params = {}): string {
-  return renderTemplate(CATALOGUES[locale][key], params);
+export function renderTemplate(template: string, params: Params, defaults: Params = {}): string {
+  const parts = compile(template);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] as string;
+    const value = params[name] ?? defaults[name];
+    if (value === undefined) throw new Error(`brief template needs {${name}}: ${template}`);
+    out += String(value) + (parts[i + 1] as string);
+  }
+  return out;
+}
+
+export function message(locale: Locale, key: MessageKey, params: Params = {}, defaults: Params = {}): string {
+  return renderTemplate(CATALOGUES[locale][key], params, defaults);
 }
 
 export type Noun = 'trade';
