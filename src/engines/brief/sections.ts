@@ -49,7 +49,7 @@ export function decisionDrivers(w: Words, a: BriefAnalysis): string[] {
       }),
     );
   }
-  if (!a.feeStated) out.push(w.t('driver.feeMissing'));
+  if (!a.feeStated && best) out.push(w.t('driver.feeMissing'));
   else if (settings.feeUahPerMwh > 0 && a.grossSpreadUah > 0) {
     out.push(w.t('driver.fee', { fee: w.f.price(settings.feeUahPerMwh), feeCost: w.f.money(a.feeCostUah), share: w.f.percent(a.feeCostUah / a.grossSpreadUah) }));
   }
@@ -114,7 +114,7 @@ export function traderChecklist(w: Words, a: BriefAnalysis): string[] {
   const out = [w.t('check.verifyPrices', { market, date: a.tradeDate })];
   if (!a.feeStated) out.push(w.t('check.stateFee'));
   if (!a.market.priceCap) out.push(w.t('check.verifyCaps', { date: a.tradeDate }));
-  if (hasTrades) out.push(w.t('check.cash', { cash: w.f.money(a.cashNeedUah) }));
+  if (hasTrades && a.cashNeedUah > 0) out.push(w.t('check.cash', { cash: w.f.money(a.cashNeedUah) }));
   out.push(...riskCheckLines(w, a, 'check.riskCheck'));
   if (hasTrades && a.sensitivity.score < SENSITIVITY_REVIEW_BELOW) out.push(w.t('check.sensitive'));
   if (hasTrades) out.push(w.t('check.balance'), w.t('check.submitManually'));

@@ -94,8 +94,8 @@ export const en: Record<MessageKey, string> = {
   'riskCheck.bessCycles': 'BESS cycles',
   'riskCheck.humanApproval': 'human approval',
   'checkStatus.pass': 'passed',
-  'checkStatus.review': 'review',
-  'checkStatus.block': 'blocks',
+  'checkStatus.review': 'needs review',
+  'checkStatus.block': 'blocks the plan',
 
   'driver.bestTrade': 'Best trade: buy {buyHour} at {buyPrice}, sell {sellHour} at {sellPrice} {priceUnit}; net spread {spread} {priceUnit}, result {pnl}.',
   'driver.plan': 'In total {count} {tradesNoun}, average net spread {avgSpread} {priceUnit}, result {pnl}.',

@@ -97,8 +97,8 @@ export const uk = {
   'riskCheck.bessCycles': 'цикли УЗЕ',
   'riskCheck.humanApproval': 'затвердження людиною',
   'checkStatus.pass': 'пройдено',
-  'checkStatus.review': 'на перевірку',
-  'checkStatus.block': 'блокує',
+  'checkStatus.review': 'потребує уваги',
+  'checkStatus.block': 'блокує план',
 
   'driver.bestTrade': 'Найвигідніша угода: купівля {buyHour} по {buyPrice}, продаж {sellHour} по {sellPrice} {priceUnit}; чистий спред {spread} {priceUnit}, результат {pnl}.',
   'driver.plan': 'Разом {count} {tradesNoun}, середній чистий спред {avgSpread} {priceUnit}, результат {pnl}.',
@@ -120,7 +120,7 @@ export const uk = {
   'context.maxCapHits': 'Години з ціною на рівні максимальної граничної: {hours}.',
   'context.minCapHits': 'Години з ціною на рівні мінімальної граничної: {hours}.',
   'context.bess': 'Довідково: УЗЕ {power} МВт / {capacity} МВт·год (ККД {efficiency}, циклів на добу — не більше {cycles}) заробила б {profit}.',
-  'context.bessNone': 'Довідково: УЗЕ {power} МВт / {capacity} МВт·год за цих цін не заробила б — спред не покриває втрат на заряд-розряд.',
+  'context.bessNone': 'Довідково: УЗЕ {power} МВт / {capacity} МВт·год за таких цін не заробила б — спред не покриває втрат на заряд-розряд.',
 
   'check.verifyPrices': 'Звірте ціни з офіційними результатами торгів на {market} за {date}.',
   'check.stateFee': 'Уточніть комісію біржі та інші змінні витрати на МВт·год і перерахуйте план.',
