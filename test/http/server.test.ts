@@ -75,6 +75,15 @@ describe('product routes', () => {
     expect(h.json<{ error: { requestId: string } }>(a).error.requestId).toBe(a.headers['x-request-id']);
   });
 
+  it('carries the security-mode header on product routes and errors, not on health or the OpenAPI document', async () => {
+    h = await harness({ config: { requireApiKey: true, apiKey: 'k-0123456789' } });
+    expect((await h.inject('/api/billing/plans')).headers['x-svc-security-mode']).toBe('api-key');
+    expect((await h.inject('/api/nope')).headers['x-svc-security-mode']).toBe('api-key');
+    expect((await h.inject(post('/api/strategy/plan', PLAN_BODY))).headers['x-svc-security-mode']).toBe('api-key');
+    expect((await h.inject('/api/health')).headers['x-svc-security-mode']).toBeUndefined();
+    expect((await h.inject('/api/openapi.json')).headers['x-svc-security-mode']).toBeUndefined();
+  });
+
   it('ignores a client-sent x-request-id', async () => {
     h = await harness();
     const res = await h.inject({ method: 'GET', url: '/api/billing/plans', headers: { 'x-request-id': 'evil\r\nid' } });
