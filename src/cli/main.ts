@@ -11,11 +11,13 @@ import { registerPlan } from './plan.js';
 import { registerBacktest } from './backtest.js';
 import { registerRisk } from './risk.js';
 import { registerAudit } from './audit.js';
+import { registerBrief } from './brief.js';
+import { registerReceipt } from './receipt.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules, in the order `svc --help` lists them. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerAudit];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit];
 
 export function version(): string {
   try {

@@ -1,11 +1,39 @@
-/** The operation registry: every door (CLI, HTTP, OpenAPI, MCP) is derived from this list. */
+/** The operation registry: every door (CLI, HTTP routes, OpenAPI, MCP) is derived from this list. */
 import type { Operation } from './types.js';
+import { health } from './health.js';
+import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
+import { profilesList, profilesSave, profilesDelete } from './profiles.js';
 import { backtestSummary } from './backtest.js';
 import { riskReport } from './risk.js';
+import { tradingBrief } from './brief.js';
+import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.js';
 import { auditCreate, auditList, auditExport } from './audit.js';
+import { notificationsSubscribe } from './notifications.js';
+import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './api-keys.js';
 
-export const operations: Operation[] = [strategyPlan, bessPlan, backtestSummary, riskReport, auditCreate, auditList, auditExport] as unknown as Operation[];
+export const operations: Operation[] = [
+  health,
+  billingPlans,
+  strategyPlan,
+  profilesList,
+  profilesSave,
+  profilesDelete,
+  bessPlan,
+  backtestSummary,
+  riskReport,
+  tradingBrief,
+  tradingBriefReceipt,
+  receiptVerify,
+  receiptPublicKey,
+  auditCreate,
+  auditList,
+  auditExport,
+  notificationsSubscribe,
+  apiKeysCreate,
+  apiKeysList,
+  apiKeysRevoke,
+] as unknown as Operation[];
 
 export function findOperation(id: string): Operation | undefined {
   return operations.find((op) => op.id === id);
