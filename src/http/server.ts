@@ -35,7 +35,7 @@ export interface BuildServerOptions {
   operations: readonly Operation[];
   now?: () => Date;
   newId?: () => string;
-  /** Fastify logger options (pino); default: level from config.logLevel on stderr. */
+  /** Fastify logger options (pino); default: JSON lines at config.logLevel on stderr (stdout is for results). */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -108,7 +108,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const storesReady = Promise.resolve(stores);
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, stream: process.stderr },
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,

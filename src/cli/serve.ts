@@ -1,0 +1,70 @@
+/**
+ * `svc serve`: the HTTP API over the same operations as the CLI, on the embedded store in the data
+ * directory. SIGINT/SIGTERM stop it gracefully (in-flight requests finish, then the store closes);
+ * a second signal exits at once. Logs are JSON lines on stderr at SVC_LOG_LEVEL.
+ */
+import type { Command } from 'commander';
+import { SvcError } from '../domain/errors.js';
+import type { CliEnv } from './context.js';
+
+interface ServeOpts {
+  host?: string;
+  port?: string;
+}
+
+function parsePort(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw SvcError.validation(`--port: expected 0..65535, got "${raw}"`, [{ path: '--port', message: 'expected 0..65535' }]);
+  return port;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      // A second signal while draining means "now".
+      process.once('SIGINT', () => process.exit(130));
+      process.once('SIGTERM', () => process.exit(143));
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+export function registerServe(program: Command, env: CliEnv): void {
+  const cmd = program
+    .command('serve')
+    .description('start the HTTP API (same operations as the CLI; OpenAPI at /api/openapi.json)')
+    .option('--host <host>', 'listen address (default: SVC_HOST, else 127.0.0.1)')
+    .option('--port <port>', 'listen port, 0 for a free one (default: SVC_PORT, else 8787)');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc serve\n' +
+      '  $ SVC_REQUIRE_API_KEY=true SVC_API_KEY=$(openssl rand -base64 32) svc serve --host 0.0.0.0 --port 8080\n' +
+      '  $ curl -s http://127.0.0.1:8787/api/health\n' +
+      '\nSettings (SVC_* environment) and auth modes: docs/http.md.',
+  );
+  cmd.action(async (opts: ServeOpts) => {
+    const loaded = await env.config();
+    const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
+    const [{ startServer }, { operations }, { openSqliteStores }, { securityModeOf }] = await Promise.all([
+      import('../http/server.js'),
+      import('../ops/index.js'),
+      import('../store/sqlite/index.js'),
+      import('../ops/access.js'),
+    ]);
+    const stores = openSqliteStores(config.dataDir);
+    try {
+      const started = await startServer({ config, stores, operations, logger: { level: config.logLevel, stream: process.stderr } });
+      env.out().info(`svc listening on ${started.url} (security mode ${securityModeOf(config)}); Ctrl-C stops it`);
+      const signal = await untilSignal();
+      env.out().info(`${signal}: finishing in-flight requests`);
+      await started.close();
+    } finally {
+      await stores.close();
+    }
+  });
+}
