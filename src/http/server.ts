@@ -115,7 +115,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: config.trustProxy,
     exposeHeadRoutes: false,
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // While closing, requests already on open connections are served (with `connection: close`)
+    // rather than answered by fastify's own 503 body, which is not our error body.
+    return503OnClosing: false,
+    // Errors before routing (a malformed URL) get the one error body too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
   // Only JSON bodies: anything else, text/plain included, is 415.
   app.removeContentTypeParser('text/plain');
@@ -123,6 +127,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const svc = toSvcError(error);
     if (svc.status >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
+    // Idempotent: errors raised before the onRequest hook (framework errors) still carry them.
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('cache-control', CACHE_CONTROL);
+    reply.header(API_VERSION_HEADER, API_VERSION);
     if (closing) reply.header('connection', 'close');
     return reply.code(svc.status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
   };

@@ -149,6 +149,13 @@ describe('caller mistakes are 4xx with the one error body', () => {
     expect(put.statusCode).toBe(404);
   });
 
+  it('400 with the error body for a malformed URL (raised before routing)', async () => {
+    h = await harness();
+    const res = await h.inject('/api/%zz');
+    expect(res.statusCode).toBe(400);
+    expect(h.json<{ error: { code: string; reason: string } }>(res).error).toMatchObject({ code: 'validation_error', reason: 'invalid_url' });
+  });
+
   it('400 for invalid query parameters', async () => {
     h = await harness();
     const res = await h.inject('/api/billing/plans?lang=de');
