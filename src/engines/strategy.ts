@@ -49,17 +49,16 @@ const TIE_REL = 1e-10;
 const POW3 = Float64Array.from({ length: MAX_HOURS + 1 }, (_, k) => 3 ** k);
 
 // Scratch buffers reused by every call: the engine is synchronous and resets what it reads.
-const adm = new Uint8Array(MAX_HOURS * MAX_HOURS);
+// Hour sets are 24-bit masks (bit h = hour h), so a sweep touches only hours it can still use.
+const admissibleSells = new Int32Array(MAX_HOURS); // per buy hour: mask of admissible sell hours
 const buyMatch = new Int32Array(MAX_HOURS);
 const sellMatch = new Int32Array(MAX_HOURS);
 const order = new Int32Array(MAX_HOURS);
-const seenBuy = new Uint8Array(MAX_HOURS);
-const seenSell = new Uint8Array(MAX_HOURS);
 const parentOfSell = new Int32Array(MAX_HOURS);
 const parentOfBuy = new Int32Array(MAX_HOURS);
 const queue = new Int32Array(MAX_HOURS);
-const fixedBuy = new Uint8Array(MAX_HOURS);
-const fixedSell = new Uint8Array(MAX_HOURS);
+
+const lowestHour = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
 /** The plan with the highest total pnl under `settings` (see the tie-break rules above). */
 export function planSpread(prices: readonly number[], settings: TradingSettings): TradingPlan {
@@ -70,7 +69,12 @@ export function planSpread(prices: readonly number[], settings: TradingSettings)
   const limit = Math.min(settings.maxTradesPerDay, n >> 1);
 
   let maxAbs = 0;
-  for (let h = 0; h < n; h++) maxAbs = Math.max(maxAbs, Math.abs(prices[h] as number));
+  let maxPrice = -Infinity;
+  for (let h = 0; h < n; h++) {
+    const p = prices[h] as number;
+    maxAbs = Math.max(maxAbs, Math.abs(p));
+    maxPrice = Math.max(maxPrice, p);
+  }
   const tol = TIE_REL * (1 + maxAbs + fee2);
 
   buildAdmissible(prices, n, fee2, minSpread, tol);
@@ -79,7 +83,7 @@ export function planSpread(prices: readonly number[], settings: TradingSettings)
   sellMatch.fill(-1);
 
   for (let k = 0; k < limit; k++) {
-    if (!augmentBest(prices, n, fee2, tol)) break;
+    if (!augmentBest(prices, n, fee2, tol, maxPrice)) break;
   }
   mergeChains(n);
   canonicalPairing(n);
@@ -87,13 +91,15 @@ export function planSpread(prices: readonly number[], settings: TradingSettings)
 }
 
 function buildAdmissible(prices: readonly number[], n: number, fee2: number, minSpread: number, tol: number): void {
+  const floor = Math.max(tol, minSpread - tol);
   for (let i = 0; i < n; i++) {
     const pi = prices[i] as number;
-    const row = i * MAX_HOURS;
+    let mask = 0;
     for (let j = i + 1; j < n; j++) {
       const ns = (prices[j] as number) - pi - fee2;
-      adm[row + j] = ns > tol && ns >= minSpread - tol ? 1 : 0;
+      if (ns > tol && ns >= floor) mask |= 1 << j;
     }
+    admissibleSells[i] = mask;
   }
 }
 
@@ -111,9 +117,9 @@ function sortHoursByPrice(prices: readonly number[], n: number): void {
 }
 
 /** One successive-shortest-path step. Returns false when no augmentation adds value. */
-function augmentBest(prices: readonly number[], n: number, fee2: number, tol: number): boolean {
-  seenBuy.fill(0);
-  seenSell.fill(0);
+function augmentBest(prices: readonly number[], n: number, fee2: number, tol: number, maxPrice: number): boolean {
+  let seenSells = 0;
+  let seenBuys = 0;
   let bestSell = -1;
   let bestGain = -Infinity;
   let bestDigits = -1;
@@ -121,24 +127,29 @@ function augmentBest(prices: readonly number[], n: number, fee2: number, tol: nu
     const root = order[r] as number;
     if (buyMatch[root] !== -1) continue; // free buys are never reached through a matched pair
     const rootPrice = prices[root] as number;
+    // Roots come in ascending price: once even the day's top price cannot reach the best gain
+    // (or any gain), no later root can either.
+    const ceiling = maxPrice - rootPrice - fee2;
+    if (ceiling <= tol || ceiling < bestGain - tol) break;
     const rootDigits = 2 * (POW3[n - 1 - root] as number);
     let head = 0;
     let tail = 0;
     queue[tail++] = root;
-    seenBuy[root] = 1;
+    seenBuys |= 1 << root;
     parentOfBuy[root] = -1;
     while (head < tail) {
       const b = queue[head++] as number;
-      const row = b * MAX_HOURS;
-      const own = buyMatch[b];
-      for (let j = b + 1; j < n; j++) {
-        if (adm[row + j] === 0 || seenSell[j] === 1 || j === own) continue;
-        seenSell[j] = 1;
+      const own = buyMatch[b] as number;
+      let next = (admissibleSells[b] as number) & ~seenSells & (own === -1 ? -1 : ~(1 << own));
+      seenSells |= next;
+      while (next !== 0) {
+        const j = lowestHour(next);
+        next &= next - 1;
         parentOfSell[j] = b;
         const m = sellMatch[j] as number;
         if (m !== -1) {
-          if (seenBuy[m] === 0) {
-            seenBuy[m] = 1;
+          if ((seenBuys & (1 << m)) === 0) {
+            seenBuys |= 1 << m;
             parentOfBuy[m] = j;
             queue[tail++] = m;
           }
@@ -155,17 +166,21 @@ function augmentBest(prices: readonly number[], n: number, fee2: number, tol: nu
     }
   }
   if (bestSell === -1 || !(bestGain > tol)) return false;
-  // Flip the alternating path back to its root.
-  let j = bestSell;
+  flipPath(bestSell);
+  return true;
+}
+
+/** Re-matches along the parent pointers from `sell` back to the path's root buy. */
+function flipPath(sell: number): void {
+  let j = sell;
   for (;;) {
     const b = parentOfSell[j] as number;
     const previous = parentOfBuy[b] as number;
     buyMatch[b] = j;
     sellMatch[j] = b;
-    if (previous === -1) break;
+    if (previous === -1) return;
     j = previous;
   }
-  return true;
 }
 
 /** Defensive: replaces (a,h)+(h,b) by (a,b); the tie-break already excludes chains. */
@@ -183,64 +198,54 @@ function mergeChains(n: number): void {
 
 /** Rule 4: for each buy in hour order, the earliest sell that still completes a perfect pairing. */
 function canonicalPairing(n: number): void {
-  fixedBuy.fill(0);
-  fixedSell.fill(0);
+  let sells = 0;
+  for (let h = 0; h < n; h++) if (sellMatch[h] !== -1) sells |= 1 << h;
+  let fixedSells = 0;
   for (let b = 0; b < n; b++) {
     const current = buyMatch[b] as number;
     if (current === -1) continue;
-    const row = b * MAX_HOURS;
-    for (let s = b + 1; s < current; s++) {
-      if (sellMatch[s] === -1 || fixedSell[s] === 1 || adm[row + s] === 0) continue;
-      if (reroute(b, s, n)) break;
+    let earlier = (admissibleSells[b] as number) & sells & ~fixedSells & ((1 << current) - 1);
+    while (earlier !== 0) {
+      const s = lowestHour(earlier);
+      earlier &= earlier - 1;
+      if (reroute(b, s, sells & ~fixedSells)) break;
     }
-    fixedBuy[b] = 1;
-    fixedSell[buyMatch[b] as number] = 1;
+    fixedSells |= 1 << (buyMatch[b] as number);
   }
 }
 
 /**
- * Tries to give sell `s` to buy `b`: needs an alternating path, over unfixed hours, from s's
- * current buy to b's current sell; flipping it plus the new pair (b,s) keeps a perfect pairing.
+ * Tries to give sell `s` to buy `b`: needs an alternating path, over the still-open sells, from
+ * s's current buy to b's current sell; flipping it plus the new pair (b,s) keeps a perfect pairing.
  */
-function reroute(b: number, s: number, n: number): boolean {
+function reroute(b: number, s: number, openSells: number): boolean {
   const start = sellMatch[s] as number;
   const target = buyMatch[b] as number;
-  seenBuy.fill(0);
-  seenSell.fill(0);
-  seenBuy[b] = 1;
-  seenBuy[start] = 1;
-  seenSell[s] = 1;
+  let seenSells = 1 << s;
+  let seenBuys = (1 << b) | (1 << start);
   parentOfBuy[start] = -1;
   let head = 0;
   let tail = 0;
   queue[tail++] = start;
   while (head < tail) {
     const u = queue[head++] as number;
-    const row = u * MAX_HOURS;
-    const own = buyMatch[u];
-    for (let v = u + 1; v < n; v++) {
-      if (adm[row + v] === 0 || v === own || seenSell[v] === 1 || fixedSell[v] === 1 || sellMatch[v] === -1) continue;
-      seenSell[v] = 1;
+    let next = (admissibleSells[u] as number) & openSells & ~seenSells & ~(1 << (buyMatch[u] as number));
+    seenSells |= next;
+    while (next !== 0) {
+      const v = lowestHour(next);
+      next &= next - 1;
       parentOfSell[v] = u;
       if (v === target) {
-        let sell = v;
-        for (;;) {
-          const buy = parentOfSell[sell] as number;
-          const previous = parentOfBuy[buy] as number;
-          buyMatch[buy] = sell;
-          sellMatch[sell] = buy;
-          if (previous === -1) break;
-          sell = previous;
-        }
+        flipPath(v);
         buyMatch[b] = s;
         sellMatch[s] = b;
         return true;
       }
-      const next = sellMatch[v] as number;
-      if (seenBuy[next] === 0 && fixedBuy[next] === 0) {
-        seenBuy[next] = 1;
-        parentOfBuy[next] = v;
-        queue[tail++] = next;
+      const w = sellMatch[v] as number;
+      if ((seenBuys & (1 << w)) === 0) {
+        seenBuys |= 1 << w;
+        parentOfBuy[w] = v;
+        queue[tail++] = w;
       }
     }
   }
