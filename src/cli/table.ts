@@ -79,6 +79,6 @@ export function makeTable(head: string[], c: ChalkInstance, options: TableOption
 export function keyValueTable(rows: [string, string][], c: ChalkInstance): string {
   const widths = [Math.max(...rows.map(([k]) => visibleWidth(k))), Math.max(...rows.map(([, v]) => visibleWidth(v)))];
   const [kw = 0, vw = 0] = widths;
-  const body = rows.map(([k, v]) => `│ ${c.dim(k)}${' '.repeat(kw - visibleWidth(k))} │ ${' '.repeat(vw - visibleWidth(v))}${v} │`);
+  const body = rows.map(([k, v]) => `│ ${c.dim(k)}${' '.repeat(kw - visibleWidth(k))} │ ${v}${' '.repeat(vw - visibleWidth(v))} │`);
   return [`┌${'─'.repeat(kw + 2)}┬${'─'.repeat(vw + 2)}┐`, ...body, `└${'─'.repeat(kw + 2)}┴${'─'.repeat(vw + 2)}┘`].join('\n');
 }

@@ -53,7 +53,10 @@ export const AuditEventRequest = z
     const parsed = DecisionPackageMetadata.safeParse(value.metadata);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', path: ['metadata', ...issue.path.map(String)], message: issue.message });
+        const key = issue.path[0];
+        const missing = typeof key === 'string' && !(key in value.metadata);
+        const message = missing ? 'required for a plan_exported event (DecisionPackageMetadata)' : issue.message;
+        ctx.addIssue({ code: 'custom', path: ['metadata', ...issue.path.map(String)], message });
       }
     }
   });
