@@ -194,7 +194,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
       description: DESCRIPTION,
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => (TAG_TEXT[name] ? { name, description: TAG_TEXT[name] } : { name })),
     paths,
     components: {
       schemas,
@@ -213,6 +213,18 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
     },
   };
 }
+
+const TAG_TEXT: Record<string, string> = {
+  meta: 'Readiness and this description.',
+  billing: 'Subscription catalog (from prices; agreed in a pilot contract; no checkout).',
+  decision: 'Spread plans, battery plans and backtests on supplied prices: exact engines, for human review.',
+  risk: 'Risk guardrail reports.',
+  ai: 'Deterministic trading briefs (svc-rules-v1, no external model) and no-egress receipts.',
+  audit: 'Tenant audit journal.',
+  profiles: 'Strategy profiles of the signed-in tenant and user.',
+  notifications: 'Web-push subscription contracts (nothing is delivered yet).',
+  account: 'Tenant API keys (owner only).',
+};
 
 const DESCRIPTION = [
   'Plans, explanations, risk reports and audit records for human review. svc never submits market orders.',

@@ -146,6 +146,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('cache-control', CACHE_CONTROL);
     reply.header(API_VERSION_HEADER, API_VERSION);
+    reply.header('x-content-type-options', 'nosniff');
     if (closing) reply.header('connection', 'close');
     done();
   });

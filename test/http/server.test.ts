@@ -61,6 +61,7 @@ describe('product routes', () => {
     expect(res.headers['x-svc-security-mode']).toBe('public-demo');
     expect(res.headers['x-svc-api-version']).toBe('v1');
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const body = h.json<{ tradeDate: string; generatedAt: string; plan: { trades: unknown[] } }>(res);
     expect(body.tradeDate).toBe('02.03.2026');
     expect(body.generatedAt).toBe('2026-03-02T10:00:00.000Z');
