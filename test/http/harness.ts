@@ -1,7 +1,7 @@
 /**
- * Test harness for the HTTP door: the real registry (plus this area's ops until the lead lists
- * them), real in-memory SQLite stores, a controllable clock, and an inject() that checks every
- * response against the OpenAPI document and the common headers.
+ * Test harness for the HTTP door: the real registry, real in-memory SQLite stores, a controllable
+ * clock, and an inject() that checks every response against the OpenAPI document and the common
+ * headers.
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -9,28 +9,13 @@ import { loadConfig, type SvcConfig } from '../../src/config.js';
 import { buildServer } from '../../src/http/server.js';
 import { operations as registry } from '../../src/ops/index.js';
 import type { Operation } from '../../src/ops/types.js';
-import { health } from '../../src/ops/health.js';
-import { billingPlans } from '../../src/ops/billing.js';
-import { notificationsSubscribe } from '../../src/ops/notifications.js';
-import { profilesDelete, profilesList, profilesSave } from '../../src/ops/profiles.js';
-import { apiKeysCreate, apiKeysList, apiKeysRevoke } from '../../src/ops/api-keys.js';
-import { auditOperations } from '../../src/ops/audit.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
 import { OpenApiChecker } from './openapi-check.js';
 
-const mine = [...auditOperations, health, billingPlans, notificationsSubscribe, profilesList, profilesSave, profilesDelete, apiKeysCreate, apiKeysList, apiKeysRevoke] as unknown as Operation[];
-
-/** The registry with this area's (and audit's) ops added where the registry does not list them yet. */
+/** The real registry (a copy, so a test may append its own ops). */
 export function allOperations(): Operation[] {
-  const out = [...registry];
-  const routes = new Set(out.flatMap((op) => (op.http ? [`${op.http.method} ${op.http.path}`] : [])));
-  for (const op of mine) {
-    if (out.some((o) => o.id === op.id)) continue;
-    if (op.http && routes.has(`${op.http.method} ${op.http.path}`)) continue;
-    out.push(op);
-  }
-  return out;
+  return [...registry];
 }
 
 export function testConfig(overrides: Partial<SvcConfig> = {}): SvcConfig {
