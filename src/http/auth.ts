@@ -9,7 +9,8 @@
  *   is required). A Bearer that looks like a JWT is verified with jose when external auth is
  *   configured; anything else is an API key: the master key (SVC_API_KEY, constant-time) or an
  *   active tenant key found by its sha256 digest. Without a credential the caller is the local
- *   tenant (`local` / `local-user`, owner) unless SVC_REQUIRE_API_KEY or external auth requires one.
+ *   tenant (`local` / `local-user`, owner; no roles when RBAC is enforced) unless
+ *   SVC_REQUIRE_API_KEY or external auth requires one.
  */
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
@@ -95,7 +96,10 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
   const jwtKeys = await loadJwtKeys(config);
   const securityMode = securityModeOf(config);
   const authRequired = config.requireApiKey || jwtKeys !== undefined;
-  const localCaller: Caller = Object.freeze({ tenantId: LOCAL_TENANT, actorId: LOCAL_USER, roles: ['owner'] as RoleId[], via: 'anonymous' as const });
+  // Uncredentialed callers are the local owner, unless roles are enforced: enforcement means roles
+  // come from an identity (key or JWT), so an anonymous caller then holds none.
+  const localRoles: RoleId[] = config.enforceRbac ? [] : ['owner'];
+  const localCaller: Caller = Object.freeze({ tenantId: LOCAL_TENANT, actorId: LOCAL_USER, roles: localRoles, via: 'anonymous' as const });
 
   async function verifyJwt(token: string): Promise<Caller> {
     let payload: JWTPayload;
