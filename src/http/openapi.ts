@@ -2,7 +2,8 @@
  * OpenAPI 3.1 description generated from the registry: the same zod schemas that validate a
  * request describe it (JSON Schema 2020-12, `io: 'input'` for parameters and bodies, `io: 'output'`
  * for responses). Error statuses are the op's listed ones plus those the door itself can answer
- * (401/429 on guarded routes, 403 with a permission, 413/415 on bodies, 503 service token, 500).
+ * (401/429 on guarded routes, 403 with a permission, 413/415 on bodies, 503 service token or an
+ * unreachable remote key set, 500).
  * Security per operation follows the running configuration, so the document is true to it.
  */
 import { z } from 'zod';
@@ -53,13 +54,15 @@ function rewriteRefs(node: unknown): unknown {
   return out;
 }
 
-function errorStatuses(op: Operation): number[] {
+function errorStatuses(op: Operation, remoteKeys: boolean): number[] {
   const http = op.http as HttpBinding;
   const set = new Set(http.errors);
   if (op.access !== 'public') {
     set.add(401);
     set.add(429);
   }
+  // A remote key set that cannot be fetched is 503 identity_provider_unavailable.
+  if (remoteKeys && (op.access === 'key' || op.access === 'tenant')) set.add(503);
   if (op.permission) set.add(403);
   if (http.inputFrom === 'body') {
     set.add(400);
@@ -139,7 +142,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
         content: { 'application/json': { schema: output } },
       };
     }
-    for (const status of errorStatuses(op)) {
+    for (const status of errorStatuses(op, authRequired && Boolean(config.auth.jwksUrl))) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error',
         headers: headersFor(op, status),

@@ -218,3 +218,28 @@ describe('service-token routes', () => {
     expect((await h.inject({ method: 'GET', url: '/api/test/guarded', headers: { authorization: 'Bearer svc-token-abc' } })).statusCode).toBe(200);
   });
 });
+
+describe('external auth with a remote JWKS (served on loopback)', () => {
+  it('verifies against the fetched key set, and answers 503 when the key set cannot be fetched', async () => {
+    const { createServer } = await import('node:http');
+    const idp = await testIdp();
+    const jwksServer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(idp.jwks));
+    });
+    await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
+    const address = jwksServer.address() as { port: number };
+    const jwksUrl = `http://127.0.0.1:${address.port}/.well-known/jwks.json`;
+    h = await harness({ config: { auth: { ...idp.auth, jwksFile: undefined, jwksUrl } } });
+    const token = await idp.sign({ sub: 'u', tenant_id: 'acme' });
+    expect((await h.inject(post('/api/strategy/plan', PLAN_BODY, { authorization: `Bearer ${token}` }))).statusCode).toBe(200);
+    await h.close();
+
+    // A fresh server (empty key cache) whose identity provider is down.
+    await new Promise<void>((r) => jwksServer.close(() => r()));
+    h = await harness({ config: { auth: { ...idp.auth, jwksFile: undefined, jwksUrl } } });
+    const down = await h.inject(post('/api/strategy/plan', PLAN_BODY, { authorization: `Bearer ${token}` }));
+    expect(down.statusCode).toBe(503);
+    expect(h.json<ErrBody>(down).error.reason).toBe('identity_provider_unavailable');
+  });
+});

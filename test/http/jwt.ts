@@ -10,6 +10,8 @@ export const AUDIENCE = 'svc-api';
 
 export interface TestIdp {
   auth: SvcConfig['auth'];
+  /** The public key set as served by an identity provider. */
+  jwks: { keys: Record<string, unknown>[] };
   sign(claims: JWTPayload, options?: { expiresIn?: string | number; issuer?: string; audience?: string; foreignKey?: boolean }): Promise<string>;
 }
 
@@ -22,6 +24,7 @@ export async function testIdp(): Promise<TestIdp> {
   writeFileSync(file, JSON.stringify({ keys: [jwk] }));
   return {
     auth: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: undefined, jwksFile: file },
+    jwks: { keys: [jwk] },
     async sign(claims, options = {}) {
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'ES256', kid: 'test-1' })
