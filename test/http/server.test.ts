@@ -141,6 +141,12 @@ describe('caller mistakes are 4xx with the one error body', () => {
     expect(h.json<{ error: { code: string } }>(res).error.code).toBe('payload_too_large');
   });
 
+  it('413 past the default limit of 1 MiB', async () => {
+    h = await harness();
+    const res = await h.inject(post('/api/strategy/plan', { ...PLAN_BODY, pad: 'x'.repeat(1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+  });
+
   it('404 on an unknown route and on a known path with another method', async () => {
     h = await harness();
     const res = await h.inject('/api/nope?x=1');
@@ -213,5 +219,33 @@ describe('ops with async input refinements', () => {
     const bad = await h.inject(post('/api/test/async', { n: -1 }));
     expect(bad.statusCode).toBe(400);
     expect(h.json<{ error: { issues: { path: string }[] } }>(bad).error.issues[0]?.path).toBe('n');
+  });
+});
+
+describe('fixed response headers of an op', () => {
+  const tagged = defineOperation({
+    id: 'test.tagged',
+    summary: 'tagged',
+    description: 'tagged',
+    tags: ['test'],
+    access: 'key',
+    input: z.strictObject({}),
+    output: z.strictObject({ ok: z.literal(true) }),
+    http: { method: 'POST', path: '/api/test/tagged', inputFrom: 'body', successStatus: 201, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
+    async run() {
+      return { ok: true as const };
+    },
+  }) as unknown as Operation;
+
+  it('are sent with the op status on success only, and documented', async () => {
+    h = await harness({ operations: [...allOperations(), tagged] });
+    const ok = await h.inject(post('/api/test/tagged', {}));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers['x-ai-generated']).toBe('true');
+    const bad = await h.inject(post('/api/test/tagged', { x: 1 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-ai-generated']).toBeUndefined();
+    const doc = h.json<{ paths: Record<string, { post: { responses: Record<string, { headers: Record<string, unknown> }> } }> }>(await h.inject('/api/openapi.json'));
+    expect(doc.paths['/api/test/tagged']?.post.responses['201']?.headers['x-ai-generated']).toBeDefined();
   });
 });
