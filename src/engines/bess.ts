@@ -72,7 +72,7 @@ export function planBess(prices: readonly number[], settings: BessSettings): Bes
     dischargeGain[t] = p - deg;
     maxCost = Math.max(maxCost, chargeCost[t] as number);
   }
-  const tolC = COST_REL * (1 + maxCost);
+  const tolC = COST_REL * maxCost; // relative only: scaling prices by 2^k scales every decision exactly
   charged.fill(0);
   discharged.fill(0);
   soc.fill(0);

@@ -35,7 +35,7 @@
  * has digit 3 = 3^(n-h) < 3^25, so merging a chain always wins rule 2 or 3. Rule 4 re-pairs the
  * final buy/sell sets greedily, testing each candidate by an alternating cycle.
  *
- * Floating point: a difference of prices is compared with a tolerance of 1e-10 × (1 + max|p| +
+ * Floating point: a difference of prices is compared with a tolerance of 1e-10 × (max|p| +
  * 2·fee) - equal decimal prices are identical doubles, but their differences may round apart. The
  * same tolerance makes a spread equal to minSpread in decimal arithmetic admissible. Reported
  * figures are the raw products and sums, never rounded.
@@ -75,7 +75,7 @@ export function planSpread(prices: readonly number[], settings: TradingSettings)
     maxAbs = Math.max(maxAbs, Math.abs(p));
     maxPrice = Math.max(maxPrice, p);
   }
-  const tol = TIE_REL * (1 + maxAbs + fee2);
+  const tol = TIE_REL * (maxAbs + fee2); // relative only: plans are invariant under exact (2^k) price scaling
 
   buildAdmissible(prices, n, fee2, minSpread, tol);
   sortHoursByPrice(prices, n);

@@ -191,6 +191,30 @@ describe('planBess: properties', () => {
     );
   });
 
+  it('is scale-free: prices and degradation times 2^k, or capacity and power times 2^k, scale the plan exactly', () => {
+    fc.assert(
+      fc.property(day, settings, fc.integer({ min: -60, max: 60 }), (p, s, k) => {
+        const c = 2 ** k;
+        const plan = planBess(p, s);
+        const pricier = planBess(
+          p.map((x) => x * c),
+          { ...s, degradationCostUahMwh: s.degradationCostUahMwh * c },
+        );
+        expect(pricier.cycles.map((x) => [x.chargeHour, x.dischargeHour, x.chargeMwh])).toEqual(
+          plan.cycles.map((x) => [x.chargeHour, x.dischargeHour, x.chargeMwh]),
+        );
+        expect(pricier.netProfitUah).toBe(plan.netProfitUah * c);
+        const bigger = planBess(p, { ...s, capacityMwh: s.capacityMwh * c, powerMw: s.powerMw * c });
+        expect(bigger.cycles.map((x) => [x.chargeHour, x.dischargeHour, x.dischargeMwh])).toEqual(
+          plan.cycles.map((x) => [x.chargeHour, x.dischargeHour, x.dischargeMwh * c]),
+        );
+        expect(bigger.netProfitUah).toBe(plan.netProfitUah * c);
+        expect(bigger.equivalentCycles).toBe(plan.equivalentCycles);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('every plan is feasible (independent checker)', () => {
     fc.assert(
       fc.property(day, settings, (p, s) => {

@@ -37,11 +37,11 @@ function term(coefficient: number, variable: string): string {
 
 /**
  * The contract's admissibility rule: net spread >= minSpread and > 0, with the documented tie
- * tolerance (1e-10 × (1 + max|p| + 2·fee)) so decimal-equal spreads count as equal.
+ * tolerance (1e-10 × (max|p| + 2·fee)) so decimal-equal spreads count as equal.
  */
 export function admissiblePairs(prices: readonly number[], s: TradingSettings): Array<[number, number, number]> {
   const fee2 = 2 * s.feeUahPerMwh;
-  const tol = 1e-10 * (1 + Math.max(...prices.map(Math.abs)) + fee2);
+  const tol = 1e-10 * (Math.max(...prices.map(Math.abs)) + fee2);
   const pairs: Array<[number, number, number]> = [];
   for (let i = 0; i < prices.length; i++) {
     for (let j = i + 1; j < prices.length; j++) {

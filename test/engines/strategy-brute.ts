@@ -84,7 +84,7 @@ export function allPlans(prices: readonly number[], s: TradingSettings): Candida
 /** The best plan by the documented order. */
 export function bruteForceSpread(prices: readonly number[], s: TradingSettings): Candidate {
   const n = prices.length;
-  const tol = 1e-10 * (1 + Math.max(...prices.map(Math.abs)) + 2 * s.feeUahPerMwh);
+  const tol = 1e-10 * (Math.max(...prices.map(Math.abs)) + 2 * s.feeUahPerMwh);
   let best: Candidate | undefined;
   for (const c of allPlans(prices, s)) if (!best || comparePlans(c, best, n, tol) < 0) best = c;
   return best as Candidate;

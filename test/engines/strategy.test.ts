@@ -186,6 +186,23 @@ describe('planSpread: properties', () => {
     );
   });
 
+  it('is scale-free: prices, fee and min spread times 2^k (exact in binary) give the same hours and exactly 2^k the pnl', () => {
+    fc.assert(
+      fc.property(day, settings, fc.integer({ min: -60, max: 60 }), (prices, s, k) => {
+        const c = 2 ** k;
+        const plan = planSpread(prices, s);
+        const scaled = planSpread(
+          prices.map((p) => p * c),
+          { ...s, feeUahPerMwh: s.feeUahPerMwh * c, minSpreadUah: s.minSpreadUah * c },
+        );
+        expect(hours(scaled)).toEqual(hours(plan));
+        expect(scaled.netPnlUah).toBe(plan.netPnlUah * c);
+        expect(scaled.averageSpreadUah).toBe(plan.averageSpreadUah * c);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('every plan is feasible and no trade is left on the table (no unused admissible pair when below K)', () => {
     fc.assert(
       fc.property(day, settings, (prices, s) => {
