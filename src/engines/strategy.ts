@@ -21,8 +21,9 @@
  * Every s→t path starts at a free buy copy i, alternates along admissible pairs and matched pairs,
  * and ends at a free sell copy j; inner vertices keep their role, so the path's cost telescopes to
  * (p_i + fee) - (p_j - fee): it depends only on its ends, and every residual cycle costs 0. The
- * shortest path is therefore "best reachable (i, j)", found by one breadth-first sweep from the
- * free buys in ascending price order (first visit = cheapest root). O(K·24²) per day.
+ * shortest path is therefore "best reachable (i, j)", found by one breadth-first sweep over 24-bit
+ * hour masks from the free buys in ascending price order (first visit = cheapest root; roots that
+ * cannot beat the best gain even at the day's top price end the sweep). O(K·24²) per day at worst.
  *
  * Tie-break (a total order on plans; the first rule that differs decides):
  *   1. higher total pnl;
