@@ -6,11 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from './csv.js';
 import type { TradingBriefResponse } from '../domain/brief.js';
 import type { Locale } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
-import { hourlyPrices, type PriceDay } from '../domain/prices.js';
+import { hourlyPrices } from '../domain/hourly.js';
+import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { settingsFromFlags } from './plan.js';
@@ -114,7 +115,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     if (format === 'json') return out.json(body);
     if (format === 'csv') {
       const rows = body.brief.auditTrail.facts.map((f) => ({ tradeDate: date, key: f.key, label: f.label, value: f.value, unit: f.unit ?? '' }));
-      return out.raw(stringify(rows, { header: true, columns: ['tradeDate', 'key', 'label', 'value', 'unit'] }));
+      return out.raw(await toCsv(rows, ['tradeDate', 'key', 'label', 'value', 'unit']));
     }
     out.print(renderBrief(body, { locale, date, source: loaded.source, c: out.c }));
   });
