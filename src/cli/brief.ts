@@ -134,10 +134,11 @@ const HEADINGS = {
   },
 } as const;
 
-const FACT_NUMBER: Record<Locale, Intl.NumberFormat> = {
-  uk: new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-};
+/** Built on first use: constructing Intl formatters at import time costs every command ~15 ms. */
+const factNumber: Partial<Record<Locale, Intl.NumberFormat>> = {};
+function factNumberFormat(locale: Locale): Intl.NumberFormat {
+  return (factNumber[locale] ??= new Intl.NumberFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 2 }));
+}
 
 const FACT_UNITS: Record<Locale, Record<string, string>> = {
   uk: { 'UAH/MWh': 'грн/МВт·год', UAH: 'грн', MWh: 'МВт·год', true: 'так', false: 'ні' },
@@ -149,7 +150,7 @@ function factValue(value: string | number | boolean, unit: string | undefined, l
   const words = FACT_UNITS[locale];
   if (typeof value === 'boolean') return words[String(value)] ?? String(value);
   if (typeof value === 'string') return value;
-  const text = FACT_NUMBER[locale].format(value);
+  const text = factNumberFormat(locale).format(value);
   if (unit === 'points') return `${text}/100`;
   if (unit === 'hour') return `${String(value).padStart(2, '0')}:00`;
   return unit && unit !== 'count' ? `${text} ${words[unit] ?? unit}` : text;
