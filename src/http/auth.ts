@@ -36,7 +36,11 @@ export interface Authenticator {
   readonly securityMode: SecurityMode;
   /** True when non-public routes refuse callers without a credential. */
   readonly authRequired: boolean;
-  resolve(access: Access, headers: HeaderBag): Promise<Caller>;
+  /**
+   * The caller, synchronously when no I/O is needed (no credential, master key, service token) and
+   * as a promise when a store or key-set lookup is; throws (synchronously or by rejection) a 401/503.
+   */
+  resolve(access: Access, headers: HeaderBag): Caller | Promise<Caller>;
 }
 
 function header(headers: HeaderBag, name: string): string | undefined {
@@ -123,10 +127,14 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
     return { tenantId, actorId: payload.sub as string, roles: rolesFromClaims(payload), via: 'jwt' };
   }
 
-  async function verifyKey(key: string): Promise<Caller> {
+  function verifyKey(key: string): Caller | Promise<Caller> {
     if (config.apiKey && secretsEqual(key, config.apiKey)) {
       return { tenantId: LOCAL_TENANT, actorId: LOCAL_USER, roles: ['owner'], via: 'masterKey' };
     }
+    return verifyTenantKey(key);
+  }
+
+  async function verifyTenantKey(key: string): Promise<Caller> {
     const stored = await stores.apiKeys.findActiveByHash(sha256Hex(key));
     if (!stored) throw unauthorized('invalid_api_key', 'API key is invalid or revoked');
     const at = now();
@@ -152,7 +160,7 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
   return {
     securityMode,
     authRequired,
-    async resolve(access, headers) {
+    resolve(access, headers) {
       if (access === 'public') return ANONYMOUS;
       if (access === 'serviceToken') return checkServiceToken(headers);
       const apiKey = header(headers, 'x-svc-api-key');

@@ -169,17 +169,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   };
 
-  /** auth → rate limit → permission, before the body is read. */
-  const guardFor = (op: Operation) => async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header(SECURITY_MODE_HEADER, auth.securityMode);
-    let caller: Caller;
-    try {
-      caller = await auth.resolve(op.access, request.headers);
-    } catch (error) {
-      // Failed credentials count against the address, so guessing keys is rate limited too.
-      if (error instanceof SvcError && error.status === 401) limit(`ip:${request.ip}`, reply);
-      throw error;
-    }
+  /** Rate limit and permission, once the caller is known; throws 429/403. */
+  const admit = (op: Operation, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
     if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
     if (!isPermitted(caller, op.permission, config.enforceRbac)) {
       throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
@@ -187,6 +178,43 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       });
     }
     callers.set(request, caller);
+  };
+
+  /** Failed credentials count against the address, so guessing keys is rate limited too. */
+  const rejected = (error: unknown, request: FastifyRequest, reply: FastifyReply): unknown => {
+    if (error instanceof SvcError && error.status === 401) {
+      try {
+        limit(`ip:${request.ip}`, reply);
+      } catch (limited) {
+        return limited;
+      }
+    }
+    return error;
+  };
+
+  /**
+   * auth → rate limit → permission, before the body is read. Callback style: most callers resolve
+   * without I/O, and then no promise is made at all.
+   */
+  const guardFor = (op: Operation) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+    let resolved: Caller | Promise<Caller>;
+    try {
+      resolved = auth.resolve(op.access, request.headers);
+    } catch (error) {
+      done(rejected(error, request, reply) as Error);
+      return;
+    }
+    const finish = (caller: Caller) => {
+      try {
+        admit(op, caller, request, reply);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+    if (resolved instanceof Promise) resolved.then(finish, (error: unknown) => done(rejected(error, request, reply) as Error));
+    else finish(resolved);
   };
 
   for (const op of operations) {
