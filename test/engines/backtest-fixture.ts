@@ -4,10 +4,12 @@
  * ordinary hours.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { PriceBook, PricePoint } from '../../src/domain/prices.js';
 
-export const REAL_PRICES_CSV = '/work/shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv';
-export const REAL_DST_CSV = '/work/shared/data/ua-dam/dst_days.csv';
+/** `../shared` beside the checkout, as in CI; paths relative to this file, never absolute. */
+export const REAL_PRICES_CSV = fileURLToPath(new URL('../../../shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv', import.meta.url));
+export const REAL_DST_CSV = fileURLToPath(new URL('../../../shared/data/ua-dam/dst_days.csv', import.meta.url));
 
 let cached: { book: PriceBook; skipped: string[] } | undefined;
 

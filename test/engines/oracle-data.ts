@@ -107,7 +107,8 @@ export interface RealDay {
 }
 
 const REPO_FILE = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
-const SHARED_FILE = '/work/shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv';
+/** The same file in ../shared beside the checkout (fixtures/ holds a byte-identical copy). */
+const SHARED_FILE = fileURLToPath(new URL('../../../shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv', import.meta.url));
 /** From shared/data/ua-dam/dst_days.csv: 23-row spring days and 24-row autumn days with a missing period. */
 export const DST_DAYS: readonly string[] = ['27.03.2022', '30.10.2022', '26.03.2023', '29.10.2023', '31.03.2024', '27.10.2024'];
 
