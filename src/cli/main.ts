@@ -13,11 +13,12 @@ import { registerRisk } from './risk.js';
 import { registerAudit } from './audit.js';
 import { registerBrief } from './brief.js';
 import { registerReceipt } from './receipt.js';
+import { registerServe } from './serve.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules, in the order `svc --help` lists them. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerServe];
 
 export function version(): string {
   try {

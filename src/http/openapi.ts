@@ -31,7 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** Statuses other than successStatus that `statusOf` may return with the op's output body. */
 function outputStatuses(http: HttpBinding): number[] {
-  return (http as HttpBinding & { outputStatuses?: number[] }).outputStatuses ?? [];
+  return http.outputStatuses ?? [];
 }
 
 /** zod → JSON Schema; any `$defs` are hoisted to components so `$ref`s resolve in the document. */

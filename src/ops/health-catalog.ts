@@ -119,10 +119,10 @@ export function trustIntegrations(config: SvcConfig): z.infer<typeof TrustIntegr
       detail: 'Briefs come from the rules engine svc-rules-v1: no external model, no data sent out, 0 external tokens.',
     },
     {
-      id: 'noEgressReceipt', label: 'No-egress receipts', status: config.receiptSigningKey ? 'active' : 'review',
+      id: 'noEgressReceipt', label: 'No-egress receipts', status: 'active',
       detail: config.receiptSigningKey
-        ? 'Receipts embed a recomputable hash of the declared inputs and are signed; anyone can verify them.'
-        : 'Receipts embed a recomputable hash of the declared inputs; no signing key is configured, so they are not signed.',
+        ? 'Receipts embed a recomputable hash of the declared inputs and are signed with the configured Ed25519 key; anyone can verify them.'
+        : 'Receipts embed a recomputable hash of the declared inputs and are signed with an Ed25519 key created once in the data directory; set SVC_RECEIPT_SIGNING_KEY to manage the key yourself.',
     },
     {
       id: 'humanApproval', label: 'Human approval', status: 'active',

@@ -51,7 +51,7 @@ async function storeReachable(ctx: OpContext): Promise<boolean> {
   }
 }
 
-const http: HttpBinding & { outputStatuses: number[] } = {
+const http: HttpBinding = {
   method: 'GET',
   path: '/api/health',
   inputFrom: 'query',

@@ -50,6 +50,8 @@ export interface HttpBinding {
   headers?: Record<string, string>;
   /** Status depending on the output (health: 503 when degraded). */
   statusOf?: (output: unknown) => number;
+  /** Statuses other than successStatus that carry the op's normal output, not the error body (health's 503). */
+  outputStatuses?: number[];
 }
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
