@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Operation, OpContext, Logger } from '../ops/types.js';
+import { invoke } from '../ops/invoke.js';
 import type { Stores } from '../store/types.js';
 import { Output, type Format } from './output.js';
 
@@ -86,9 +87,7 @@ export function createCliEnv(program: Command): CliEnv {
       return context;
     },
     async runOp(op, input) {
-      const parsed = op.input.safeParse(input);
-      if (!parsed.success) throw SvcError.fromZod(parsed.error);
-      return op.run(await env.ctx(), parsed.data);
+      return invoke(op, await env.ctx(), input);
     },
     async close() {
       if (stores) await (await stores).close();

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { loadConfig } from '../../src/config.js';
 import { AuditEventPage } from '../../src/domain/audit.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { auditCreate, AuditCreateResponse, auditExport, AuditExportResponse, auditList } from '../../src/ops/audit.js';
-import type { Operation, OpContext } from '../../src/ops/types.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { call } from './helpers.js';
 import { openMemoryStores, type SqliteStores } from '../../src/store/sqlite/index.js';
 
 let stores: SqliteStores;
@@ -33,14 +33,6 @@ function fakeCtx(tenantId: string): OpContext {
   };
 }
 
-/** What a door does: validate with the op's input schema, run, and check the output schema. */
-async function call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown): Promise<z.infer<O>> {
-  const parsed = op.input.safeParse(input);
-  if (!parsed.success) throw SvcError.fromZod(parsed.error);
-  const out = await op.run(ctx, parsed.data);
-  op.output.parse(out);
-  return out;
-}
 
 const body = { type: 'prices_loaded', tradeDate: '01.03.2025', source: 'fixtures/prices.csv', metadata: { rows: 24 } };
 

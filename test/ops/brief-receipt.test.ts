@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,8 @@ import { loadConfig } from '../../src/config.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { issueBriefReceipt, receiptPublicKey, receiptVerify, tradingBriefReceipt } from '../../src/ops/receipt.js';
 import { RECEIPT_KEY_FILE, loadReceiptKeys } from '../../src/ops/receipt-keys.js';
-import type { Operation, OpContext } from '../../src/ops/types.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { call } from './helpers.js';
 import { fullRequest } from '../engines/brief-fixtures.js';
 
 const dirs: string[] = [];
@@ -30,13 +30,6 @@ function fakeCtx(dir = dataDir(), receiptSigningKey?: string): OpContext {
   };
 }
 
-async function call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown): Promise<z.infer<O>> {
-  const parsed = op.input.safeParse(input);
-  if (!parsed.success) throw SvcError.fromZod(parsed.error);
-  const out = await op.run(ctx, parsed.data);
-  op.output.parse(out);
-  return out;
-}
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 

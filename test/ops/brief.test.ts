@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { loadConfig } from '../../src/config.js';
 import { AI_USAGE, TradingBriefResponse } from '../../src/domain/brief.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { tradingBrief } from '../../src/ops/brief.js';
-import type { Operation, OpContext } from '../../src/ops/types.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { call } from './helpers.js';
 import { fullRequest, realDay, toPoints } from '../engines/brief-fixtures.js';
 
 function fakeCtx(): OpContext {
@@ -19,14 +19,6 @@ function fakeCtx(): OpContext {
   };
 }
 
-/** What a door does: validate with the op's input schema, run, and check the output schema. */
-async function call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown): Promise<z.infer<O>> {
-  const parsed = op.input.safeParse(input);
-  if (!parsed.success) throw SvcError.fromZod(parsed.error);
-  const out = await op.run(ctx, parsed.data);
-  op.output.parse(out);
-  return out;
-}
 
 async function paths(promise: Promise<unknown>): Promise<string[]> {
   const e = await promise.then(
