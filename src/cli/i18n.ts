@@ -11,7 +11,7 @@ const en = {
   humanReview: 'A plan for human review. svc never submits orders.',
   legendPlan: 'B = buy hour, S = sell hour', legendBess: 'C = charge hour, D = discharge hour',
   trades: 'trades', netPnl: 'net PnL', avgSpread: 'average net spread', netProfit: 'net profit', equivalentCycles: 'equivalent cycles',
-  settings: 'Settings', mean: 'Mean',
+  settings: 'Settings', mean: 'Mean', uah: 'UAH', mwh: 'MWh', uahMwh: 'UAH/MWh',
 } as const;
 
 export type LabelKey = keyof typeof en;
@@ -28,7 +28,7 @@ const uk: Record<LabelKey, string> = {
   humanReview: 'План для перевірки людиною. svc ніколи не подає заявки.',
   legendPlan: 'B = година купівлі, S = година продажу', legendBess: 'C = заряд, D = розряд',
   trades: 'угод', netPnl: 'чистий результат', avgSpread: 'середній чистий спред', netProfit: 'чистий прибуток', equivalentCycles: 'еквівалентних циклів',
-  settings: 'Налаштування', mean: 'Середнє',
+  settings: 'Налаштування', mean: 'Середнє', uah: 'грн', mwh: 'МВт·год', uahMwh: 'грн/МВт·год',
 };
 
 export function labels(lang: 'uk' | 'en'): Record<LabelKey, string> {
