@@ -87,7 +87,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
       rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), pct(r.hitRate)]));
       out.print(table.toString());
-      out.print(out.c.dim('Historical run on the supplied prices under your assumptions; not a forecast.'));
+      out.print(out.c.dim(L.notForecast));
       return;
     }
 
@@ -119,20 +119,20 @@ async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): P
   const money = (v: number) => formatMoney(v, lang, 0);
   const first = s.daily[0]?.tradeDate;
   const last = s.daily[s.daily.length - 1]?.tradeDate;
-  out.print(c.bold(`Backtest · ${first ?? '—'} – ${last ?? '—'} · ${s.totalDays} days`) + c.dim(` · ${source}`));
-  out.print(c.yellow('Historical run on the supplied prices under your assumptions; not a forecast.'));
+  out.print(c.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${s.totalDays} ${L.daysWord}`) + c.dim(` · ${source}`));
+  out.print(c.yellow(L.notForecast));
   out.print('');
   out.print(
     keyValueTable(
       [
-        ['Combined net PnL, UAH', c.bold(money(s.combinedNetPnlUah))],
-        ['Spread strategy, UAH', money(s.strategyNetPnlUah)],
-        ['Battery, UAH', money(s.bessNetProfitUah)],
-        ['Average per day, UAH', money(s.averageDailyPnlUah)],
-        ['Profitable days', `${s.profitableDays} of ${s.totalDays} (${pct(s.hitRate)})`],
-        ['Trades / battery cycles', `${s.totalTrades} / ${s.totalBessCycles}`],
-        ['Best day', s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
-        ['Worst day', s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
+        [L.btCombined, c.bold(money(s.combinedNetPnlUah))],
+        [L.btStrategy, money(s.strategyNetPnlUah)],
+        [L.btBattery, money(s.bessNetProfitUah)],
+        [L.btAverage, money(s.averageDailyPnlUah)],
+        [L.btProfitable, `${s.profitableDays} ${L.of} ${s.totalDays} (${pct(s.hitRate)})`],
+        [L.btTradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`],
+        [L.btBest, s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
+        [L.btWorst, s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
       ],
       c,
     ),
@@ -148,7 +148,7 @@ async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): P
   let running = 0;
   const cumulative = s.daily.map((d) => (running += d.combinedPnlUah));
   out.print('');
-  out.print(c.bold('Cumulative combined PnL, UAH'));
+  out.print(c.bold(L.btCumulative));
   out.print(lineChart(cumulative, { c, width: 72, height: 10 }).join('\n'));
   out.print(`${' '.repeat(8)}${first ?? ''}${' '.repeat(Math.max(1, 72 - (first?.length ?? 0) - (last?.length ?? 0)))}${last ?? ''}`);
 }

@@ -12,6 +12,10 @@ const en = {
   legendPlan: 'B = buy hour, S = sell hour', legendBess: 'C = charge hour, D = discharge hour',
   trades: 'trades', netPnl: 'net PnL', avgSpread: 'average net spread', netProfit: 'net profit', equivalentCycles: 'equivalent cycles',
   settings: 'Settings', mean: 'Mean', uah: 'UAH', mwh: 'MWh', uahMwh: 'UAH/MWh',
+  backtest: 'Backtest', daysWord: 'days', notForecast: 'Historical run on the supplied prices under your assumptions; not a forecast.',
+  btCombined: 'Combined net PnL, UAH', btStrategy: 'Spread strategy, UAH', btBattery: 'Battery, UAH', btAverage: 'Average per day, UAH',
+  btProfitable: 'Profitable days', of: 'of', btTradesCycles: 'Trades / battery cycles', btBest: 'Best day', btWorst: 'Worst day',
+  btCumulative: 'Cumulative combined PnL, UAH',
 } as const;
 
 export type LabelKey = keyof typeof en;
@@ -29,6 +33,10 @@ const uk: Record<LabelKey, string> = {
   legendPlan: 'B = година купівлі, S = година продажу', legendBess: 'C = заряд, D = розряд',
   trades: 'угод', netPnl: 'чистий результат', avgSpread: 'середній чистий спред', netProfit: 'чистий прибуток', equivalentCycles: 'еквівалентних циклів',
   settings: 'Налаштування', mean: 'Середнє', uah: 'грн', mwh: 'МВт·год', uahMwh: 'грн/МВт·год',
+  backtest: 'Бектест', daysWord: 'днів', notForecast: 'Історичний прогін на наданих цінах за вашими припущеннями; це не прогноз.',
+  btCombined: 'Сумарний чистий результат, грн', btStrategy: 'Спред-стратегія, грн', btBattery: 'УЗЕ, грн', btAverage: 'У середньому за добу, грн',
+  btProfitable: 'Прибуткових днів', of: 'з', btTradesCycles: 'Угод / циклів УЗЕ', btBest: 'Найкращий день', btWorst: 'Найгірший день',
+  btCumulative: 'Накопичений сумарний результат, грн',
 };
 
 export function labels(lang: 'uk' | 'en'): Record<LabelKey, string> {
