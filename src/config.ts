@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SvcError } from './domain/errors.js';
+import { readSigningKey } from './ops/receipt-keys.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -27,11 +28,12 @@ const EnvSchema = z.object({
   SVC_ENFORCE_RBAC: bool.default(false),
   SVC_AUTH_ISSUER: optionalString,
   SVC_AUTH_AUDIENCE: optionalString,
-  SVC_AUTH_JWKS_URL: optionalString,
+  SVC_AUTH_JWKS_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), 'must be an http(s) URL').refine((v) => v === undefined || /^https?:/i.test(v), 'must be an http(s) URL'),
   SVC_AUTH_JWKS_FILE: optionalString,
   SVC_SERVICE_TOKEN: optionalString,
   SVC_BODY_LIMIT_BYTES: int(1_024, 256 * 1024 * 1024).default(1024 * 1024),
-  SVC_API_BASE: optionalString,
+  SVC_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
+  SVC_PLATFORM_API_KEY: optionalString,
   SVC_RECEIPT_SIGNING_KEY: optionalString,
   SVC_TRUST_PROXY: bool.default(false),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
@@ -57,6 +59,8 @@ export interface SvcConfig {
   serviceToken: string | undefined;
   bodyLimitBytes: number;
   apiBase: string | undefined;
+  /** Key sent to the platform at apiBase (secret); deliberately not SVC_API_KEY, this server's own master key. */
+  platformApiKey: string | undefined;
   /** Ed25519 private key, PEM or base64 PKCS#8 DER (secret). */
   receiptSigningKey: string | undefined;
   trustProxy: boolean;
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serviceToken: e.SVC_SERVICE_TOKEN,
     bodyLimitBytes: e.SVC_BODY_LIMIT_BYTES,
     apiBase: e.SVC_API_BASE,
+    platformApiKey: e.SVC_PLATFORM_API_KEY,
     receiptSigningKey: e.SVC_RECEIPT_SIGNING_KEY,
     trustProxy: e.SVC_TRUST_PROXY,
     logLevel: e.SVC_LOG_LEVEL,
@@ -111,6 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.requireApiKey && !config.apiKey) {
     // Allowed: tenant keys minted in the store can still authenticate. Health reports apiKeyConfigured false.
+  }
+  if (config.receiptSigningKey !== undefined && !readSigningKey(config.receiptSigningKey)) {
+    // Never echo the value: it is a secret.
+    throw new SvcError(400, 'validation_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY: expected an Ed25519 private key, PKCS#8 PEM or base64 DER', {
+      reason: 'invalid_config',
+      issues: [{ path: 'SVC_RECEIPT_SIGNING_KEY', message: 'expected an Ed25519 private key' }],
+    });
   }
   const authParts = [config.auth.issuer, config.auth.audience, config.auth.jwksUrl ?? config.auth.jwksFile];
   if (authParts.some((p) => p !== undefined) && authParts.some((p) => p === undefined)) {

@@ -136,7 +136,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   const ctx = await env.ctx();
   const outcome: AuditWriteOutcome = await writeAuditToPlatform(request as Parameters<typeof writeAuditToPlatform>[0], {
     apiBase,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.platformApiKey ? { apiKey: config.platformApiKey } : {}),
     now: ctx.now,
     newId: ctx.newId,
   }).catch((e: unknown) => {
@@ -165,7 +165,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
     );
   }
   // Not a bad input: the platform's state is unknown, which a script must be able to notice.
-  throw new CliExit(1, `the audit write was not confirmed (${outcome.reason}); nothing was queued or retried`);
+  throw new CliExit(1, `the audit write was not confirmed (${outcome.reason}); nothing was queued or retried`, 'write_not_confirmed');
 }
 
 async function list(env: CliEnv, opts: ListOpts): Promise<void> {
@@ -213,7 +213,7 @@ export function registerAudit(program: Command, env: CliEnv): void {
     .requiredOption('--source <source>', 'where the data or decision came from (file, feed, tool)')
     .option('--actor <actor>', 'who did it (default: local-user)')
     .option('--meta <key=value...>', 'metadata; numbers and true/false are typed, the rest are strings (repeatable)')
-    .option('--api-base <url>', 'post to this platform instead of the local store (default: SVC_API_BASE; key: SVC_API_KEY)')
+    .option('--api-base <url>', 'post to this platform instead of the local store (default: SVC_API_BASE; key: SVC_PLATFORM_API_KEY)')
     .addHelpText(
       'after',
       '\nExamples:\n' +

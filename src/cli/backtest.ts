@@ -1,5 +1,4 @@
 /** `svc backtest`: both engines over a date range, a monthly table, a PnL chart, sweeps. */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
@@ -7,7 +6,7 @@ import type { BacktestSummary } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
 import { makeTable, keyValueTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, sliceBook } from './book.js';
-import { BESS_DEFAULTS, BESS_FLAGS, TRADING_DEFAULTS, TRADING_FLAGS, addFlags, explainSettingsError, flagValues, readJsonFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { formatMoney, labels } from './i18n.js';
 
@@ -22,23 +21,6 @@ interface BacktestOpts {
 }
 
 const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnlUah', 'trades', 'bessCycles', 'averageSpreadUah', 'equivalentBessCycles'];
-
-/** `{strategySettings, bessSettings}` from --settings, defaults and flags (flags win). */
-export function backtestSettings(opts: BacktestOpts): { strategySettings: Record<string, unknown>; bessSettings: Record<string, unknown> } {
-  const file = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
-  const extra = Object.keys(file).filter((k) => k !== 'strategySettings' && k !== 'bessSettings');
-  if (extra.length) throw SvcError.validation(`--settings: unknown key ${extra.join(', ')}; expected { "strategySettings": {...}, "bessSettings": {...} }`, [{ path: '--settings', message: 'unknown key' }]);
-  const f = file as { strategySettings?: Record<string, unknown>; bessSettings?: Record<string, unknown> };
-  return {
-    strategySettings: { ...TRADING_DEFAULTS, ...(f.strategySettings ?? {}), ...flagValues(opts, TRADING_FLAGS) },
-    bessSettings: { ...BESS_DEFAULTS, ...(f.bessSettings ?? {}), ...flagValues(opts, BESS_FLAGS) },
-  };
-}
-
-export function explainBothSettings(e: unknown, s: { strategySettings: Record<string, unknown>; bessSettings: Record<string, unknown> }): unknown {
-  return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings), 'bessSettings', BESS_FLAGS, s.bessSettings);
-}
 
 export function registerBacktest(program: Command, env: CliEnv): void {
   const cmd = program
@@ -60,14 +42,15 @@ export function registerBacktest(program: Command, env: CliEnv): void {
   cmd.action(async (file: string, opts: BacktestOpts) => {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
-    const loaded = sliceBook(await loadBook(env, file, opts), from, to);
-    const settings = backtestSettings(opts);
+    const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+    const settings = resolveSettings(opts);
     const { backtestSummary, BacktestRequest } = await import('../ops/backtest.js');
     const out = env.out();
     const request = BacktestRequest.safeParse({ priceBook: {}, ...settings });
-    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings);
+    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings, opts);
 
     if (opts.sweep?.length) {
+      if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
       const { parseSweep, combinations, runSweep } = await import('./sweep.js');
       const axes = parseSweep(opts.sweep);
       const combos = combinations(axes, request.data.strategySettings, request.data.bessSettings);
@@ -93,11 +76,11 @@ export function registerBacktest(program: Command, env: CliEnv): void {
 
     const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
     const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings }).catch((e: unknown) => {
-      throw explainBothSettings(e, settings);
+      throw explainBothSettings(e, settings, opts);
     });
     progress.stop();
     if (opts.daily) {
-      writeFileSync(opts.daily, await toCsv(result.summary.daily, DAILY_COLUMNS));
+      writeOutputFile(opts.daily, await toCsv(result.summary.daily, DAILY_COLUMNS), '--daily');
       out.info(`wrote ${result.summary.daily.length} days to ${opts.daily}`);
     }
     const format = env.globals().format;

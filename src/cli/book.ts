@@ -16,7 +16,17 @@ export interface LoadedBook {
   source: string;
 }
 
-export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }): Promise<LoadedBook> {
+/** The days a command looks at; DST warnings name only skipped days inside it. */
+export interface BookScope {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function inScope(date: string, scope: BookScope): boolean {
+  return (!scope.from || compareTradeDates(date, scope.from) >= 0) && (!scope.to || compareTradeDates(date, scope.to) <= 0);
+}
+
+export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }, scope: BookScope = {}): Promise<LoadedBook> {
   const dst = opts.dst ?? 'skip';
   if (dst !== 'skip' && dst !== 'reject') {
     throw SvcError.validation(`--dst: expected skip or reject, got "${dst}"`, [{ path: '--dst', message: 'expected skip|reject' }]);
@@ -25,7 +35,8 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }
   const { formatWarnings } = await import('../data/parse.js');
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst });
-  for (const line of formatWarnings(result)) env.out().warn(line);
+  const relevant = result.skippedDstDays.filter((d) => inScope(d, scope));
+  for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().warn(line);
   const dates = Object.keys(result.book).sort(compareTradeDates);
   return { book: result.book, dates, skippedDstDays: result.skippedDstDays, source };
 }
@@ -53,12 +64,15 @@ export function pickDay(loaded: LoadedBook, date: string): PriceDay {
   throw SvcError.validation(`no prices for ${date} in ${loaded.source}${range}`, [{ path: '--date', message: 'date not in the price book' }], 'date_not_found');
 }
 
-/** Restricts a book to [from, to] (inclusive). */
-export function sliceBook(loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
+/** Restricts a book to [from, to] (inclusive); says so on stderr when nothing is left. */
+export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
   if (from && to && compareTradeDates(from, to) > 0) {
     throw SvcError.validation(`--from ${from} is after --to ${to}`, [{ path: '--from', message: 'after --to' }]);
   }
-  const dates = loaded.dates.filter((d) => (!from || compareTradeDates(d, from) >= 0) && (!to || compareTradeDates(d, to) <= 0));
+  const dates = loaded.dates.filter((d) => inScope(d, { from, to }));
+  if (dates.length === 0 && loaded.dates.length > 0) {
+    env.out().warn(`no days between ${from ?? 'the start'} and ${to ?? 'the end'} in ${loaded.source} (it covers ${loaded.dates[0]}–${loaded.dates[loaded.dates.length - 1]})`);
+  }
   const book: PriceBook = {};
   for (const d of dates) {
     const day = loaded.book[d];

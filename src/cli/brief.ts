@@ -4,7 +4,6 @@
  * regulator's price caps from the caps table (built to pass the brief's own consistency checks),
  * `--receipt out.json` writes a signed no-egress receipt with the declared inputs beside it.
  */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import type { TradingBriefResponse } from '../domain/brief.js';
@@ -14,8 +13,7 @@ import { hourlyPrices } from '../domain/hourly.js';
 import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
-import { settingsFromFlags } from './plan.js';
-import { TRADING_DEFAULTS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError } from './settings.js';
+import { TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
 
@@ -60,7 +58,11 @@ async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: '
   if (opts.caps === undefined || opts.caps === false) return undefined;
   const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../data/caps.js');
   const { buildPriceCapContext } = await import('../engines/brief/index.js');
-  const table = await loadCapsTable(typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH);
+  const capsPath = typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH;
+  const table = await loadCapsTable(capsPath).catch((e: unknown) => {
+    if ((e as { status?: unknown }).status === 400) throw e;
+    throw SvcError.validation(`--caps: cannot read ${capsPath}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
+  });
   const caps = table.capsFor(date, market);
   const context = caps ? buildPriceCapContext(hourlyPrices(prices), caps, capTolerance(opts)) : null;
   if (!context) env.out().warn(`--caps: no numeric ${market} price caps in force on ${date} in ${table.source}; the brief goes without them`);
@@ -90,21 +92,21 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(program, env, opts);
     const market = pickMarket(opts);
-    const loaded = await loadBook(env, file, opts);
+    const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
-    const settings = settingsFromFlags(opts, TRADING_DEFAULTS, TRADING_FLAGS);
+    const settings = resolveSettings(opts, 'strategySettings').strategySettings;
     const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
     const context = market === undefined && priceCap === undefined ? undefined : { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}) };
     const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}) };
     const { tradingBrief, TradingBriefOpInput } = await import('../ops/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
-      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings);
+      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts);
     })) as TradingBriefResponse;
     if (opts.receipt) {
       const { issueBriefReceipt } = await import('../ops/receipt.js');
       const bundle = await issueBriefReceipt(await env.ctx(), TradingBriefOpInput.parse(request));
       try {
-        writeFileSync(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`);
+        writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');
       } catch (e) {
         throw new SvcError(500, 'internal_error', `--receipt: cannot write ${opts.receipt}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
       }

@@ -26,6 +26,8 @@ export class CliExit extends Error {
   constructor(
     readonly code: number,
     message = '',
+    /** Machine code for `--format json` error lines, e.g. `guard_tripped`, `receipt_invalid`. */
+    readonly errorCode = 'guard_tripped',
   ) {
     super(message);
   }

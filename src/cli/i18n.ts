@@ -14,7 +14,7 @@ const en = {
   settings: 'Settings', mean: 'Mean', uah: 'UAH', mwh: 'MWh', uahMwh: 'UAH/MWh',
   backtest: 'Backtest', daysWord: 'days', notForecast: 'Historical run on the supplied prices under your assumptions; not a forecast.',
   btCombined: 'Combined net PnL, UAH', btStrategy: 'Spread strategy, UAH', btBattery: 'Battery, UAH', btAverage: 'Average per day, UAH',
-  btProfitable: 'Profitable days', of: 'of', btTradesCycles: 'Trades / battery cycles', btBest: 'Best day', btWorst: 'Worst day',
+  btProfitable: 'Profitable days', of: 'of', btTradesCycles: 'Trades / battery charge→discharge pairs', btBest: 'Best day', btWorst: 'Worst day',
   btCumulative: 'Cumulative combined PnL, UAH',
 } as const;
 
@@ -35,7 +35,7 @@ const uk: Record<LabelKey, string> = {
   settings: 'Налаштування', mean: 'Середнє', uah: 'грн', mwh: 'МВт·год', uahMwh: 'грн/МВт·год',
   backtest: 'Бектест', daysWord: 'днів', notForecast: 'Історичний прогін на наданих цінах за вашими припущеннями; це не прогноз.',
   btCombined: 'Сумарний чистий результат, грн', btStrategy: 'Спред-стратегія, грн', btBattery: 'УЗЕ, грн', btAverage: 'У середньому за добу, грн',
-  btProfitable: 'Прибуткових днів', of: 'з', btTradesCycles: 'Угод / циклів УЗЕ', btBest: 'Найкращий день', btWorst: 'Найгірший день',
+  btProfitable: 'Прибуткових днів', of: 'з', btTradesCycles: 'Угод / пар заряд→розряд УЗЕ', btBest: 'Найкращий день', btWorst: 'Найгірший день',
   btCumulative: 'Накопичений сумарний результат, грн',
 };
 

@@ -63,14 +63,25 @@ export function buildProgram(): { program: Command; env: CliEnv } {
   return { program, env };
 }
 
+/** A reader that stops early (`svc ... | head`) is not an error: stop quietly, as Unix tools do. */
+function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 export async function run(argv: string[]): Promise<number> {
+  exitQuietlyOnClosedPipe(process.stdout);
   const { program, env } = buildProgram();
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // `svc` or `svc prices` without a subcommand: usage was printed to stderr; that is bad input.
+      if (error.code === 'commander.help') return 2;
       if (error.code === 'commander.executeSubCommandAsync') return 0;
       return 2;
     }

@@ -70,7 +70,8 @@ export class Output {
   /** Render an error as one line on stderr (JSON with --format json). */
   error(error: unknown): void {
     if (this.format === 'json') {
-      const body = isSvcError(error) ? error.toJSON() : { code: 'internal_error', message: messageOf(error) };
+      const code = (error as { errorCode?: unknown }).errorCode;
+      const body = isSvcError(error) ? error.toJSON() : { code: typeof code === 'string' ? code : 'internal_error', message: messageOf(error) };
       this.err.write(`${JSON.stringify({ error: body })}\n`);
       return;
     }
@@ -84,7 +85,8 @@ export class Output {
 
   /** A spinner/progress line on stderr, only when interactive (ora is loaded only then). */
   async progress(label: string): Promise<Progress> {
-    if (!this.interactive) return NO_PROGRESS;
+    // A terminal that reports no width (some CI ptys) makes ora redraw forever: no spinner there.
+    if (!this.interactive || !((this.err as { columns?: number }).columns ?? 0)) return NO_PROGRESS;
     const { default: ora } = await import('ora');
     const spinner = ora({ text: label, stream: this.err }).start();
     return {

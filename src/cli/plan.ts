@@ -1,13 +1,12 @@
 /** `svc plan` and `svc bess`: one day's optimal spread plan or battery schedule. */
 import type { Command } from 'commander';
-import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
-import { BESS_DEFAULTS, BESS_FLAGS, TRADING_DEFAULTS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, flagValues, readJsonFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings } from './settings.js';
 import { columnChart } from './chart.js';
 import { formatMoney, labels, type LabelKey } from './i18n.js';
 
@@ -16,15 +15,6 @@ interface DayOpts {
   dst?: string;
   settings?: string;
   [flag: string]: unknown;
-}
-
-/** Defaults, then the --settings file, then flags. */
-export function settingsFromFlags(opts: DayOpts, defaults: Record<string, number>, flags: typeof TRADING_FLAGS): Record<string, unknown> {
-  const fromFile = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
-  if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
-    throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
-  }
-  return { ...defaults, ...(fromFile as Record<string, unknown>), ...flagValues(opts, flags) };
 }
 
 /** What a one-day plan shows: its pairs of hours, its table and its totals. */
@@ -117,12 +107,12 @@ export function registerPlan(program: Command, env: CliEnv): void {
   plan.addHelpText('after', '\nExample:\n  $ svc plan fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --max-trades 2 --fee 15\n  $ svc plan fixtures/sample-week.csv --date 03.12.2024 --format json | jq .plan.netPnlUah');
   plan.action(async (file: string, opts: DayOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const loaded = await loadBook(env, file, opts);
+    const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
-    const settings = settingsFromFlags(opts, TRADING_DEFAULTS, TRADING_FLAGS);
+    const settings = resolveSettings(opts, 'strategySettings').strategySettings;
     const { strategyPlan } = await import('../ops/strategy.js');
     const result = await env.runOp(strategyPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
-      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings);
+      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts);
     });
     await renderDay(env, date, hourlyPrices(prices), loaded.source, result, tradingView(result.plan, env.globals().lang, date));
   });
@@ -136,12 +126,12 @@ export function registerPlan(program: Command, env: CliEnv): void {
   bess.addHelpText('after', '\nExample:\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2');
   bess.action(async (file: string, opts: DayOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const loaded = await loadBook(env, file, opts);
+    const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
-    const settings = settingsFromFlags(opts, BESS_DEFAULTS, BESS_FLAGS);
+    const settings = resolveSettings(opts, 'bessSettings').bessSettings;
     const { bessPlan } = await import('../ops/strategy.js');
     const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
-      throw explainSettingsError(e, 'settings', BESS_FLAGS, settings);
+      throw explainSettingsError(e, 'settings', BESS_FLAGS, settings, opts);
     });
     await renderDay(env, date, hourlyPrices(prices), loaded.source, result, bessView(result.plan, env.globals().lang, date, Number(settings.capacityMwh)));
   });

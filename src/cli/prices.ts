@@ -1,5 +1,4 @@
 /** `svc prices show|stats|convert`: look at a price book, summarise it, or change its format. */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
@@ -9,6 +8,7 @@ import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
 import { bar, columnChart } from './chart.js';
 import { formatMoney, labels } from './i18n.js';
+import { writeOutputFile } from './settings.js';
 import { hh } from './plan.js';
 
 interface PricesOpts {
@@ -32,7 +32,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   addBookOptions(show).addHelpText('after', '\nExample:\n  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024');
   show.action(async (file: string, opts: PricesOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const loaded = await loadBook(env, file, opts);
+    const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const day = pickDay(loaded, date);
     const out = env.out();
     const { format, lang } = env.globals();
@@ -63,7 +63,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   stats.action(async (file: string, opts: PricesOpts) => {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
-    const loaded = sliceBook(await loadBook(env, file, opts), from, to);
+    const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
     const { priceBookStats } = await import('../engines/stats.js');
     const { daily: days, total } = priceBookStats(loaded.book);
     const out = env.out();
@@ -96,7 +96,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../data/write.js');
     const text = target === 'json' ? writePriceBookJson(loaded.book) : target === 'csv' ? writeLongCsv(loaded.book) : writeWideCsv(loaded.book);
     if (opts.output) {
-      writeFileSync(opts.output, text);
+      writeOutputFile(opts.output, text, '--output');
       env.out().info(`wrote ${loaded.dates.length} days to ${opts.output}`);
     } else {
       env.out().raw(text);

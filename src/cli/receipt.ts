@@ -57,7 +57,7 @@ export function registerReceipt(program: Command, env: CliEnv): void {
       out.print(result.valid ? 'valid' : 'invalid');
       for (const [name, check] of Object.entries(result.checks)) out.info(`  ${check.status.padEnd(7)} ${name}: ${check.reason}`);
     }
-    if (!result.valid) throw new CliExit(3, `receipt invalid (${result.reason ?? 'unknown'}): ${result.message}`);
+    if (!result.valid) throw new CliExit(3, `receipt invalid (${result.reason ?? 'unknown'}): ${result.message}`, 'receipt_invalid');
   });
 
   const publicKey = receipt.command('public-key').description('print the Ed25519 public key that signs this installation’s receipts (PEM; --format json for all fields)');

@@ -7,8 +7,7 @@ import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
 import { CliExit } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
-import { BESS_FLAGS, TRADING_FLAGS, addFlags, readJsonFile } from './settings.js';
-import { backtestSettings, explainBothSettings } from './backtest.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, readJsonFile, resolveSettings } from './settings.js';
 
 interface RiskOpts {
   date?: string;
@@ -45,9 +44,9 @@ export function registerRisk(program: Command, env: CliEnv): void {
     if (opts.failOn !== undefined && opts.failOn !== 'review' && opts.failOn !== 'blocked') {
       throw SvcError.validation(`--fail-on: expected review or blocked, got "${opts.failOn}"`, [{ path: '--fail-on', message: 'expected review|blocked' }]);
     }
-    const loaded = await loadBook(env, file, opts);
+    const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
-    const settings = backtestSettings(opts);
+    const settings = resolveSettings(opts);
     const riskConfig = opts.riskConfig ? readJsonFile(opts.riskConfig, '--risk-config') : undefined;
     const { RiskRequest, riskResponse } = await import('../ops/risk.js');
     const { RiskConfig } = await import('../engines/risk.js');
@@ -60,7 +59,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
       ...(opts.sourceLabel !== undefined ? { sourceLabel: opts.sourceLabel } : {}),
       ...(opts.fallback ? { isFallbackData: true } : {}),
     });
-    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings);
+    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings, opts);
     const body = riskResponse((await env.ctx()).now(), request.data, parsedConfig?.data);
     const out = env.out();
     const { format } = env.globals();
@@ -80,7 +79,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
       out.print(c.dim('Human approval is always required; svc never submits orders.'));
     }
     if (opts.failOn && LEVEL[report.overallStatus] >= (opts.failOn === 'review' ? 1 : 2)) {
-      throw new CliExit(3, `risk status ${report.overallStatus} reaches --fail-on ${opts.failOn}`);
+      throw new CliExit(3, `risk status ${report.overallStatus} reaches --fail-on ${opts.failOn}`, 'risk_gate');
     }
   });
 }

@@ -3,7 +3,7 @@
  * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
  * that flags override. Errors name the flag and its allowed range.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 
@@ -43,7 +43,7 @@ export function addFlags(cmd: Command, specs: FlagSpec[]): Command {
 }
 
 export function addSettingsFile(cmd: Command, what: string): Command {
-  return cmd.option('--settings <file.json>', `JSON file with ${what}; flags override it`);
+  return cmd.option('--settings <file.json>', `JSON file with ${what}, or { "strategySettings": {...}, "bessSettings": {...} }; flags override it`);
 }
 
 /** Reads flag values that were given; a non-number is an error naming the flag. */
@@ -75,11 +75,22 @@ export function readJsonFile(path: string, what: string): unknown {
   }
 }
 
+/** Writes an output file named by a flag; a path that cannot be written is bad input naming the flag (exit 2). */
+export function writeOutputFile(path: string, text: string, flag: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code;
+    throw SvcError.validation(`${flag}: cannot write ${path}: ${why}`, [{ path: flag, message: `cannot write: ${why}` }]);
+  }
+}
+
 /**
  * Rewrites a validation error on a settings object so that each failing field names its flag and
  * allowed range: "--efficiency: must be > 0 and <= 1 (got 1.2)".
  */
-export function explainSettingsError(error: unknown, prefix: string, specs: FlagSpec[], given: Record<string, unknown>): unknown {
+export function explainSettingsError(error: unknown, prefix: string, specs: FlagSpec[], given: Record<string, unknown>, opts: Record<string, unknown> = {}): unknown {
   if (!(error instanceof SvcError) || error.code !== 'validation_error') return error;
   const issues: FailingPath[] = [];
   let first: string | undefined;
@@ -87,13 +98,57 @@ export function explainSettingsError(error: unknown, prefix: string, specs: Flag
     const key = issue.path.startsWith(`${prefix}.`) ? issue.path.slice(prefix.length + 1) : undefined;
     const spec = specs.find((s) => s.key === key);
     if (spec) {
-      const line = `${spec.flag}: must be ${spec.range} (got ${JSON.stringify(given[spec.key])})`;
+      // Blame the flag only when the value came from it; otherwise it came from the --settings file.
+      const where = opts[camel(spec.flag)] !== undefined ? spec.flag : `--settings ${prefix}.${spec.key}`;
+      const line = `${where}: must be ${spec.range} (got ${JSON.stringify(given[spec.key])})`;
       first ??= line;
-      issues.push({ path: spec.flag, message: `must be ${spec.range}` });
+      issues.push({ path: where, message: `must be ${spec.range}` });
     } else {
       issues.push(issue);
     }
   }
   if (!first) return error;
   return SvcError.validation(first + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''), issues);
+}
+
+export type SettingsGroup = 'strategySettings' | 'bessSettings';
+export interface SettingsOpts {
+  settings?: string;
+  [flag: string]: unknown;
+}
+
+/**
+ * Both settings groups from defaults, then the --settings file, then flags. The file may be the
+ * nested `{ "strategySettings": {...}, "bessSettings": {...} }` (any command) or, for a command
+ * that needs one group, that group's flat object (`flatAs`).
+ */
+export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Record<SettingsGroup, Record<string, unknown>> {
+  const file = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
+  }
+  const f = file as Record<string, unknown>;
+  const nested = 'strategySettings' in f || 'bessSettings' in f || flatAs === undefined;
+  if (nested) {
+    const extra = Object.keys(f).filter((k) => k !== 'strategySettings' && k !== 'bessSettings');
+    if (extra.length) {
+      throw SvcError.validation(`--settings: unknown key ${extra.join(', ')}; expected { "strategySettings": {...}, "bessSettings": {...} }${flatAs ? ' or a flat settings object' : ''}`, [{ path: '--settings', message: 'unknown key' }]);
+    }
+  }
+  const group = (g: SettingsGroup): Record<string, unknown> => {
+    const part = nested ? f[g] : g === flatAs ? f : undefined;
+    if (part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part))) {
+      throw SvcError.validation(`--settings: ${g} must be an object`, [{ path: `--settings ${g}`, message: 'not an object' }]);
+    }
+    return (part as Record<string, unknown> | undefined) ?? {};
+  };
+  return {
+    strategySettings: { ...TRADING_DEFAULTS, ...group('strategySettings'), ...flagValues(opts, TRADING_FLAGS) },
+    bessSettings: { ...BESS_DEFAULTS, ...group('bessSettings'), ...flagValues(opts, BESS_FLAGS) },
+  };
+}
+
+/** A validation error on either group, rewritten to name the flag (or the file) and the range. */
+export function explainBothSettings(e: unknown, s: Record<SettingsGroup, Record<string, unknown>>, opts: Record<string, unknown>): unknown {
+  return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings, opts), 'bessSettings', BESS_FLAGS, s.bessSettings, opts);
 }

@@ -23,12 +23,12 @@ export async function loadPriceBook(pathOrDash: string, options: LoadPriceBookOp
   const bytes = fromStdin ? await readStream(options.stdin ?? process.stdin) : await readPath(pathOrDash, source);
   const text = decodeText(bytes);
   // Only JSON input needs the schema library; CSV paths (the common, hot case) skip loading it.
-  const readJson: JsonBookReader = stripBom(text).trimStart().startsWith('{') ? (await import('./read-json.js')).readJson : notJson;
+  const readJson: JsonBookReader = /^[{[]/.test(stripBom(text).trimStart()) ? (await import('./read-json.js')).readJson : notJson;
   return parseBookWith(text, { source, ...(options.dst ? { dst: options.dst } : {}) }, readJson);
 }
 
 const notJson: JsonBookReader = () => {
-  throw new Error('unreachable: detected JSON in text that does not start with {');
+  throw new Error('unreachable: detected JSON in text that starts with neither { nor [');
 };
 
 /** UTF-8 when the bytes are valid UTF-8, else Windows-1251. */

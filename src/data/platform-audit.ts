@@ -84,11 +84,14 @@ export async function writeAuditToPlatform(input: AuditEventRequestInput, option
       return unconfirmed('rejected', { httpStatus: res.statusCode, detail: `the platform answered HTTP ${res.statusCode}; persistence unknown` });
     }
     const text = await readCapped(res.body, MAX_ECHO_BYTES);
-    const event = text === null ? null : echoedEvent(text);
-    if (!event) {
-      return unconfirmed('unparseable', { httpStatus: res.statusCode, detail: 'the platform answered 2xx without a valid write echo; persistence unknown' });
+    const echo = text === null ? null : echoedEvent(text);
+    // Only a 201 whose echo carries an event id (and does not itself say persisted: false) confirms
+    // a write; any other 2xx (a 200, or a 202 local receipt of a platform that relays) does not.
+    if (!echo || res.statusCode !== 201 || echo.persisted === false) {
+      const why = !echo ? 'without a valid write echo' : res.statusCode !== 201 ? 'instead of 201' : 'with persisted: false';
+      return unconfirmed('unparseable', { httpStatus: res.statusCode, detail: `the platform answered HTTP ${res.statusCode} ${why}; persistence unknown` });
     }
-    return { persisted: true, status: 201, event };
+    return { persisted: true, status: 201, event: echo.event };
   } catch (error) {
     const detail = controller.signal.aborted ? `no complete answer within ${timeoutMs} ms; persistence unknown` : `transport failure (${transportCode(error)}); persistence unknown`;
     return unconfirmed('timeout', { detail });
@@ -112,7 +115,7 @@ async function readCapped(body: AsyncIterable<Buffer | string> & { destroy(): un
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function echoedEvent(text: string): AuditEvent | null {
+function echoedEvent(text: string): { event: AuditEvent; persisted: unknown } | null {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -121,7 +124,7 @@ function echoedEvent(text: string): AuditEvent | null {
   }
   if (typeof json !== 'object' || json === null || !('event' in json)) return null;
   const parsed = AuditEvent.safeParse((json as { event: unknown }).event);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? { event: parsed.data, persisted: (json as { persisted?: unknown }).persisted } : null;
 }
 
 /** A system error code such as ECONNREFUSED; never a message, which could quote a URL or header. */

@@ -8,6 +8,7 @@
  * Keys are cached per source for the life of the process. The private key never leaves this
  * module's callers in any rendered output; only the public key and its id are shown.
  */
+import { existsSync } from 'node:fs';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -85,7 +86,7 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     logger?.info('created the receipt signing key', { path });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new SvcError(500, 'internal_error', `cannot create the receipt signing key ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
+      throw new SvcError(500, 'internal_error', `cannot create the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
     }
   }
   let text: string;
@@ -94,10 +95,11 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     const mode = (await stat(path)).mode & 0o777;
     if ((mode & 0o077) !== 0) logger?.warn('the receipt signing key file is readable by others; chmod 600 it', { path, mode: mode.toString(8) });
   } catch (e) {
-    throw new SvcError(500, 'internal_error', `cannot read the receipt signing key ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
+    throw new SvcError(500, 'internal_error', `cannot read the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
   }
   const key = readSigningKey(text);
-  if (!key) throw new SvcError(500, 'internal_error', `${path} does not hold an Ed25519 private key (PKCS#8 PEM); move it away to let svc create a new one`);
+  // The message names the file, never its full path: a 500 body may reach anonymous callers.
+  if (!key) throw new SvcError(500, 'internal_error', `${RECEIPT_KEY_FILE} in the data directory does not hold an Ed25519 private key (PKCS#8 PEM); move it away to let svc create a new one`, { reason: 'receipt_key_unavailable' });
   return keysOf(key, 'file', path);
 }
 
@@ -114,7 +116,8 @@ export function loadReceiptKeys(config: Pick<SvcConfig, 'receiptSigningKey' | 'd
       // Never echo the value: it is a secret.
       if (!key) {
         return Promise.reject(
-          new SvcError(400, 'validation_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY must be an Ed25519 private key, PKCS#8 PEM or base64 DER', {
+          // A server fault, not the caller's: 500, and loadConfig refuses such a key at start anyway.
+          new SvcError(500, 'internal_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY must be an Ed25519 private key, PKCS#8 PEM or base64 DER', {
             reason: 'invalid_config',
             issues: [{ path: 'SVC_RECEIPT_SIGNING_KEY', message: 'expected an Ed25519 PKCS#8 private key (PEM or base64 DER)' }],
           }),
@@ -133,4 +136,10 @@ export function loadReceiptKeys(config: Pick<SvcConfig, 'receiptSigningKey' | 'd
     hit.catch(() => cache.delete(cacheKey));
   }
   return hit;
+}
+
+/** The key if one is configured or already on disk; never creates one (verifying must not write). */
+export async function existingReceiptKeys(config: Pick<SvcConfig, 'receiptSigningKey' | 'dataDir'>, logger?: Logger): Promise<ReceiptKeys | undefined> {
+  if (config.receiptSigningKey === undefined && !existsSync(join(config.dataDir, RECEIPT_KEY_FILE))) return undefined;
+  return loadReceiptKeys(config, logger);
 }

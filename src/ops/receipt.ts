@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SvcError } from '../domain/errors.js';
 import { composeTradingBrief, type BriefInputs } from '../engines/brief/index.js';
 import { NoEgressReceipt, RECEIPT_FAILURES, issueReceipt, verifyReceipt, type ReceiptVerification } from '../engines/receipt.js';
-import { loadReceiptKeys, readPublicKey } from './receipt-keys.js';
+import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import { defineOperation, type OpContext } from './types.js';
 import { TradingBriefOpInput } from './brief.js';
 
@@ -61,7 +61,7 @@ export async function verifyWithServiceKey(ctx: OpContext, body: { receipt: unkn
     trusted = readPublicKey(body.trustedPublicKey);
     if (!trusted) throw SvcError.validation('invalid input: trustedPublicKey: expected an Ed25519 public key, PEM or base64 SPKI DER', [{ path: 'trustedPublicKey', message: 'expected an Ed25519 public key (PEM or base64 SPKI DER)' }]);
   } else {
-    trusted = (await loadReceiptKeys(ctx.config, ctx.logger)).publicKey;
+    trusted = (await existingReceiptKeys(ctx.config, ctx.logger))?.publicKey;
   }
   return verifyReceipt({ receipt: body.receipt, inputs: body.inputs, trustedPublicKey: trusted });
 }
@@ -79,7 +79,7 @@ export const receiptVerify = defineOperation({
   access: 'public',
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
-  http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400, 429] },
+  http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400] },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
   },

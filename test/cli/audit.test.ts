@@ -164,11 +164,11 @@ describe('svc audit add --api-base', () => {
   it('posts to the platform and prints the confirmed outcome; nothing is written locally', async () => {
     const p = await platform(201);
     const j = journal();
-    const r = await j.run([...ADD, '--meta', 'rows=24', '--api-base', p.base, '--format', 'json'], { SVC_API_KEY: 'k-secret-123' });
+    const r = await j.run([...ADD, '--meta', 'rows=24', '--api-base', p.base, '--format', 'json'], { SVC_PLATFORM_API_KEY: 'k-secret-123', SVC_API_KEY: 'local-master-key' });
     expect(r.exitCode).toBe(0);
     const outcome = JSON.parse(r.stdout) as { persisted: boolean; status: number; event: Event };
     expect(outcome).toMatchObject({ persisted: true, status: 201, event: { id: '6f1c1c2e-1d2b-4c8e-9a6f-0a1b2c3d4e5f', metadata: { rows: 24 } } });
-    expect(p.keys).toEqual(['k-secret-123']);
+    expect(p.keys).toEqual(['k-secret-123']); // never the local master key
     expect(r.stdout + r.stderr).not.toContain('k-secret-123');
     expect((JSON.parse((await j.run(['audit', 'list', '--format', 'json'])).stdout) as Page).events).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE, svc, tempDir } from './helpers.js';
 
@@ -51,8 +51,17 @@ describe('svc receipt verify', () => {
     expect(body.checks.signature?.status).toBe('pass');
   });
 
+  it('a verifier without a key of its own proves integrity only, and creates no key', async () => {
+    const keyless = { SVC_DATA_DIR: tempDir('svc-data-') };
+    const r = await svc(['receipt', 'verify', original], { env: keyless });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('proves integrity, not origin');
+    expect(existsSync(join(keyless.SVC_DATA_DIR, 'receipt-ed25519.pem'))).toBe(false);
+  });
+
   it('another installation does not trust the key, unless given with --public-key', async () => {
     const stranger = { SVC_DATA_DIR: tempDir('svc-data-') };
+    expect((await svc(['receipt', 'public-key', '-q'], { env: stranger })).exitCode).toBe(0); // it now has a key of its own
     const untrusted = await svc(['receipt', 'verify', original], { env: stranger });
     expect(untrusted.exitCode).toBe(3);
     expect(untrusted.stderr).toContain('key_untrusted');

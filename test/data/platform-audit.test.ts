@@ -88,11 +88,21 @@ describe('writeAuditToPlatform', () => {
     expect(JSON.parse(seen?.body ?? '')).toEqual({ ...request, actor: 'local-user' });
   });
 
-  it('persisted: a 200 with a valid echo also counts, and a base path prefix is kept', async () => {
-    const p = await platform((_req, res, seen) => json(res, 200, echoOf(seen)));
+  it('persisted: a base path prefix is kept', async () => {
+    const p = await platform((_req, res, seen) => json(res, 201, { ...echoOf(seen), persisted: true }));
     const outcome = checked(await writeAuditToPlatform(request, opts(`${p.base}/tenant-x/`)));
     expect(outcome).toMatchObject({ persisted: true, status: 201 });
     expect(p.seen[0]?.url).toBe('/tenant-x/api/audit/events');
+  });
+
+  it.each([
+    ['a 200 with a valid echo', 200, {}],
+    ['a 202 local receipt of a relaying platform', 202, { persisted: false }],
+    ['a 201 that says persisted: false', 201, { persisted: false }],
+  ])('unparseable: %s is not a confirmation', async (_what, status, extra) => {
+    const p = await platform((_req, res, seen) => json(res, status, { ...echoOf(seen), ...extra }));
+    const outcome = checked(await writeAuditToPlatform(request, opts(p.base)));
+    expect(outcome).toMatchObject({ persisted: false, status: 202, durability: 'local-only', reason: 'unparseable', httpStatus: status });
   });
 
   it.each([400, 401, 429, 500, 503, 302])('rejected: HTTP %i is not a confirmation', async (status) => {
