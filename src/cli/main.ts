@@ -2,7 +2,7 @@
  * svc's command line. Each subcommand module registers its options cheaply and loads engines,
  * stores and servers only when its action runs, so a cold start stays close to bare `node`.
  */
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { isSvcError } from '../domain/errors.js';
 import { CliExit, createCliEnv, type CliEnv } from './context.js';
@@ -20,14 +20,6 @@ export type Register = (program: Command, env: CliEnv) => void;
 /** Subcommand modules, in the order `svc --help` lists them. */
 const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerServe];
 
-export function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 export function buildProgram(): { program: Command; env: CliEnv } {
   const program = new Command();
@@ -37,7 +29,7 @@ export function buildProgram(): { program: Command; env: CliEnv } {
       'Decision support for the Ukrainian day-ahead (DAM) and intraday (IDM) power markets.\n' +
         'Plans, explanations, risk reports and audit records; it never places an order.',
     )
-    .version(version(), '-V, --version', 'print the version')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .option('--format <format>', 'output: table | json | csv', 'table')
     .option('--lang <lang>', 'language of table output: uk | en', 'en')
     .option('--no-color', 'no colours (also honoured: NO_COLOR)')

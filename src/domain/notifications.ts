@@ -14,7 +14,8 @@ export const NotificationPreferences = z.strictObject({
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const WebPushSubscription = z.strictObject({
-  endpoint: z.url().max(2048),
+  // Push services are https endpoints; any other scheme (javascript:, http:, data:) is refused.
+  endpoint: z.url({ protocol: /^https$/, error: 'expected an https push-service URL' }).max(2048),
   expirationTime: z.number().nullable().default(null),
   keys: z.strictObject({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }),
 });

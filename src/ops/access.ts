@@ -86,3 +86,11 @@ export function securityModeOf(config: SvcConfig): SecurityMode {
   if (config.requireApiKey) return 'api-key';
   return 'public-demo';
 }
+
+/**
+ * Who an event or registration is recorded for: a signed-in user is always recorded as
+ * themselves (a body cannot impersonate them); keys and the local user may name an actor.
+ */
+export function actorOf(caller: Caller, requested: string): string {
+  return caller.via === 'jwt' ? caller.actorId : requested;
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AuditEvent, AuditEventPage, AuditEventRequest, AuditListQuery } from '../domain/audit.js';
+import { actorOf } from './access.js';
 import { defineOperation } from './types.js';
 
 /** 201 body of POST /api/audit/events: the stored event; `persisted` true confirms the write. */
@@ -25,6 +26,7 @@ export const auditCreate = defineOperation({
     'The response is sent only after the event is durably committed (persisted: true).',
   tags: ['audit'],
   access: 'key',
+  permission: 'audit.write',
   input: AuditEventRequest,
   output: AuditCreateResponse,
   http: { method: 'POST', path: '/api/audit/events', inputFrom: 'body', successStatus: 201, errors: [400, 401, 429] },
@@ -33,7 +35,7 @@ export const auditCreate = defineOperation({
       id: ctx.newId(),
       createdAt: ctx.now().toISOString(),
       type: input.type,
-      actor: input.actor,
+      actor: actorOf(ctx.caller, input.actor),
       tradeDate: input.tradeDate,
       source: input.source,
       metadata: input.metadata,

@@ -19,6 +19,7 @@ export const backtestSummary = defineOperation({
     'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days.',
   tags: ['decision'],
   access: 'key',
+  permission: 'decision.plan',
   input: BacktestRequest,
   output: BacktestResponse,
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },

@@ -83,6 +83,7 @@ export const tradingBrief = defineOperation({
     'No external model, no data sent out, nothing submitted; the embedded audit event is returned, not stored (POST /api/audit/events stores it).',
   tags: ['ai'],
   access: 'key',
+  permission: 'decision.plan',
   input: TradingBriefOpInput,
   output: TradingBriefResponse,
   http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },

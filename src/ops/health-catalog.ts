@@ -14,28 +14,28 @@ export const FIXTURE_LATEST_DATA_AT = '2024-12-31T22:00:00.000Z';
 export const DATA_PROVIDERS: readonly DataProvider[] = [
   {
     id: 'mktop', name: 'Market operator (DAM/IDM)', category: 'market', status: 'review', sourceUrl: 'https://mktop.example/',
-    apiPath: '/api/mktop/prices', requiresToken: false,
+    requiresToken: false,
     summary: 'Hourly DAM prices, indexes and trading results published by the market operator.',
     detail: 'svc ships the operator\'s published DAM prices for the IPS zone, 01.01.2022–31.12.2024, as fixtures; no live feed is wired.',
     nextStep: 'Wire the live operator feed with caching and a freshness check; keep fixtures as the offline fallback.',
   },
   {
     id: 'exch', name: 'Energy exchange (bilateral-contract indexes)', category: 'benchmark', status: 'planned', sourceUrl: 'https://exch.example/',
-    apiPath: '/api/exch/electricity-indexes', requiresToken: true,
+    requiresToken: true,
     summary: 'Bilateral-contract market BASE indexes for the Ukrainian power system.',
     detail: 'Licence-gated: served only under a written redistribution agreement; off in svc.',
     nextStep: 'Sign a redistribution agreement before enabling this feed.',
   },
   {
     id: 'tsoplatform', name: 'European transmission-data platform', category: 'system', status: 'tokenRequired', sourceUrl: 'https://tsoplatform.example/',
-    apiPath: '/api/coupling/flows', requiresToken: true,
+    requiresToken: true,
     summary: 'Cross-border physical flows and system data.',
-    detail: 'Live only with a platform token; svc has no token setting yet and serves recorded flows where a route exists.',
+    detail: 'Live only with a platform token; svc has no token setting and no flows route yet.',
     nextStep: 'Add a token setting and the live client; never redistribute raw exchange-owned day-ahead prices.',
   },
   {
     id: 'gridop', name: 'National grid operator', category: 'system', status: 'planned', sourceUrl: 'https://gridop.example/',
-    apiPath: '/api/system-operations', requiresToken: false,
+    requiresToken: false,
     summary: 'Hourly load and generation mix.', detail: 'Not wired in svc.', nextStep: 'Add a reader for the published load and generation mix.',
   },
   {

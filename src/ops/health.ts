@@ -5,25 +5,17 @@
  * path answered correctly just now. A failed store or engine gives `degraded` and HTTP 503.
  * Nothing secret appears: only whether a secret is configured, never its value or a file path.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { externalAuthConfigured } from '../config.js';
 import { OperationalReadiness } from '../domain/operational.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
+import { packageVersion } from '../version.js';
 import { accessControlPosture, securityModeOf } from './access.js';
 import { DATA_PROVIDERS, dataProviderHealth, securityControls, trustIntegrations } from './health-catalog.js';
 import { defineOperation, type HttpBinding, type OpContext } from './types.js';
 
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-export const APP_VERSION = readVersion();
+export const APP_VERSION = packageVersion();
 
 const PROBE_PRICES = Array.from({ length: 24 }, (_, h) => (h < 12 ? 100 : 200));
 

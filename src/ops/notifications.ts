@@ -6,6 +6,7 @@
  */
 import { NotificationSubscriptionRequest, NotificationSubscriptionResponse } from '../domain/notifications.js';
 import type { Locale } from '../domain/common.js';
+import { actorOf } from './access.js';
 import { defineOperation } from './types.js';
 
 const NEXT_STEP: Record<Locale, string> = {
@@ -35,7 +36,7 @@ export const notificationsSubscribe = defineOperation({
   http: { method: 'POST', path: '/api/notifications/subscriptions', inputFrom: 'body', successStatus: 202, errors: [400, 401, 429] },
   async run(ctx, input) {
     const registration = {
-      actor: ctx.caller.via === 'jwt' ? ctx.caller.actorId : input.actor,
+      actor: actorOf(ctx.caller, input.actor),
       channels: [...new Set(input.channels)],
       createdAt: ctx.now().toISOString(),
       delivery: 'webPush' as const,

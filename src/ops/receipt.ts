@@ -109,6 +109,7 @@ export const tradingBriefReceipt = defineOperation({
     'POST /api/ai/receipt/verify takes them back as they are.',
   tags: ['ai'],
   access: 'key',
+  permission: 'decision.plan',
   input: TradingBriefOpInput,
   output: ReceiptBundle,
   http: { method: 'POST', path: '/api/ai/trading-brief/receipt', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },

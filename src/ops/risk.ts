@@ -83,6 +83,7 @@ export const riskReport = defineOperation({
     'and `not-supplied` when the key was omitted (the dataSource check still passes): read the marker, not the status.',
   tags: ['risk'],
   access: 'key',
+  permission: 'risk.read',
   input: RiskRequest,
   output: RiskResponse,
   http: { method: 'POST', path: '/api/risk/report', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },

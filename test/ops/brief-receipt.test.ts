@@ -110,6 +110,9 @@ describe('issue and verify', () => {
     const other = fakeCtx();
     const bundle = clone(await issueBriefReceipt(other, request));
     const here = fakeCtx();
+    // Without a key of its own, a verifier proves integrity only (and creates no key).
+    expect(await call(receiptVerify, here, bundle)).toMatchObject({ valid: true, keyTrusted: false });
+    await loadReceiptKeys(here.config); // now it has its own key, and a foreign one is untrusted
     expect((await call(receiptVerify, here, bundle)).reason).toBe('key_untrusted');
     const trusted = await call(receiptVerify, here, { ...bundle, trustedPublicKey: bundle.receipt.signature.publicKey });
     expect(trusted).toMatchObject({ valid: true, keyTrusted: true });
@@ -133,9 +136,9 @@ describe('issue and verify', () => {
     }
   });
 
-  it('is public and bound to POST /api/ai/receipt/verify (200, errors 400/429); the public key has a GET', () => {
+  it('is public and bound to POST /api/ai/receipt/verify (200, error 400; public routes are not rate limited); the public key has a GET', () => {
     expect(receiptVerify.access).toBe('public');
-    expect(receiptVerify.http).toMatchObject({ method: 'POST', path: '/api/ai/receipt/verify', successStatus: 200, errors: [400, 429] });
+    expect(receiptVerify.http).toMatchObject({ method: 'POST', path: '/api/ai/receipt/verify', successStatus: 200, errors: [400] });
     expect(receiptPublicKey.http).toMatchObject({ method: 'GET', path: '/api/ai/receipt/public-key' });
   });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
@@ -53,7 +54,7 @@ describe('GET /api/health', () => {
 
   it('never contains a configured secret or internal path', async () => {
     const idp = await testIdp();
-    const secrets = { apiKey: 'master-SECRET-abc123', serviceToken: 'svc-token-SECRET-42', receiptSigningKey: 'MC4CAQAwBQYDK2VwBCIEIsecret', dataDir: '/srv/secret-data-dir' };
+    const secrets = { apiKey: 'master-SECRET-abc123', serviceToken: 'svc-token-SECRET-42', receiptSigningKey: generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'), dataDir: '/srv/secret-data-dir' };
     h = await harness({ config: { ...secrets, auth: idp.auth, requireApiKey: true } });
     const res = await h.inject('/api/health');
     for (const value of [...Object.values(secrets), idp.auth.jwksFile as string]) expect(res.body).not.toContain(value);
