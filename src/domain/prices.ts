@@ -19,11 +19,23 @@ export const PriceDay = z
   .array(PricePoint)
   .length(HOURS_PER_DAY, 'a price day has exactly 24 points (hours 0..23)')
   .superRefine((points, ctx) => {
-    const seen = new Set<number>();
-    points.forEach((p, i) => {
-      if (seen.has(p.hour)) ctx.addIssue({ code: 'custom', path: [i, 'hour'], message: `hour ${p.hour} appears twice` });
-      seen.add(p.hour);
-    });
+    // One pass with a bitmask (this runs on every plan request); a Set only for hours outside
+    // 0..23, which can reach here because range and integer issues do not stop refinements.
+    let seen = 0;
+    let others: Set<number> | undefined;
+    for (let i = 0; i < points.length; i++) {
+      const hour = (points[i] as PricePoint).hour;
+      let repeated: boolean;
+      if (Number.isInteger(hour) && hour >= 0 && hour < HOURS_PER_DAY) {
+        repeated = (seen & (1 << hour)) !== 0;
+        seen |= 1 << hour;
+      } else {
+        others ??= new Set<number>();
+        repeated = others.has(hour);
+        others.add(hour);
+      }
+      if (repeated) ctx.addIssue({ code: 'custom', path: [i, 'hour'], message: `hour ${hour} appears twice` });
+    }
   });
 export type PriceDay = z.infer<typeof PriceDay>;
 

@@ -2,12 +2,12 @@
  * The HTTP door: one fastify route per registry operation that has an `http` binding, plus the
  * OpenAPI document. No product route is written by hand. Per request: common headers, then the
  * route's guard (auth → rate limit → permission) before the body is even parsed, then input from
- * the JSON body or the query + path parameters, validated by the op's zod schema (400 with each
- * failing path), then `run`, then the output serialized as is with the op's status and headers.
+ * the JSON body or the query + path parameters, validated by the op's zod schema (compiled by zod,
+ * input.ts; 400 with each failing path), then `run`, then the output written exactly as
+ * JSON.stringify would (serialize.ts) with the op's status and headers.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { core } from 'zod';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
@@ -16,6 +16,8 @@ import { isPermitted } from '../ops/access.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
+import { inputOf, inputParser } from './input.js';
+import { serializerFor } from './serialize.js';
 import { buildOpenApi } from './openapi.js';
 import {
   API_VERSION,
@@ -29,6 +31,13 @@ import {
 
 export const HEALTH_PATH = '/api/health';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller the route's guard admitted; null on routes without a guard (anonymous). */
+    svcCaller: Caller | null;
+  }
+}
+
 export interface BuildServerOptions {
   config: SvcConfig;
   stores: Stores;
@@ -41,7 +50,7 @@ export interface BuildServerOptions {
 
 /** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
 const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
-type Done = () => void;
+type Done = (error?: Error) => void;
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
 class RequestLogger implements Logger {
@@ -83,28 +92,12 @@ function rateKey(caller: Caller, ip: string): string {
   return `ip:${ip}`;
 }
 
-function inputOf(op: Operation, request: FastifyRequest): unknown {
-  if (op.http?.inputFrom === 'body') return request.body ?? {};
-  return { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
-}
-
-/** Sync parse (cheaper); schemas with async refinements fall back to the async parser. */
-function parseInput(op: Operation, raw: unknown) {
-  try {
-    return op.input.safeParse(raw);
-  } catch (error) {
-    if (error instanceof core.$ZodAsyncError) return op.input.safeParseAsync(raw);
-    throw error;
-  }
-}
-
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, stores, operations } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const auth: Authenticator = await createAuthenticator(config, stores, now);
   const limiter = new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, () => now().getTime());
-  const callers = new WeakMap<FastifyRequest, Caller>();
   const storesReady = Promise.resolve(stores);
 
   const app = Fastify({
@@ -121,6 +114,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Errors before routing (a malformed URL) get the one error body too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
+  // A request property declared up front (fastify keeps the request shape stable), cheaper than a
+  // WeakMap entry per request.
+  app.decorateRequest('svcCaller', null);
   // Only JSON bodies: anything else, text/plain included, is 415.
   app.removeContentTypeParser('text/plain');
 
@@ -177,7 +173,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         reason: 'missing_permission',
       });
     }
-    callers.set(request, caller);
+    request.svcCaller = caller;
   };
 
   /** Failed credentials count against the address, so guessing keys is rate limited too. */
@@ -196,7 +192,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
    * auth → rate limit → permission, before the body is read. Callback style: most callers resolve
    * without I/O, and then no promise is made at all.
    */
-  const guardFor = (op: Operation) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  const guardFor = (op: Operation) => (request: FastifyRequest, reply: FastifyReply, done: Done) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     let resolved: Caller | Promise<Caller>;
     try {
@@ -205,36 +201,50 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       done(rejected(error, request, reply) as Error);
       return;
     }
-    const finish = (caller: Caller) => {
-      try {
-        admit(op, caller, request, reply);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    };
-    if (resolved instanceof Promise) resolved.then(finish, (error: unknown) => done(rejected(error, request, reply) as Error));
-    else finish(resolved);
+    // No closure on the synchronous path (the common one): it would be allocated per request.
+    if (resolved instanceof Promise) {
+      resolved.then(
+        (caller) => admitThen(op, caller, request, reply, done),
+        (error: unknown) => done(rejected(error, request, reply) as Error),
+      );
+    } else {
+      admitThen(op, resolved, request, reply, done);
+    }
+  };
+
+  /** done() stays outside the try: an error thrown further down the chain must not call it twice. */
+  const admitThen = (op: Operation, caller: Caller, request: FastifyRequest, reply: FastifyReply, done: Done) => {
+    try {
+      admit(op, caller, request, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   };
 
   for (const op of operations) {
     const http = op.http;
     if (!http) continue;
     const unguarded = op.access === 'public' && !op.permission;
+    const input = inputParser(op);
+    const serialize = serializerFor(op.output);
     app.route({
       method: http.method,
       url: http.path,
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
-        const parsed = await parseInput(op, inputOf(op, request));
+        const result = input.parse(inputOf(op, request));
+        // Awaited only when async: awaiting a plain value still costs a microtask turn.
+        const parsed = result instanceof Promise ? await result : result;
         if (!parsed.success) throw SvcError.fromZod(parsed.error);
-        const ctx = new RequestContext(now, newId, config, callers.get(request) ?? ANONYMOUS, request, storesReady);
+        const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
         const output: unknown = await op.run(ctx, parsed.data);
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(output));
+        return reply.type('application/json; charset=utf-8').send(serialize(output));
       },
     });
   }
