@@ -34,10 +34,11 @@ describe('public-demo mode (no key required)', () => {
     expect(h.json<ErrBody>(res).error.reason).toBe('invalid_api_key');
   });
 
-  it('with RBAC enforced, an uncredentialed caller holds no role', async () => {
+  it('with RBAC enforced, an uncredentialed caller holds no role: public routes only', async () => {
     h = await harness({ config: { enforceRbac: true } });
     expect((await h.inject('/api/audit/events')).statusCode).toBe(403);
-    expect((await h.inject(post('/api/strategy/plan', PLAN_BODY))).statusCode).toBe(200);
+    expect((await h.inject(post('/api/strategy/plan', PLAN_BODY))).statusCode).toBe(403);
+    expect((await h.inject('/api/billing/plans')).statusCode).toBe(200);
   });
 
   it('does not let an uncredentialed caller mint keys', async () => {
