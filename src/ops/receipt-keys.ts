@@ -10,7 +10,8 @@
  */
 import { existsSync } from 'node:fs';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { ensureDataDir } from '../store/data-dir.js';
 import { join } from 'node:path';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
@@ -79,7 +80,7 @@ export function readPublicKey(text: string): KeyObject | null {
 
 async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> {
   const path = join(dataDir, RECEIPT_KEY_FILE);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  ensureDataDir(dataDir);
   try {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     await writeFile(path, pem, { mode: 0o600, flag: 'wx' });

@@ -2,10 +2,11 @@
  * Opening the embedded database: file placement and permissions, durability PRAGMAs, and the
  * versioned schema migrations. Everything durability-related is decided here, once.
  */
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SvcError } from '../../domain/errors.js';
+import { ensureDataDir } from '../data-dir.js';
 import { migrations as defaultMigrations, type Migration } from './migrations.js';
 
 export type Db = Database.Database;
@@ -16,11 +17,15 @@ export const BUSY_TIMEOUT_MS = 5_000;
 
 /** Creates `<dataDir>` (0700) and an empty `svc.db` (0600) if missing, and returns the file path. */
 export function prepareDataDir(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensureDataDir(dataDir);
   const file = join(dataDir, DB_FILE_NAME);
   // SQLite gives the -wal and -shm files the mode of the main file, so creating it 0600 up front
   // keeps the whole database private to the owner regardless of the umask.
-  closeSync(openSync(file, 'a', 0o600));
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+  } catch (error) {
+    throw new SvcError(503, 'unavailable', `cannot create the data store in the data directory (${(error as NodeJS.ErrnoException).code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, { reason: 'store_unavailable', cause: error });
+  }
   return file;
 }
 
