@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
+import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
 
 interface FlagSpec {
   flag: string;
@@ -30,8 +31,6 @@ export const BESS_FLAGS: FlagSpec[] = [
   { flag: '--degradation', key: 'degradationCostUahMwh', range: '>= 0', description: 'wear cost per MWh discharged, UAH/MWh (default 0)' },
 ];
 
-export const TRADING_DEFAULTS = { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 24 } as const;
-export const BESS_DEFAULTS = { capacityMwh: 1, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1 } as const;
 
 function camel(flag: string): string {
   return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
@@ -143,8 +142,8 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
     return (part as Record<string, unknown> | undefined) ?? {};
   };
   return {
-    strategySettings: { ...TRADING_DEFAULTS, ...group('strategySettings'), ...flagValues(opts, TRADING_FLAGS) },
-    bessSettings: { ...BESS_DEFAULTS, ...group('bessSettings'), ...flagValues(opts, BESS_FLAGS) },
+    strategySettings: { ...DEFAULT_TRADING_REQUIRED, ...group('strategySettings'), ...flagValues(opts, TRADING_FLAGS) },
+    bessSettings: { ...DEFAULT_BESS_REQUIRED, ...group('bessSettings'), ...flagValues(opts, BESS_FLAGS) },
   };
 }
 

@@ -21,20 +21,7 @@ export const BessSettings = z.strictObject({
 export type BessSettings = z.infer<typeof BessSettings>;
 export type BessSettingsInput = z.input<typeof BessSettings>;
 
-export const DEFAULT_TRADING_SETTINGS: TradingSettings = {
-  volumeMwh: 1,
-  minSpreadUah: 0,
-  maxTradesPerDay: 24,
-  feeUahPerMwh: 0,
-};
-
-export const DEFAULT_BESS_SETTINGS: BessSettings = {
-  capacityMwh: 1,
-  powerMw: 1,
-  roundTripEfficiency: 0.9,
-  maxCyclesPerDay: 1,
-  degradationCostUahMwh: 0,
-};
+export { DEFAULT_TRADING_SETTINGS, DEFAULT_BESS_SETTINGS } from './defaults.js';
 
 export const StrategyProfile = z.strictObject({
   id: Uuid,

@@ -17,7 +17,7 @@ import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify,
 import { externalAuthConfigured, type SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import { RoleId, type SecurityMode } from '../domain/operational.js';
-import { securityModeOf } from '../ops/access.js';
+import { authRequiredOf, securityModeOf } from '../ops/access.js';
 import type { Stores } from '../store/types.js';
 import type { Access, Caller } from '../ops/types.js';
 import { looksLikeJwt, secretsEqual, sha256Hex } from '../ops/api-key-secrets.js';
@@ -99,7 +99,7 @@ export function rolesFromClaims(payload: JWTPayload): RoleId[] {
 export async function createAuthenticator(config: SvcConfig, stores: Stores, now: () => Date): Promise<Authenticator> {
   const jwtKeys = await loadJwtKeys(config);
   const securityMode = securityModeOf(config);
-  const authRequired = config.requireApiKey || jwtKeys !== undefined;
+  const authRequired = authRequiredOf(config);
   // Uncredentialed callers are the local owner, unless roles are enforced: enforcement means roles
   // come from an identity (key or JWT), so an anonymous caller then holds none.
   const localRoles: RoleId[] = config.enforceRbac ? [] : ['owner'];

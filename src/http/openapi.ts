@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import type { HttpBinding, Operation } from '../ops/types.js';
-import { securityModeOf } from '../ops/access.js';
+import { authRequiredOf } from '../ops/access.js';
 import { ErrorResponse } from './errors.js';
 import { API_VERSION, OPENAPI_PATH } from './headers.js';
 
@@ -122,7 +122,7 @@ function parametersOf(op: Operation, inputSchema: Json): Json[] {
 }
 
 export function buildOpenApi(operations: readonly Operation[], config: SvcConfig): Json {
-  const authRequired = config.requireApiKey || securityModeOf(config) === 'external-auth';
+  const authRequired = authRequiredOf(config);
   const schemas: Json = { ErrorResponse: schemaOf(ErrorResponse, 'output', {}) };
   const paths: Record<string, Json> = {};
   const tags = new Set<string>();

@@ -81,6 +81,11 @@ export function accessControlPosture(enforceRbac: boolean) {
 }
 
 /** The deployment's security mode, as reported by health and the X-Svc-Security-Mode header. */
+/** True when non-public routes refuse a caller without a credential (key mode or external auth). */
+export function authRequiredOf(config: SvcConfig): boolean {
+  return config.requireApiKey || externalAuthConfigured(config);
+}
+
 export function securityModeOf(config: SvcConfig): SecurityMode {
   if (externalAuthConfigured(config)) return 'external-auth';
   if (config.requireApiKey) return 'api-key';

@@ -11,7 +11,7 @@ import { OperationalReadiness } from '../domain/operational.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
 import { packageVersion } from '../version.js';
-import { accessControlPosture, securityModeOf } from './access.js';
+import { accessControlPosture, authRequiredOf, securityModeOf } from './access.js';
 import { DATA_PROVIDERS, dataProviderHealth, securityControls, trustIntegrations } from './health-catalog.js';
 import { defineOperation, type HttpBinding, type OpContext } from './types.js';
 
@@ -70,7 +70,7 @@ export const health = defineOperation({
     const now = ctx.now();
     const external = externalAuthConfigured(config);
     const mode = securityModeOf(config);
-    const authRequired = config.requireApiKey || external;
+    const authRequired = authRequiredOf(config);
     const provider = external ? ('customOidc' as const) : ('none' as const);
     const storeOk = await storeReachable(ctx);
     const spread = probe(() => planSpread(PROBE_PRICES, { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 1, feeUahPerMwh: 0 }).netPnlUah, 100);
