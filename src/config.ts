@@ -6,7 +6,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SvcError } from './domain/errors.js';
-import { readSigningKey } from './ops/receipt-keys.js';
+import { existsSync, readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { readSigningKey, readTrustList } from './data/keys.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -35,6 +37,7 @@ const EnvSchema = z.object({
   SVC_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_PLATFORM_API_KEY: optionalString,
   SVC_RECEIPT_SIGNING_KEY: optionalString,
+  SVC_RECEIPT_TRUSTED_KEYS: optionalString,
   SVC_TRUST_PROXY: bool.default(false),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
@@ -63,6 +66,8 @@ export interface SvcConfig {
   platformApiKey: string | undefined;
   /** Ed25519 private key, PEM or base64 PKCS#8 DER (secret). */
   receiptSigningKey: string | undefined;
+  /** Public keys whose receipts verify as valid (SVC_RECEIPT_TRUSTED_KEYS), besides this installation's own. */
+  receiptTrustedKeys: KeyObject[];
   trustProxy: boolean;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiBase: e.SVC_API_BASE,
     platformApiKey: e.SVC_PLATFORM_API_KEY,
     receiptSigningKey: e.SVC_RECEIPT_SIGNING_KEY,
+    receiptTrustedKeys: trustedKeysOf(e.SVC_RECEIPT_TRUSTED_KEYS),
     trustProxy: e.SVC_TRUST_PROXY,
     logLevel: e.SVC_LOG_LEVEL,
     ...overrides,
@@ -129,6 +135,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new SvcError(400, 'validation_error', 'invalid configuration: external auth needs SVC_AUTH_ISSUER, SVC_AUTH_AUDIENCE and SVC_AUTH_JWKS_URL or SVC_AUTH_JWKS_FILE together', { reason: 'invalid_config' });
   }
   return config;
+}
+
+/**
+ * SVC_RECEIPT_TRUSTED_KEYS: a file of trusted receipt public keys (PEM blocks or base64 SPKI, one
+ * a line), or the base64 keys themselves separated by commas. Public keys are not secrets, but a
+ * bad entry is named only by its position.
+ */
+function trustedKeysOf(value: string | undefined): KeyObject[] {
+  if (value === undefined) return [];
+  const isFile = !value.includes('-----BEGIN') && existsSync(value);
+  const { keys, bad } = readTrustList(isFile ? readFileSync(value, 'utf8') : value);
+  if (bad.length > 0 || keys.length === 0) {
+    throw new SvcError(400, 'validation_error', `invalid configuration: SVC_RECEIPT_TRUSTED_KEYS: ${bad.length > 0 ? `entry ${bad.join(', ')} is not an Ed25519 public key` : 'no key found'} (expected a file of PEM/base64 SPKI public keys, or base64 keys separated by commas)`, {
+      reason: 'invalid_config',
+      issues: [{ path: 'SVC_RECEIPT_TRUSTED_KEYS', message: 'expected Ed25519 public keys' }],
+    });
+  }
+  return keys;
 }
 
 /** True when bearer JWTs are verified (signed-in tenants). */
