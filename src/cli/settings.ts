@@ -147,6 +147,12 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
   };
 }
 
+/** True when the --settings file has a `group` object (e.g. `bessSettings`). */
+export function settingsFileStates(file: string, group: SettingsGroup): boolean {
+  const f = readJsonFile(file, '--settings');
+  return typeof f === 'object' && f !== null && !Array.isArray(f) && group in f;
+}
+
 /** A validation error on either group, rewritten to name the flag (or the file) and the range. */
 export function explainBothSettings(e: unknown, s: Record<SettingsGroup, Record<string, unknown>>, opts: Record<string, unknown>): unknown {
   return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings, opts), 'bessSettings', BESS_FLAGS, s.bessSettings, opts);
