@@ -121,8 +121,8 @@ function rowReader(names: readonly string[], builder: BookBuilder, issues: Issue
   return (fields, line) => {
     if (fields.length !== 3) {
       const decimalComma = fields.length === 4 && /^\s*\d+\s*$/.test(fields[3] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
-      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
       builder.markFlawed((fields[0] ?? '').trim());
+      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
       return;
     }
     const date = (fields[0] as string).trim();

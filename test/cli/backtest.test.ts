@@ -27,7 +27,7 @@ describe('svc backtest', () => {
     const r = await svc(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--daily', daily, '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { generatedAt: string; summary: Summary };
-    expect(Object.keys(body).sort()).toEqual(['generatedAt', 'summary']);
+    expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'summary']);
     expect(body.summary.totalDays).toBe(30);
     const lines = readFileSync(daily, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('tradeDate,strategyPnlUah,bessPnlUah,combinedPnlUah,trades,bessCycles,averageSpreadUah,equivalentBessCycles');
