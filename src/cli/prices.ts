@@ -103,7 +103,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--dst <policy>', 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)', 'keep')
     .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2) | skip (leave the day out, name it on stderr)', 'fail');
-  convert.addHelpText('after', '\nExamples:\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to csv -o \"$TMPDIR/dec-2024.csv\"   # keeps the clock-change days\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to json --dst skip -o \"$TMPDIR/dec-2024.json\"\n  $ svc prices convert fixtures/sample-week.csv --to wide');
+  convert.addHelpText('after', '\nExamples:\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to csv -o "$TMPDIR/dec-2024.csv"   # keeps the clock-change days\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to json --dst skip -o "$TMPDIR/dec-2024.json"\n  $ svc prices convert fixtures/sample-week.csv --to wide');
   convert.action(async (file: string, opts: PricesOpts) => {
     const target = (opts.to ?? '').toLowerCase();
     if (!['json', 'csv', 'wide'].includes(target)) {
