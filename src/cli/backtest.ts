@@ -65,7 +65,8 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       // A sweep has no per-day output, so the gap report goes to stderr: no day is left out silently.
       const { gapReport } = await import('./backtest-gaps.js');
       for (const line of gapReport(loaded, from, to, env.globals().lang)) out.warn(line);
-      if (env.globals().format === 'json') return out.json({ combinations: rows });
+      const { presentOutput } = await import('../ops/present.js');
+      if (env.globals().format === 'json') return out.json(presentOutput({ combinations: rows }));
       const names = axes.map((a) => a.name);
       const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
       if (env.globals().format === 'csv') return out.raw(await toCsv(flat));

@@ -18,6 +18,7 @@ import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
+import { presentOutput } from '../ops/present.js';
 import { buildOpenApi } from './openapi.js';
 import {
   API_VERSION,
@@ -240,7 +241,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const parsed = result instanceof Promise ? await result : result;
         if (!parsed.success) throw SvcError.fromZod(parsed.error);
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
-        const output: unknown = await op.run(ctx, parsed.data);
+        const raw: unknown = await op.run(ctx, parsed.data);
+        const output = op.exactOutput ? raw : presentOutput(raw);
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);

@@ -94,6 +94,7 @@ export const receiptVerify = defineOperation({
   access: 'public',
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
+  exactOutput: true,
   http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400] },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
@@ -127,6 +128,7 @@ export const tradingBriefReceipt = defineOperation({
   permission: 'decision.plan',
   input: TradingBriefOpInput,
   output: ReceiptBundle,
+  exactOutput: true,
   http: { method: 'POST', path: '/api/ai/trading-brief/receipt', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
   async run(ctx, input) {
     return issueBriefReceipt(ctx, input);
