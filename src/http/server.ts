@@ -148,9 +148,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }]);
   app.setNotFoundHandler((request, reply) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     const path = request.url.split('?')[0] ?? '';
+    // A path that exists under other methods is a 405 with Allow (RFC 9110 15.5.6), not a 404.
+    const allow = allowedMethods(path);
+    if (allow.length > 0) {
+      reply.header('allow', allow.join(', '));
+      return sendError(new SvcError(405, 'method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
+    }
     return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
 
@@ -233,6 +240,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     app.route({
       method: http.method,
       url: http.path,
+      // HEAD answers every GET route with its headers and no body (RFC 9110 9.3.2).
+      exposeHeadRoute: http.method === 'GET',
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
@@ -265,6 +274,27 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
 
   return app;
+}
+
+/** The methods each route path answers (GET implies HEAD), matched with `:param` segments. */
+function methodTable(ops: readonly Operation[], extra: ReadonlyArray<{ method: string; path: string }>): (path: string) => string[] {
+  const routes = [...ops.flatMap((op) => (op.http ? [{ method: op.http.method, path: op.http.path }] : [])), ...extra];
+  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  for (const r of routes) {
+    let entry = byPattern.get(r.path);
+    if (!entry) {
+      const re = new RegExp(`^${r.path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+      entry = { re, methods: new Set() };
+      byPattern.set(r.path, entry);
+    }
+    entry.methods.add(r.method);
+    if (r.method === 'GET') entry.methods.add('HEAD');
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { re, methods: m } of byPattern.values()) if (re.test(path)) for (const x of m) methods.add(x);
+    return [...methods].sort();
+  };
 }
 
 export interface StartedServer {
