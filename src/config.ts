@@ -17,7 +17,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
 
 const EnvSchema = z.object({
   SVC_DATA_DIR: optionalString,
@@ -38,7 +39,29 @@ const EnvSchema = z.object({
   SVC_PLATFORM_API_KEY: optionalString,
   SVC_RECEIPT_SIGNING_KEY: optionalString,
   SVC_RECEIPT_TRUSTED_KEYS: optionalString,
-  SVC_TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies may set X-Forwarded-For: `false` (none), a hop count (`1`: the one proxy in front
+   * appended the client's address; `true` means 1), or a comma list of proxy addresses/CIDRs. The
+   * client's own left-most entry is never believed (docs/security.md).
+   */
+  SVC_TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === '' || t === 'false' || t === '0' || t === 'no') return false;
+      if (t === 'true' || t === 'yes') return 1;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      const list = t.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      if (list.length > 0 && list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected false, a hop count (1..99) or a comma list of proxy addresses/CIDRs' });
+      return false;
+    }),
+  SVC_MAX_CONNECTIONS: int(1, 1_000_000).default(1024),
+  SVC_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000).default(5_000),
+  SVC_HEADERS_TIMEOUT_MS: int(1_000, 600_000).default(10_000),
+  SVC_REQUEST_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
+  SVC_SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
 
@@ -68,7 +91,15 @@ export interface SvcConfig {
   receiptSigningKey: string | undefined;
   /** Public keys whose receipts verify as valid (SVC_RECEIPT_TRUSTED_KEYS), besides this installation's own. */
   receiptTrustedKeys: KeyObject[];
-  trustProxy: boolean;
+  /** false, a hop count, or the proxy addresses trusted to append X-Forwarded-For. */
+  trustProxy: false | number | string[];
+  /** Open connections at most; more are refused at accept (docs/security.md). */
+  maxConnections: number;
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** After SIGTERM, in-flight requests get this long; then the remaining connections are closed. */
+  shutdownGraceMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
 
@@ -83,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_TRUST_PROXY']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -117,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     receiptSigningKey: e.SVC_RECEIPT_SIGNING_KEY,
     receiptTrustedKeys: trustedKeysOf(e.SVC_RECEIPT_TRUSTED_KEYS),
     trustProxy: e.SVC_TRUST_PROXY,
+    maxConnections: e.SVC_MAX_CONNECTIONS,
+    keepAliveTimeoutMs: e.SVC_KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeoutMs: e.SVC_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.SVC_REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: e.SVC_SHUTDOWN_GRACE_MS,
     logLevel: e.SVC_LOG_LEVEL,
     ...overrides,
   };

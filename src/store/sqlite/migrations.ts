@@ -92,6 +92,11 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX notification_subscriptions_tenant ON notification_subscriptions (tenant_id, created_at);
     `,
   },
+  {
+    version: 5,
+    name: 'audit events record the authenticated principal',
+    sql: `ALTER TABLE audit_events ADD COLUMN recorded_by TEXT;`,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);
