@@ -23,6 +23,9 @@ export function decimalsOf(key: string): number | undefined {
 /** Rounds half away from zero to `decimals`, through the decimal text so 1.005 becomes 1.01. */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
+  const abs = Math.abs(value);
+  // Number-to-string uses an exponent below 1e-6 and from 1e21: those round to 0, or are whole already.
+  if (String(abs).includes('e')) return abs < 1 ? 0 : value;
   const r = Number(`${Math.round(Number(`${Math.abs(value)}e${decimals}`))}e-${decimals}`) * Math.sign(value);
   return r === 0 ? 0 : r;
 }

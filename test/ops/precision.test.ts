@@ -82,5 +82,9 @@ describe('outputs at the extremes of accepted inputs', () => {
     expect(roundTo(-1.005, 2)).toBe(-1.01);
     expect(roundTo(-0.001, 2)).toBe(0);
     expect(Object.is(roundTo(-0.001, 2), -0)).toBe(false);
+    // Found by the fuzzer: numbers that print with an exponent once became NaN (null in JSON).
+    expect(roundTo(5e-324, 2)).toBe(0);
+    expect(roundTo(1e-7, 3)).toBe(0);
+    expect(roundTo(1e21, 2)).toBe(1e21);
   });
 });
