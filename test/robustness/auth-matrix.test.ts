@@ -53,9 +53,9 @@ const INVALID = ['wrongKey', 'revokedKey', 'expiredJwt', 'algNone', 'wrongAudien
 function expected(op: Operation, credential: string): 'admitted' | 401 | 403 {
   if (op.access === 'public' && !op.permission) return 'admitted';
   if (INVALID.includes(credential)) return 401;
-  if (op.access === 'serviceToken') return credential === 'serviceToken' ? 'admitted' : credential === 'none' ? 401 : 401;
-  if (credential === 'none') return 401;
-  if (credential === 'serviceToken') return op.access === 'serviceToken' ? 'admitted' : 401;
+  // A service-token route admits only the service token; the service token opens no other route.
+  if (op.access === 'serviceToken') return credential === 'serviceToken' ? 'admitted' : 401;
+  if (credential === 'none' || credential === 'serviceToken') return 401;
   if (credential === 'masterKey') return 'admitted';
   const role = credential.startsWith('role:') ? (credential.slice(5) as RoleId) : 'owner';
   return isPermitted({ tenantId: 'acme', actorId: 'u', roles: [role], via: 'jwt' }, op.permission, true) ? 'admitted' : 403;
