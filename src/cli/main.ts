@@ -14,11 +14,12 @@ import { registerAudit } from './audit.js';
 import { registerBrief } from './brief.js';
 import { registerReceipt } from './receipt.js';
 import { registerServe } from './serve.js';
+import { registerMcp } from './mcp.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules, in the order `svc --help` lists them. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerServe];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerServe, registerMcp];
 
 
 export function buildProgram(): { program: Command; env: CliEnv } {

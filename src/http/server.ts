@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
-import type { Caller, Logger, OpContext, Operation } from '../ops/types.js';
+import type { Access, Caller, Logger, OpContext, Operation } from '../ops/types.js';
 import { isPermitted } from '../ops/access.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
@@ -22,6 +22,7 @@ import { presentOutput } from '../ops/present.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBody } from './json-body.js';
 import { answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
+import { AGENT_ROUTES, registerAgentRoutes } from '../mcp/http.js';
 import {
   API_VERSION,
   API_VERSION_HEADER,
@@ -54,6 +55,8 @@ export interface BuildServerOptions {
 /** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
 const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
 type Done = (error?: Error) => void;
+/** What a route's guard reads of an operation. */
+type Guarded = Pick<Operation, 'access' | 'permission'>;
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
 class RequestLogger implements Logger {
@@ -131,7 +134,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorateRequest('svcCaller', null);
   // Only JSON bodies: anything else, text/plain included, is 415; JSON is checked against the body limits.
   app.removeContentTypeParser('text/plain');
-  registerJsonBody(app, { ...DEFAULT_JSON_LIMITS, maxNodes: Math.max(DEFAULT_JSON_LIMITS.maxNodes, Math.floor(config.bodyLimitBytes / 4)) });
+  const jsonLimits = { ...DEFAULT_JSON_LIMITS, maxNodes: Math.max(DEFAULT_JSON_LIMITS.maxNodes, Math.floor(config.bodyLimitBytes / 4)) };
+  registerJsonBody(app, jsonLimits);
   // Every open socket costs a descriptor: beyond the cap, new connections are closed at accept.
   app.server.maxConnections = config.maxConnections;
   // Node answers a request whose headers take longer with 408: a slow-header client cannot hold a socket.
@@ -164,7 +168,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }]);
+  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }, ...AGENT_ROUTES]);
   app.setNotFoundHandler((request, reply) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     const path = request.url.split('?')[0] ?? '';
@@ -190,7 +194,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   };
 
   /** Rate limit and permission, once the caller is known; throws 429/403. */
-  const admit = (op: Operation, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
+  const admit = (op: Guarded, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
     if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
     if (!isPermitted(caller, op.permission, config.enforceRbac)) {
       throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
@@ -216,7 +220,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
    * auth → rate limit → permission, before the body is read. Callback style: most callers resolve
    * without I/O, and then no promise is made at all.
    */
-  const guardFor = (op: Operation) => (request: FastifyRequest, reply: FastifyReply, done: Done) => {
+  const guardFor = (op: Guarded) => (request: FastifyRequest, reply: FastifyReply, done: Done) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     let resolved: Caller | Promise<Caller>;
     try {
@@ -237,7 +241,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   };
 
   /** done() stays outside the try: an error thrown further down the chain must not call it twice. */
-  const admitThen = (op: Operation, caller: Caller, request: FastifyRequest, reply: FastifyReply, done: Done) => {
+  const admitThen = (op: Guarded, caller: Caller, request: FastifyRequest, reply: FastifyReply, done: Done) => {
     try {
       admit(op, caller, request, reply);
     } catch (error) {
@@ -275,6 +279,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     });
   }
+
+  // The MCP and narrator doors (src/mcp): the same guard, the same context, the same body limits.
+  registerAgentRoutes(app, {
+    operations,
+    guard: (access: Access) => guardFor({ access }),
+    context: (request) => new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady),
+    limits: jsonLimits,
+  });
 
   function limit(key: string, reply: FastifyReply): void {
     const decision = limiter.hit(key);

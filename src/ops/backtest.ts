@@ -60,6 +60,7 @@ export const backtestSummary = defineOperation({
   input: BacktestRequest,
   output: BacktestResponse,
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },
+  tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
     return { generatedAt: ctx.now().toISOString(), summary, analytics };

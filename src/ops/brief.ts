@@ -95,6 +95,7 @@ export const tradingBrief = defineOperation({
   input: TradingBriefOpInput,
   output: TradingBriefResponse,
   http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
+  tool: { name: 'get_trading_brief', title: 'Deterministic trading brief (svc-rules-v1)' },
   async run(ctx, input) {
     return briefResponse(ctx, composeBriefWithCaps(input));
   },

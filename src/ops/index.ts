@@ -11,6 +11,7 @@ import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.
 import { auditCreate, auditList, auditExport } from './audit.js';
 import { notificationsSubscribe } from './notifications.js';
 import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './api-keys.js';
+import { methodologyCite } from './methodology.js';
 
 export const operations: Operation[] = [
   health,
@@ -23,6 +24,7 @@ export const operations: Operation[] = [
   backtestSummary,
   riskReport,
   tradingBrief,
+  methodologyCite,
   tradingBriefReceipt,
   receiptVerify,
   receiptPublicKey,

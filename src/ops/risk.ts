@@ -81,6 +81,7 @@ export const riskReport = defineOperation({
   input: RiskRequest,
   output: RiskResponse,
   http: { method: 'POST', path: '/api/risk/report', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
+  tool: { name: 'get_risk_report', title: 'Risk guardrail report for one day' },
   async run(ctx, input) {
     return riskResponse(ctx.now(), input);
   },

@@ -25,6 +25,7 @@ export const strategyPlan = defineOperation({
   input: StrategyPlanRequest,
   output: StrategyPlanResponse,
   http: { method: 'POST', path: '/api/strategy/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
+  tool: { name: 'plan_spread_trades', title: 'Plan spread trades for one day' },
   async run(ctx, input) {
     return {
       tradeDate: input.tradeDate,
@@ -50,6 +51,7 @@ export const bessPlan = defineOperation({
   input: BessPlanRequest,
   output: BessPlanResponse,
   http: { method: 'POST', path: '/api/bess/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
+  tool: { name: 'plan_bess_schedule', title: 'Plan a battery (BESS) schedule for one day' },
   async run(ctx, input) {
     return {
       tradeDate: input.tradeDate,

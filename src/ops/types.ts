@@ -54,6 +54,17 @@ export interface HttpBinding {
   outputStatuses?: number[];
 }
 
+/**
+ * Served to agents as a tool (MCP `tools/list`, the narrator registry; src/mcp/catalog.ts). Only on
+ * operations that change nothing: a tool never writes, signs for the caller or submits anything.
+ */
+export interface ToolBinding {
+  /** snake_case tool name, unique across the registry (e.g. `get_forecast`). */
+  name: string;
+  /** Human title shown by MCP clients; the op's summary when omitted. */
+  title?: string;
+}
+
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   id: string;
   summary: string;
@@ -64,6 +75,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: HttpBinding;
+  /** Also an agent tool (read-only operations only). */
+  tool?: ToolBinding;
   /**
    * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
    * for results that echo signed or hashed inputs byte for byte (receipts).

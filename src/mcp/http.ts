@@ -1,0 +1,151 @@
+/**
+ * The agent doors inside `svc serve` (docs/mcp.md):
+ *
+ * - `POST /api/mcp`: MCP Streamable HTTP, stateless, JSON responses. A fresh SDK server and
+ *   transport per request (nothing is shared between calls). The body is read here, not by the
+ *   HTTP door's parser, so that malformed JSON and non-JSON-RPC messages get JSON-RPC errors.
+ *   `GET /api/mcp` is 405: no SSE stream is offered in stateless mode (the transport's rule).
+ * - `GET /api/narrator/tools`, `POST /api/narrator/tools/:name`: the same catalog as plain JSON;
+ *   every failure of a call is 200 `{ ok: false, … }`.
+ *
+ * Auth and rate limit are the HTTP door's own guard (passed in): key mode for MCP, the service
+ * token for the narrator registry.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { SvcError } from '../domain/errors.js';
+import type { Access, OpContext, Operation } from '../ops/types.js';
+import { checkJsonLimits, type JsonLimits } from '../http/json-body.js';
+import { callTool, findTool, toolCatalog, unknownTool, type ToolOutcome } from './catalog.js';
+import { buildMcpServer } from './server.js';
+
+export const MCP_PATH = '/api/mcp';
+export const NARRATOR_PATH = '/api/narrator/tools';
+
+/** The routes these doors add, for the 405 table of the HTTP door. */
+export const AGENT_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'POST', path: MCP_PATH },
+  { method: 'GET', path: MCP_PATH },
+  { method: 'GET', path: NARRATOR_PATH },
+  { method: 'POST', path: `${NARRATOR_PATH}/:name` },
+];
+
+export interface AgentRouteDeps {
+  operations: readonly Operation[];
+  /** The HTTP door's guard for an access rule: auth, then rate limit. */
+  guard(access: Access): onRequestHookHandler;
+  /** The request's OpContext, for the caller the guard admitted. */
+  context(request: FastifyRequest): OpContext;
+  limits: JsonLimits;
+}
+
+type JsonRpcId = string | number | null;
+
+function rpcError(reply: FastifyReply, status: number, code: number, message: string, id: JsonRpcId = null) {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+function idOf(message: unknown): JsonRpcId {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return null;
+  const id = (message as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** Why a message is not a JSON-RPC 2.0 message, or undefined when it is one. */
+function notJsonRpc(message: unknown): string | undefined {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return 'a JSON-RPC message is an object';
+  const m = message as Record<string, unknown>;
+  if (m.jsonrpc !== '2.0') return '"jsonrpc" must be "2.0"';
+  const isResponse = 'result' in m || 'error' in m;
+  if (!isResponse && typeof m.method !== 'string') return '"method" must be a string';
+  return undefined;
+}
+
+/** Parses a raw body; an absent or blank body is `{}` for the narrator and an error for MCP. */
+function parseRaw(body: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof body !== 'string') return { ok: true, value: body };
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  return new Request(`http://localhost${request.url}`, { method: 'POST', headers });
+}
+
+async function handleMcpPost(deps: AgentRouteDeps, request: FastifyRequest, reply: FastifyReply) {
+  const raw = parseRaw(request.body);
+  if (!raw.ok || raw.value === undefined) return rpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
+  const message = raw.value;
+  try {
+    checkJsonLimits(message, deps.limits);
+  } catch (error) {
+    return rpcError(reply, 400, -32600, `Invalid Request: ${error instanceof SvcError ? error.message : 'body limits'}`, idOf(message));
+  }
+  if (Array.isArray(message)) {
+    if (message.length === 0) return rpcError(reply, 400, -32600, 'Invalid Request: an empty batch');
+    const bad = message.map(notJsonRpc).find((why) => why !== undefined);
+    if (bad) return rpcError(reply, 400, -32600, `Invalid Request: a batch member is not JSON-RPC 2.0 (${bad})`);
+  } else {
+    const why = notJsonRpc(message);
+    if (why) return rpcError(reply, 400, -32600, `Invalid Request: ${why}`, idOf(message));
+  }
+  const ctx = deps.context(request);
+  const server = buildMcpServer(deps.operations, () => ctx);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequest(request), { parsedBody: message });
+    const text = await response.text();
+    reply.code(response.status);
+    const allow = response.headers.get('allow');
+    if (allow) reply.header('allow', allow);
+    if (text === '') return reply.send();
+    return reply.type(response.headers.get('content-type') ?? 'application/json').send(text);
+  } finally {
+    await server.close();
+  }
+}
+
+async function handleNarratorCall(deps: AgentRouteDeps, request: FastifyRequest): Promise<ToolOutcome> {
+  const name = (request.params as { name: string }).name;
+  const tool = findTool(deps.operations, name);
+  if (!tool) return unknownTool(name);
+  const raw = parseRaw(typeof request.body === 'string' && request.body.trim() === '' ? undefined : request.body);
+  if (!raw.ok) return { ok: false, tool: name, error: { code: 'validation_error', message: 'the body is not valid JSON', issues: [{ path: '', message: 'invalid JSON' }] } };
+  try {
+    checkJsonLimits(raw.value, deps.limits);
+  } catch (error) {
+    const svc = error instanceof SvcError ? error : SvcError.validation('body limits');
+    return { ok: false, tool: name, error: { code: svc.code, message: svc.message, issues: svc.issues } };
+  }
+  return callTool(tool, deps.context(request), raw.value ?? {});
+}
+
+/** Registers the MCP and narrator routes in their own scope (their own raw-body parser). */
+export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps): void {
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const keyGuard = deps.guard('key');
+    const serviceGuard = deps.guard('serviceToken');
+
+    scope.post(MCP_PATH, { onRequest: keyGuard }, (request, reply) => handleMcpPost(deps, request, reply));
+    scope.get(MCP_PATH, { onRequest: keyGuard }, async (_request, reply) => {
+      reply.header('allow', 'POST');
+      return rpcError(reply, 405, -32000, 'Method not allowed: this stateless server offers no SSE stream; POST JSON-RPC messages to /api/mcp');
+    });
+
+    scope.get(NARRATOR_PATH, { onRequest: serviceGuard }, async () => ({
+      tools: toolCatalog(deps.operations).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
+    }));
+    scope.post(`${NARRATOR_PATH}/:name`, { onRequest: serviceGuard }, async (request) => handleNarratorCall(deps, request));
+  });
+}
