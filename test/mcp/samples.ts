@@ -1,0 +1,38 @@
+/** Arguments for every tool (valid and invalid), and a validator for declared output schemas. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import * as addFormatsModule from 'ajv-formats';
+import { PRICES, SETTINGS } from '../http/harness.js';
+
+const BESS = { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1, degradationCostUahMwh: 50 };
+
+/** One valid call per tool; a tool added to the registry without an entry here fails the tests. */
+export const VALID_ARGS: Record<string, Record<string, unknown>> = {
+  cite_methodology: { topic: 'forecastValidation' },
+  plan_spread_trades: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS },
+  plan_bess_schedule: { tradeDate: '02.03.2026', prices: PRICES, settings: BESS },
+  run_backtest: { priceBook: { '01.03.2026': PRICES, '02.03.2026': PRICES }, strategySettings: SETTINGS, bessSettings: BESS },
+  get_risk_report: { tradeDate: '02.03.2026', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS },
+  get_trading_brief: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'en' },
+};
+
+/** One invalid call per tool, with a path the error must name. */
+export const INVALID_ARGS: Record<string, { args: Record<string, unknown>; path: string }> = {
+  cite_methodology: { args: { topic: 'astrology' }, path: 'topic' },
+  plan_spread_trades: { args: { tradeDate: '02.03.2026', prices: PRICES.slice(0, 23), settings: SETTINGS }, path: 'prices' },
+  plan_bess_schedule: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: { ...BESS, roundTripEfficiency: 1.5 } }, path: 'settings.roundTripEfficiency' },
+  run_backtest: { args: { priceBook: {}, strategySettings: { ...SETTINGS, maxTradesPerDay: 0 }, bessSettings: BESS }, path: 'strategySettings.maxTradesPerDay' },
+  get_risk_report: { args: { tradeDate: '31.02.2026', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS }, path: 'tradeDate' },
+  get_trading_brief: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'de' }, path: 'locale' },
+};
+
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS (see test/http/openapi-check.ts).
+const formatsExport = (addFormatsModule as unknown as { default: FormatsPlugin & { default?: FormatsPlugin } }).default;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(formatsExport.default ?? formatsExport)(ajv);
+
+/** Errors of `value` against a JSON Schema (empty when valid). */
+export function schemaErrors(schema: Record<string, unknown>, value: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
