@@ -12,6 +12,7 @@ import type { HttpBinding, Operation } from '../ops/types.js';
 import { authRequiredOf } from '../ops/access.js';
 import { ErrorResponse } from './errors.js';
 import { API_VERSION, OPENAPI_PATH } from './headers.js';
+import { agentOpenApiPaths } from '../mcp/openapi.js';
 
 export const OPENAPI_VERSION = '1.0.0';
 type Json = Record<string, unknown>;
@@ -187,6 +188,10 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
     },
   };
   tags.add('meta');
+  // The MCP server and the narrator registry (src/mcp): doors onto the same operations.
+  const keySecurity = authRequired ? [{ ApiKeyHeader: [] }, { BearerAuth: [] }] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}];
+  Object.assign(paths, agentOpenApiPaths(operations, keySecurity, COMMON_HEADERS));
+  tags.add('agents');
 
   return {
     openapi: '3.1.0',
@@ -219,6 +224,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
 
 const TAG_TEXT: Record<string, string> = {
   meta: 'Readiness and this description.',
+  agents: 'Read-only tools for agents: the MCP server (svc-sovereignty) and the narrator registry (docs/mcp.md).',
   billing: 'Subscription catalog (from prices; agreed in a pilot contract; no checkout).',
   decision: 'Spread plans, battery plans and backtests on supplied prices: exact engines, for human review.',
   risk: 'Risk guardrail reports.',

@@ -44,9 +44,26 @@ export class OpenApiChecker {
     const op = (this.doc.paths as Record<string, Record<string, Json>>)[template]?.[method.toLowerCase()] as Json;
     const response = (op.responses as Record<string, Json>)[String(status)];
     if (!response) throw new Error(`${method} ${template}: status ${status} is not documented (body: ${body.slice(0, 300)})`);
+    // A response documented without content (MCP's 202) must have no body.
+    if (!response.content) {
+      if (body !== '') throw new Error(`${method} ${template} ${status}: documented without a body, got ${body.slice(0, 200)}`);
+      return;
+    }
     const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
     if (!contentType?.startsWith('application/json')) throw new Error(`${method} ${template} ${status}: content-type ${contentType}`);
     this.validate(`${method} ${template} ${status}`, schema, JSON.parse(body), `${method} ${url} ${status}`);
+  }
+
+  /** True when the route documents this status with a body of its own (not the one error body, e.g. MCP's JSON-RPC errors) or none. */
+  documentsOwnBody(method: string, url: string, status: number): boolean {
+    const template = this.routeOf(method, url);
+    if (template === undefined) return false;
+    const op = (this.doc.paths as Record<string, Record<string, Json>>)[template]?.[method.toLowerCase()] as Json;
+    const response = (op.responses as Record<string, Json>)[String(status)];
+    if (!response) return false;
+    if (!response.content) return true;
+    const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
+    return schema.$ref !== '#/components/schemas/ErrorResponse';
   }
 
   /** Throws unless the body is the one error body. */

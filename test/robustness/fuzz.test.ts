@@ -11,7 +11,8 @@ afterEach(async () => {
 
 describe('OpenAPI-driven fuzzer (bounded run)', () => {
   it('public-demo mode: ~3,000 mutated requests over every route, no 5xx, every body documented, no leak', async () => {
-    h = await harness({ config: { rateLimitPerMinute: 1_000_000 } });
+    // A service token is configured so service-token routes answer 401, not 503 "not configured".
+    h = await harness({ config: { rateLimitPerMinute: 1_000_000, serviceToken: 'fuzz-service-token-0123456789' } });
     const report = await fuzz(h.app, 3000, 20261122);
     expect(report.routes).toBeGreaterThan(15);
     expect(report.requests).toBeGreaterThan(2500);
@@ -23,7 +24,7 @@ describe('OpenAPI-driven fuzzer (bounded run)', () => {
   }, 120_000);
 
   it('key mode with RBAC: the same invariants hold for rejected callers', async () => {
-    h = await harness({ config: { requireApiKey: true, apiKey: 'master-key-for-tests-0123456789', enforceRbac: true, rateLimitPerMinute: 1_000_000 } });
+    h = await harness({ config: { requireApiKey: true, apiKey: 'master-key-for-tests-0123456789', enforceRbac: true, rateLimitPerMinute: 1_000_000, serviceToken: 'fuzz-service-token-0123456789' } });
     const report = await fuzz(h.app, 600, 7);
     expect(report.failures).toEqual([]);
     expect(report.byStatus['401'] ?? 0).toBeGreaterThan(100);

@@ -210,6 +210,15 @@ export async function probe(app: FastifyInstance, checker: OpenApiChecker, req: 
   // The interface description names source files on purpose; every other body must not.
   if (!req.url.startsWith('/api/openapi.json') && LEAK.test(res.body)) return { status: res.statusCode, failure: `${label}: body leaks a stack or a path: ${res.body.slice(0, 300)}` };
   if (req.method === 'HEAD') return { status: res.statusCode, failure: null };
+  // Routes with bodies of their own (MCP: JSON-RPC errors, 202 without a body) are checked against their documentation.
+  if (checker.documentsOwnBody(req.method, req.url, res.statusCode)) {
+    try {
+      checker.check(req.method, req.url, res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+    } catch (e) {
+      return { status: res.statusCode, failure: (e as Error).message.slice(0, 500) };
+    }
+    return { status: res.statusCode, failure: null };
+  }
   let body: unknown;
   try {
     body = JSON.parse(res.body);

@@ -1,0 +1,105 @@
+/** OpenAPI path items of the agent doors (docs/mcp.md), merged into the document by src/http/openapi.ts. */
+import { toolCatalog } from './catalog.js';
+import { MCP_PATH, NARRATOR_PATH } from './http.js';
+import type { Operation } from '../ops/types.js';
+
+type Json = Record<string, unknown>;
+
+const ERROR = { $ref: '#/components/schemas/ErrorResponse' };
+const JSON_RPC_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] };
+const JSON_RPC_ERROR: Json = {
+  type: 'object',
+  required: ['jsonrpc', 'error', 'id'],
+  properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } } },
+};
+const JSON_RPC_MESSAGE: Json = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' }, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, method: { type: 'string' }, params: { type: 'object' } },
+  description: 'A JSON-RPC 2.0 request or notification (initialize, tools/list, tools/call, ping, notifications/initialized).',
+};
+const JSON_RPC_RESPONSE: Json = {
+  type: 'object',
+  required: ['jsonrpc', 'id'],
+  properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, result: { type: 'object' }, error: JSON_RPC_ERROR.properties && (JSON_RPC_ERROR.properties as Json).error },
+};
+const FAILING_PATH = { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } };
+const NARRATOR_OUTCOME: Json = {
+  anyOf: [
+    { type: 'object', required: ['ok', 'tool', 'result', 'provenance'], properties: { ok: { const: true }, tool: { type: 'string' }, result: {}, provenance: { type: 'object' } } },
+    {
+      type: 'object',
+      required: ['ok', 'tool', 'error'],
+      properties: { ok: { const: false }, tool: { type: 'string' }, error: { type: 'object', required: ['code', 'message', 'issues'], properties: { code: { type: 'string' }, message: { type: 'string' }, issues: { type: 'array', items: FAILING_PATH } } } },
+    },
+  ],
+};
+
+const json = (schema: Json, description: string, headers: Json): Json => ({ description, headers, content: { 'application/json': { schema } } });
+
+/** Path items for /api/mcp and the narrator registry; `headers` are the document's common response headers. */
+export function agentOpenApiPaths(operations: readonly Operation[], keySecurity: Json[], headers: Json): Record<string, Json> {
+  const withMode = { ...headers, 'x-svc-security-mode': { $ref: '#/components/headers/SecurityMode' } };
+  const errors = (statuses: number[]): Json => Object.fromEntries(statuses.map((s) => [String(s), json(ERROR, `Error (${s}); see the error statuses of the other routes`, withMode)]));
+  const tools = toolCatalog(operations).map((t) => `\`${t.name}\``).join(', ');
+  const serviceSecurity = [{ ServiceToken: [] }, { BearerAuth: [] }];
+  return {
+    [MCP_PATH]: {
+      post: {
+        operationId: 'mcp',
+        summary: 'MCP tool server (Streamable HTTP, stateless, JSON responses)',
+        description:
+          `Read-only Model Context Protocol server \`svc-sovereignty\` (protocol 2025-06-18 answered to a client that asks for it). Tools: ${tools}. ` +
+          'Accept must list application/json and text/event-stream. A notification or response only is 202 with no body; malformed JSON is 400 -32700; ' +
+          'a message that is not JSON-RPC 2.0 or an empty batch is 400 -32600; unknown methods are JSON-RPC errors -32601 in a 200 body. See docs/mcp.md.',
+        tags: ['agents'],
+        security: keySecurity,
+        requestBody: { required: true, content: { 'application/json': { schema: { anyOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE, minItems: 1 }] } } } },
+        responses: {
+          '200': json({ anyOf: [JSON_RPC_RESPONSE, { type: 'array', items: JSON_RPC_RESPONSE }] }, 'JSON-RPC response(s)', withMode),
+          '202': { description: 'Accepted: the body held only notifications or responses', headers: withMode },
+          '400': json({ anyOf: [JSON_RPC_ERROR, ERROR] }, 'JSON-RPC parse error (-32700) or invalid request (-32600)', withMode),
+          '406': json(JSON_RPC_ERROR, 'Accept does not list application/json and text/event-stream', withMode),
+          ...errors([401, 413, 415, 429, 500, 503]),
+        },
+      },
+      get: {
+        operationId: 'mcpStream',
+        summary: 'No SSE stream (stateless server): always 405',
+        description: 'The Streamable HTTP transport lets a server without a standalone SSE stream answer GET with 405; this one does (`Allow: POST`).',
+        tags: ['agents'],
+        security: keySecurity,
+        responses: { '405': json(JSON_RPC_ERROR, 'Method not allowed: POST JSON-RPC messages', { ...withMode, allow: { schema: { type: 'string', const: 'POST' } } }), ...errors([401, 429, 500, 503]) },
+      },
+    },
+    [NARRATOR_PATH]: {
+      get: {
+        operationId: 'narratorTools',
+        summary: 'Deterministic tool registry (the MCP tool list)',
+        description: 'The tools with name, title, description, JSON Schema input and output: the same list, in the same order, as MCP tools/list.',
+        tags: ['agents'],
+        security: serviceSecurity,
+        responses: {
+          '200': json(
+            { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: { type: 'object', required: ['name', 'title', 'description', 'inputSchema', 'outputSchema'], properties: { name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, inputSchema: { type: 'object' }, outputSchema: { type: 'object' } } } } } },
+            'The tool list',
+            withMode,
+          ),
+          ...errors([401, 429, 500, 503]),
+        },
+      },
+    },
+    [`${NARRATOR_PATH}/{name}`]: {
+      post: {
+        operationId: 'narratorCall',
+        summary: 'Run one deterministic tool',
+        description: 'The body is the tool’s arguments (`{}` or no body for none). An unknown tool, invalid JSON or invalid arguments are 200 with `ok: false`, a code, a message and the failing paths.',
+        tags: ['agents'],
+        security: serviceSecurity,
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'Tool name, e.g. cite_methodology' }],
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: { '200': json(NARRATOR_OUTCOME, '`ok: true` with result and provenance, or `ok: false` with the error', withMode), ...errors([401, 413, 415, 429, 500, 503]) },
+      },
+    },
+  };
+}
