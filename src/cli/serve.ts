@@ -50,15 +50,16 @@ export function registerServe(program: Command, env: CliEnv): void {
   cmd.action(async (opts: ServeOpts) => {
     const loaded = await env.config();
     const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
-    const [{ startServer }, { operations }, { openSqliteStores }, { securityModeOf }] = await Promise.all([
+    const [{ startServer }, { agentDoor }, { operations }, { openSqliteStores }, { securityModeOf }] = await Promise.all([
       import('../http/server.js'),
+      import('../mcp/door.js'),
       import('../ops/index.js'),
       import('../store/sqlite/index.js'),
       import('../ops/access.js'),
     ]);
     const stores = openSqliteStores(config.dataDir);
     try {
-      const started = await startServer({ config, stores, operations, logger: { level: config.logLevel, stream: process.stderr } });
+      const started = await startServer({ config, stores, operations, doors: [agentDoor], logger: { level: config.logLevel, stream: process.stderr } });
       env.out().info(`svc listening on ${started.url} (security mode ${securityModeOf(config)}); Ctrl-C stops it`);
       const signal = await untilSignal();
       env.out().info(`${signal}: finishing in-flight requests (at most ${config.shutdownGraceMs} ms, then open connections are closed)`);

@@ -12,7 +12,7 @@ import type { HttpBinding, Operation } from '../ops/types.js';
 import { authRequiredOf } from '../ops/access.js';
 import { ErrorResponse } from './errors.js';
 import { API_VERSION, OPENAPI_PATH } from './headers.js';
-import { agentOpenApiPaths } from '../mcp/openapi.js';
+import type { HttpDoor } from './door.js';
 
 export const OPENAPI_VERSION = '1.0.0';
 type Json = Record<string, unknown>;
@@ -122,7 +122,7 @@ function parametersOf(op: Operation, inputSchema: Json): Json[] {
   return params;
 }
 
-export function buildOpenApi(operations: readonly Operation[], config: SvcConfig): Json {
+export function buildOpenApi(operations: readonly Operation[], config: SvcConfig, doors: readonly HttpDoor[] = []): Json {
   const authRequired = authRequiredOf(config);
   const schemas: Json = { ErrorResponse: schemaOf(ErrorResponse, 'output', {}) };
   const paths: Record<string, Json> = {};
@@ -188,10 +188,15 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
     },
   };
   tags.add('meta');
-  // The MCP server and the narrator registry (src/mcp): doors onto the same operations.
+  // Further doors (the MCP server and the narrator registry, src/mcp) onto the same operations.
   const keySecurity = authRequired ? [{ ApiKeyHeader: [] }, { BearerAuth: [] }] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}];
-  Object.assign(paths, agentOpenApiPaths(operations, keySecurity, COMMON_HEADERS));
-  tags.add('agents');
+  const doorTags: Record<string, string> = {};
+  for (const door of doors) {
+    const part = door.openApi({ operations, keySecurity, headers: COMMON_HEADERS });
+    Object.assign(paths, part.paths);
+    Object.assign(doorTags, part.tags);
+    Object.keys(part.tags).forEach((t) => tags.add(t));
+  }
 
   return {
     openapi: '3.1.0',
@@ -202,7 +207,10 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
       description: DESCRIPTION,
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: [...tags].sort().map((name) => (TAG_TEXT[name] ? { name, description: TAG_TEXT[name] } : { name })),
+    tags: [...tags].sort().map((name) => {
+      const description = TAG_TEXT[name] ?? doorTags[name];
+      return description ? { name, description } : { name };
+    }),
     paths,
     components: {
       schemas,
@@ -224,7 +232,6 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
 
 const TAG_TEXT: Record<string, string> = {
   meta: 'Readiness and this description.',
-  agents: 'Read-only tools for agents: the MCP server (svc-sovereignty) and the narrator registry (docs/mcp.md).',
   billing: 'Subscription catalog (from prices; agreed in a pilot contract; no checkout).',
   decision: 'Spread plans, battery plans and backtests on supplied prices: exact engines, for human review.',
   risk: 'Risk guardrail reports.',

@@ -1,10 +1,11 @@
 /**
  * The HTTP door: one fastify route per registry operation that has an `http` binding, plus the
  * OpenAPI document. No product route is written by hand. Per request: common headers, then the
- * route's guard (auth → rate limit → permission) before the body is even parsed, then input from
- * the JSON body or the query + path parameters, validated by the op's zod schema (compiled by zod,
- * input.ts; 400 with each failing path), then `run`, then the output written exactly as
- * JSON.stringify would (serialize.ts) with the op's status and headers.
+ * route's guard (authentication → rate limit) before the body is even parsed, then the JSON body
+ * checked against the body limits (json-body.ts), then `invoke` — permission, validation by the
+ * op's zod schema (compiled by zod, input.ts; 400 with each failing path), `run`, output rounding —
+ * then the output written exactly as JSON.stringify would (serialize.ts) with the op's status and
+ * headers.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -12,17 +13,17 @@ import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
 import type { Access, Caller, Logger, OpContext, Operation } from '../ops/types.js';
-import { isPermitted } from '../ops/access.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
-import { presentOutput } from '../ops/present.js';
+import { invoke } from '../ops/invoke.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBody } from './json-body.js';
 import { answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
-import { AGENT_ROUTES, registerAgentRoutes } from '../mcp/http.js';
+import type { HttpDoor } from './door.js';
+import { checkJsonLimits } from './json-body.js';
 import {
   API_VERSION,
   API_VERSION_HEADER,
@@ -48,6 +49,8 @@ export interface BuildServerOptions {
   operations: readonly Operation[];
   now?: () => Date;
   newId?: () => string;
+  /** Further doors served by this server (svc serve passes the MCP and narrator door, src/mcp). */
+  doors?: readonly HttpDoor[];
   /** Fastify logger options (pino); default: JSON lines at config.logLevel on stderr (stdout is for results). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -100,6 +103,7 @@ function rateKey(caller: Caller, ip: string): string {
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, stores, operations } = options;
+  const doors = options.doors ?? [];
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const auth: Authenticator = await createAuthenticator(config, stores, now);
@@ -168,7 +172,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }, ...AGENT_ROUTES]);
+  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }, ...doors.flatMap((d) => d.routes)]);
   app.setNotFoundHandler((request, reply) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     const path = request.url.split('?')[0] ?? '';
@@ -181,7 +185,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
 
-  const openapi = buildOpenApi(operations, config);
+  const openapi = buildOpenApi(operations, config, doors);
   app.get(OPENAPI_PATH, async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
     return openapi;
@@ -193,14 +197,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   };
 
-  /** Rate limit and permission, once the caller is known; throws 429/403. */
+  /** Rate limit once the caller is known (429); what the caller may do is decided by invoke(). */
   const admit = (op: Guarded, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
     if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
-    if (!isPermitted(caller, op.permission, config.enforceRbac)) {
-      throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
-        reason: 'missing_permission',
-      });
-    }
     request.svcCaller = caller;
   };
 
@@ -265,13 +264,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
-        const result = input.parse(inputOf(op, request));
-        // Awaited only when async: awaiting a plain value still costs a microtask turn.
-        const parsed = result instanceof Promise ? await result : result;
-        if (!parsed.success) throw SvcError.fromZod(parsed.error);
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
-        const raw: unknown = await op.run(ctx, parsed.data);
-        const output = op.exactOutput ? raw : presentOutput(raw);
+        const output: unknown = await invoke(op, ctx, inputOf(op, request), { parse: input.parse });
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
@@ -280,13 +274,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     });
   }
 
-  // The MCP and narrator doors (src/mcp): the same guard, the same context, the same body limits.
-  registerAgentRoutes(app, {
-    operations,
-    guard: (access: Access) => guardFor({ access }),
-    context: (request) => new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady),
-    limits: jsonLimits,
-  });
+  // Further doors (src/mcp): the same guard, the same context, the same body limits.
+  for (const door of doors) {
+    door.register(app, {
+      operations,
+      guard: (access: Access) => guardFor({ access }),
+      context: (request) => new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady),
+      checkBody: (value) => checkJsonLimits(value, jsonLimits),
+    });
+  }
 
   function limit(key: string, reply: FastifyReply): void {
     const decision = limiter.hit(key);

@@ -5,14 +5,13 @@
  * when it declares that tool's name, or when it serves that tool's spec route; a tool whose
  * operation is not in the registry is simply not listed.
  *
- * A call goes through `invoke` (validation, run, output rounding) like every other door, after the
- * permission check of the HTTP door; the result is wrapped with a fixed provenance marker.
+ * A call goes through `invoke` (access, validation, run, output rounding) like every other door;
+ * the result is wrapped with a fixed provenance marker.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { canonicalJson } from '../engines/canonical-json.js';
-import { isPermitted } from '../ops/access.js';
 import { invoke } from '../ops/invoke.js';
 import type { Operation, OpContext, Permission } from '../ops/types.js';
 
@@ -125,18 +124,19 @@ export function unknownTool(name: string): ToolOutcome {
   };
 }
 
-/** Runs a tool: permission, then invoke; never throws. */
+/** Runs a tool through invoke (access, validation, run, rounding); never throws. */
 export async function callTool(tool: AgentTool, ctx: OpContext, args: unknown): Promise<ToolOutcome> {
   const { op } = tool;
   try {
-    if (!isPermitted(ctx.caller, op.permission, ctx.config.enforceRbac)) {
-      throw new SvcError(403, 'forbidden', `this tool needs the ${op.permission} permission, which none of the caller's roles grants`, { reason: 'missing_permission' });
-    }
-    const parsed = op.input.safeParse(args ?? {});
-    // invoke validates again; parsing here gives the provenance hash the validated arguments.
-    if (!parsed.success) throw SvcError.fromZod(parsed.error);
-    const result = await invoke(op, ctx, args ?? {});
-    const inputsSha256 = createHash('sha256').update(canonicalJson(parsed.data)).digest('hex');
+    let validated: unknown;
+    // The op's own schema, keeping the validated arguments for the provenance hash.
+    const parse = (raw: unknown) => {
+      const parsed = op.input.safeParse(raw);
+      if (parsed.success) validated = parsed.data;
+      return parsed;
+    };
+    const result = await invoke(op, ctx, args ?? {}, { parse });
+    const inputsSha256 = createHash('sha256').update(canonicalJson(validated)).digest('hex');
     return {
       ok: true,
       tool: tool.name,

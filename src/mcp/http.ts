@@ -15,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SvcError } from '../domain/errors.js';
 import type { Access, OpContext, Operation } from '../ops/types.js';
-import { checkJsonLimits, type JsonLimits } from '../http/json-body.js';
 import { callTool, findTool, toolCatalog, unknownTool, type ToolOutcome } from './catalog.js';
 import { buildMcpServer } from './server.js';
 
@@ -36,7 +35,8 @@ export interface AgentRouteDeps {
   guard(access: Access): onRequestHookHandler;
   /** The request's OpContext, for the caller the guard admitted. */
   context(request: FastifyRequest): OpContext;
-  limits: JsonLimits;
+  /** Throws a 400 SvcError when a parsed JSON value breaks the HTTP door's body limits. */
+  checkBody(value: unknown): void;
 }
 
 type JsonRpcId = string | number | null;
@@ -85,7 +85,7 @@ async function handleMcpPost(deps: AgentRouteDeps, request: FastifyRequest, repl
   if (!raw.ok || raw.value === undefined) return rpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
   const message = raw.value;
   try {
-    checkJsonLimits(message, deps.limits);
+    deps.checkBody(message);
   } catch (error) {
     return rpcError(reply, 400, -32600, `Invalid Request: ${error instanceof SvcError ? error.message : 'body limits'}`, idOf(message));
   }
@@ -121,7 +121,7 @@ async function handleNarratorCall(deps: AgentRouteDeps, request: FastifyRequest)
   const raw = parseRaw(typeof request.body === 'string' && request.body.trim() === '' ? undefined : request.body);
   if (!raw.ok) return { ok: false, tool: name, error: { code: 'validation_error', message: 'the body is not valid JSON', issues: [{ path: '', message: 'invalid JSON' }] } };
   try {
-    checkJsonLimits(raw.value, deps.limits);
+    deps.checkBody(raw.value);
   } catch (error) {
     const svc = error instanceof SvcError ? error : SvcError.validation('body limits');
     return { ok: false, tool: name, error: { code: svc.code, message: svc.message, issues: svc.issues } };

@@ -29,13 +29,29 @@ export function decimalsOf(key: string): number | undefined {
 }
 const DECIMALS_CACHE = new Map<string, number | undefined>();
 
-/** Rounds half away from zero to `decimals`, through the decimal text so 1.005 becomes 1.01. */
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+
+/**
+ * Rounds half away from zero to `decimals` as the decimal text reads (1.005 → 1.01, although the
+ * double 1.005 lies just below it). Fast path: scale, round, divide — exact whenever the scaled
+ * value is not within 1e-6 of a tie (IEEE division by a power of ten returns the nearest double to
+ * the decimal result). Near a tie the decimal text decides.
+ */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
   const abs = Math.abs(value);
-  // Number-to-string uses an exponent below 1e-6 and from 1e21: those round to 0, or are whole already.
-  if (String(abs).includes('e')) return abs < 1 ? 0 : value;
-  const r = Number(`${Math.round(Number(`${abs}e${decimals}`))}e-${decimals}`) * Math.sign(value);
+  if (abs >= 1e15) return value; // no fractional digits left to round at this magnitude
+  const f = POW10[decimals] ?? 10 ** decimals;
+  const scaled = abs * f;
+  const frac = scaled - Math.floor(scaled);
+  let whole: number;
+  if (Math.abs(frac - 0.5) > 1e-6) whole = Math.round(scaled);
+  else {
+    // Number-to-string uses an exponent below 1e-6: such a value is far below any tie of 4 decimals.
+    const text = String(abs);
+    whole = text.includes('e') ? 0 : Math.round(Number(`${text}e${decimals}`));
+  }
+  const r = (whole / f) * Math.sign(value);
   return r === 0 ? 0 : r;
 }
 

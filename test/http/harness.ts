@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type SvcConfig } from '../../src/config.js';
 import { buildServer } from '../../src/http/server.js';
+import { agentDoor } from '../../src/mcp/door.js';
 import { operations as registry } from '../../src/ops/index.js';
 import type { Operation } from '../../src/ops/types.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
@@ -61,6 +62,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     config,
     stores,
     operations: options.operations ?? allOperations(),
+    // The agent door (MCP, narrator) as svc serve mounts it, so every HTTP test covers its routes.
+    doors: [agentDoor],
     now: () => clock.now,
     logger: options.logLevel ? { level: options.logLevel, stream } : false,
   });
