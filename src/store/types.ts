@@ -59,6 +59,60 @@ export interface SubscriptionStore {
   list(tenantId: string): Promise<NotificationSubscriptionRegistration[]>;
 }
 
+/** Parsed platform documents cached with their fetch time (only documents that parsed). */
+export interface TsoCacheStore {
+  get(key: string): Promise<{ fetchedAt: string; document: string } | null>;
+  put(key: string, fetchedAt: string, document: string): Promise<void>;
+  /** Newest fetch time of any cached document, or null. */
+  latestFetch(): Promise<string | null>;
+}
+
+/** One recorded fetch/import attempt of regional day-ahead display prices. */
+export interface RegionalFetchAttempt {
+  attemptedAt: string;
+  tradeDate: string;
+  artifactHash: string;
+  revision: number;
+  /** Usable rows the artifact held for the date (0: inspected, nothing usable, blanks included). */
+  rows: number;
+  status: 'completed' | 'failed';
+  /** Zones the artifact's group must hold to be complete. */
+  expectedZones: string[];
+}
+
+export interface RegionalPriceRow {
+  tradeDate: string;
+  zone: string;
+  revision: number;
+  /** EUR/MWh, null for a blank cell in the artifact. */
+  valueEurMwh: number | null;
+}
+
+export interface RegionalPriceStore {
+  /** Records the attempt and its rows in one transaction. */
+  record(attempt: RegionalFetchAttempt, rows: RegionalPriceRow[]): Promise<void>;
+  attempts(tradeDate: string): Promise<RegionalFetchAttempt[]>;
+  rows(tradeDate: string): Promise<RegionalPriceRow[]>;
+  nextRevision(tradeDate: string): Promise<number>;
+}
+
+export interface DepthSnapshot {
+  id: string;
+  tradeDate: string;
+  hour: number;
+  capturedAt: string;
+  clearingPrice: number | null;
+  /** Aggregated sell curve (asks) and buy curve (bids), one entry per price level. */
+  sell: { price: number; volume: number }[];
+  buy: { price: number; volume: number }[];
+}
+
+export interface DepthStore {
+  save(snapshots: DepthSnapshot[]): Promise<void>;
+  /** The newest capture of each hour of the date. */
+  latest(tradeDate: string): Promise<DepthSnapshot[]>;
+}
+
 export interface Stores {
   readonly kind: 'sqlite' | 'memory';
   /** Where the data lives (a file path), for health and messages; never a secret. */
@@ -67,6 +121,9 @@ export interface Stores {
   apiKeys: ApiKeyStore;
   profiles: ProfileStore;
   subscriptions: SubscriptionStore;
+  tsoCache: TsoCacheStore;
+  regionalPrices: RegionalPriceStore;
+  depth: DepthStore;
   /** Throws when the store cannot be read. */
   ping(): Promise<void>;
   close(): Promise<void>;
