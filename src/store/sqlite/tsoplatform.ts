@@ -50,7 +50,7 @@ export class SqliteRegionalPriceStore implements RegionalPriceStore {
   private readonly insertRow: Statement<[string, number, string, number | null]>;
   private readonly attemptsStmt: Statement<[string], AttemptRow>;
   private readonly rowsStmt: Statement<[string], { trade_date: string; revision: number; zone: string; value_eur_mwh: number | null }>;
-  private readonly maxRevision: Statement<[string], { r: number | null }>;
+  private readonly maxRevision: Statement<[string, string], { r: number | null }>;
   private readonly tx: (attempt: RegionalFetchAttempt, rows: RegionalPriceRow[]) => void;
 
   constructor(db: Db) {
@@ -61,7 +61,7 @@ export class SqliteRegionalPriceStore implements RegionalPriceStore {
     this.attemptsStmt = db.prepare('SELECT * FROM regional_fetch_attempts WHERE trade_date = ? ORDER BY seq');
     this.rowsStmt = db.prepare('SELECT trade_date, revision, zone, value_eur_mwh FROM regional_prices WHERE trade_date = ? ORDER BY revision, zone');
     this.maxRevision = db.prepare(
-      'SELECT MAX(revision) AS r FROM (SELECT revision FROM regional_fetch_attempts WHERE trade_date = ?1 UNION ALL SELECT revision FROM regional_prices WHERE trade_date = ?1)',
+      'SELECT MAX(revision) AS r FROM (SELECT revision FROM regional_fetch_attempts WHERE trade_date = ? UNION ALL SELECT revision FROM regional_prices WHERE trade_date = ?)',
     );
     this.tx = db.transaction((a: RegionalFetchAttempt, rows: RegionalPriceRow[]) => {
       this.insertAttempt.run(a.attemptedAt, a.tradeDate, a.artifactHash, a.revision, a.rows, a.status, JSON.stringify(a.expectedZones));
@@ -85,7 +85,7 @@ export class SqliteRegionalPriceStore implements RegionalPriceStore {
   }
 
   async nextRevision(tradeDate: string): Promise<number> {
-    return (this.maxRevision.get(tradeDate)?.r ?? 0) + 1;
+    return (this.maxRevision.get(tradeDate, tradeDate)?.r ?? 0) + 1;
   }
 }
 
