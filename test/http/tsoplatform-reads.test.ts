@@ -1,12 +1,9 @@
 /** The five transmission-platform reads through the HTTP door: success paths and every listed error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, testConfig, type Harness } from './harness.js';
+import { harness, testConfig } from './harness.js';
 import { publication, replayServer, xml, type ReplayServer } from '../providers/tsoplatform-server.js';
 
 const base = testConfig();
-const regional = (over: Partial<typeof base.regional> = {}) => ({
-  regional: { ...base.regional, licensedZones: ['PL', 'SK', 'HU'], licence: 'CC-BY-4.0', attribution: 'Test data provider', ...over },
-});
 
 let platform: ReplayServer;
 beforeAll(async () => {
