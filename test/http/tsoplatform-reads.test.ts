@@ -118,3 +118,26 @@ describe('GET /api/market-model/market-depth', () => {
     await h.close();
   });
 });
+
+describe('health tsoplatform and gridop', () => {
+  type Health = { dataProviders: { id: string; status: string }[]; dataProviderHealth: { providerId: string; status: string; latestDataAt: string | null }[] };
+  const pick = (b: Health, id: string) => ({ provider: b.dataProviders.find((p) => p.id === id)?.status, health: b.dataProviderHealth.find((p) => p.providerId === id)?.status });
+
+  it('says tokenRequired/pending without a token, fresh after a good live fetch, stale later', async () => {
+    const bare = await harness();
+    const b0 = bare.json<Health>(await bare.inject('/api/health'));
+    expect(pick(b0, 'tsoplatform')).toEqual({ provider: 'tokenRequired', health: 'pending' });
+    expect(pick(b0, 'gridop')).toEqual({ provider: 'tokenRequired', health: 'pending' });
+    await bare.close();
+
+    platform.setHandler((_u, _q, res) => xml(res, publication({ type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', points: [[1, 1]] })));
+    const tso = { ...base.tsoplatform, token: 'secret-token-y', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    const h = await harness({ config: { tsoplatform: tso } });
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'connected', health: 'pending' });
+    expect((await h.inject('/api/coupling/flows?date=01.11.2022')).statusCode).toBe(200);
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform').health).toBe('fresh');
+    h.clock.advance(3 * 3_600_000);
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'gridop').health).toBe('stale');
+    await h.close();
+  });
+});
