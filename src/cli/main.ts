@@ -14,11 +14,13 @@ import { registerAudit } from './audit.js';
 import { registerBrief } from './brief.js';
 import { registerReceipt } from './receipt.js';
 import { registerServe } from './serve.js';
+import { registerSystem } from './system.js';
+import { registerDepth } from './depth.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules, in the order `svc --help` lists them. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerServe];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe];
 
 
 export function buildProgram(): { program: Command; env: CliEnv } {
