@@ -1,6 +1,16 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli/main.js';
-
-run(process.argv).then((code) => {
+// The CLI is compiled to dist/ by `npm install` (prepare) or `npm run build`. In a checkout that
+// has not been built, say what to run instead of printing a module-resolution stack.
+let main;
+try {
+  main = await import('../dist/cli/main.js');
+} catch (error) {
+  if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('/dist/')) {
+    process.stderr.write('svc: this checkout is not built yet (dist/ is missing). Run `npm install` (it builds), or `npm run build`, then try again.\n');
+    process.exit(1);
+  }
+  throw error;
+}
+main.run(process.argv).then((code) => {
   process.exitCode = code;
 });

@@ -6,7 +6,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SvcError } from './domain/errors.js';
-import { readSigningKey } from './ops/receipt-keys.js';
+import { existsSync, readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { readSigningKey, readTrustList } from './data/keys.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -15,7 +17,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
 
 const EnvSchema = z.object({
   SVC_DATA_DIR: optionalString,
@@ -35,7 +38,30 @@ const EnvSchema = z.object({
   SVC_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_PLATFORM_API_KEY: optionalString,
   SVC_RECEIPT_SIGNING_KEY: optionalString,
-  SVC_TRUST_PROXY: bool.default(false),
+  SVC_RECEIPT_TRUSTED_KEYS: optionalString,
+  /**
+   * Which proxies may set X-Forwarded-For: `false` (none), a hop count (`1`: the one proxy in front
+   * appended the client's address; `true` means 1), or a comma list of proxy addresses/CIDRs. The
+   * client's own left-most entry is never believed (docs/security.md).
+   */
+  SVC_TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === '' || t === 'false' || t === '0' || t === 'no') return false;
+      if (t === 'true' || t === 'yes') return 1;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      const list = t.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      if (list.length > 0 && list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected false, a hop count (1..99) or a comma list of proxy addresses/CIDRs' });
+      return false;
+    }),
+  SVC_MAX_CONNECTIONS: int(1, 1_000_000).default(1024),
+  SVC_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000).default(5_000),
+  SVC_HEADERS_TIMEOUT_MS: int(1_000, 600_000).default(10_000),
+  SVC_REQUEST_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
+  SVC_SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
   SVC_TSOPLATFORM_TOKEN: optionalString,
   SVC_TSOPLATFORM_BASE: z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL').default('https://tsoplatform.example/api'),
@@ -76,7 +102,17 @@ export interface SvcConfig {
   platformApiKey: string | undefined;
   /** Ed25519 private key, PEM or base64 PKCS#8 DER (secret). */
   receiptSigningKey: string | undefined;
-  trustProxy: boolean;
+  /** Public keys whose receipts verify as valid (SVC_RECEIPT_TRUSTED_KEYS), besides this installation's own. */
+  receiptTrustedKeys: KeyObject[];
+  /** false, a hop count, or the proxy addresses trusted to append X-Forwarded-For. */
+  trustProxy: false | number | string[];
+  /** Open connections at most; more are refused at accept (docs/security.md). */
+  maxConnections: number;
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** After SIGTERM, in-flight requests get this long; then the remaining connections are closed. */
+  shutdownGraceMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   tsoplatform: {
     /** Platform security token (secret); without it the reads serve shipped fixtures. */
@@ -112,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_TRUST_PROXY', 'SVC_DB_READS_ENABLED']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -144,7 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiBase: e.SVC_API_BASE,
     platformApiKey: e.SVC_PLATFORM_API_KEY,
     receiptSigningKey: e.SVC_RECEIPT_SIGNING_KEY,
+    receiptTrustedKeys: trustedKeysOf(e.SVC_RECEIPT_TRUSTED_KEYS),
     trustProxy: e.SVC_TRUST_PROXY,
+    maxConnections: e.SVC_MAX_CONNECTIONS,
+    keepAliveTimeoutMs: e.SVC_KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeoutMs: e.SVC_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.SVC_REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: e.SVC_SHUTDOWN_GRACE_MS,
     logLevel: e.SVC_LOG_LEVEL,
     tsoplatform: {
       token: e.SVC_TSOPLATFORM_TOKEN,
@@ -180,6 +222,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new SvcError(400, 'validation_error', 'invalid configuration: external auth needs SVC_AUTH_ISSUER, SVC_AUTH_AUDIENCE and SVC_AUTH_JWKS_URL or SVC_AUTH_JWKS_FILE together', { reason: 'invalid_config' });
   }
   return config;
+}
+
+/**
+ * SVC_RECEIPT_TRUSTED_KEYS: a file of trusted receipt public keys (PEM blocks or base64 SPKI, one
+ * a line), or the base64 keys themselves separated by commas. Public keys are not secrets, but a
+ * bad entry is named only by its position.
+ */
+function trustedKeysOf(value: string | undefined): KeyObject[] {
+  if (value === undefined) return [];
+  const isFile = !value.includes('-----BEGIN') && existsSync(value);
+  const { keys, bad } = readTrustList(isFile ? readFileSync(value, 'utf8') : value);
+  if (bad.length > 0 || keys.length === 0) {
+    throw new SvcError(400, 'validation_error', `invalid configuration: SVC_RECEIPT_TRUSTED_KEYS: ${bad.length > 0 ? `entry ${bad.join(', ')} is not an Ed25519 public key` : 'no key found'} (expected a file of PEM/base64 SPKI public keys, or base64 keys separated by commas)`, {
+      reason: 'invalid_config',
+      issues: [{ path: 'SVC_RECEIPT_TRUSTED_KEYS', message: 'expected Ed25519 public keys' }],
+    });
+  }
+  return keys;
 }
 
 /** True when bearer JWTs are verified (signed-in tenants). */

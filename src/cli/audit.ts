@@ -9,6 +9,7 @@ import type { AuditEvent, AuditWriteOutcome } from '../domain/audit.js';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { CliExit, type CliEnv } from './context.js';
 import { keyValueTable, makeTable } from './table.js';
+import { parseDateFlag } from './book.js';
 
 interface AddOpts {
   type?: string;
@@ -113,7 +114,8 @@ function renderEvent(env: CliEnv, title: string, event: AuditEvent): void {
 async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   const request = {
     type: opts.type,
-    tradeDate: opts.tradeDate,
+    // The help promises DD.MM.YYYY: a real calendar date, checked before anything is written.
+    tradeDate: parseDateFlag(opts.tradeDate, '--trade-date'),
     source: opts.source,
     ...(opts.actor !== undefined ? { actor: opts.actor } : {}),
     metadata: parseMeta(opts.meta ?? []),

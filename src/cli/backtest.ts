@@ -2,13 +2,14 @@
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
-import type { BacktestSummary } from '../domain/plans.js';
 import type { CliEnv } from './context.js';
 import { makeTable, keyValueTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, sliceBook } from './book.js';
+import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
-import { formatMoney, labels } from './i18n.js';
+import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
+import type { BacktestResponse } from '../ops/backtest.js';
+import type { z } from 'zod';
 
 interface BacktestOpts {
   from?: string;
@@ -61,21 +62,26 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       const progress = await out.progress(`sweeping ${combos.length} combinations × ${loaded.dates.length} days`);
       const rows = await runSweep(loaded.book, combos, (d, t) => progress.update(d, t, 'sweep'));
       progress.stop();
-      if (env.globals().format === 'json') return out.json({ combinations: rows });
+      // A sweep has no per-day output, so the gap report goes to stderr: no day is left out silently.
+      const { gapReport } = await import('./backtest-gaps.js');
+      for (const line of gapReport(loaded, from, to, env.globals().lang)) out.warn(line);
+      const { presentOutput } = await import('../ops/present.js');
+      if (env.globals().format === 'json') return out.json(presentOutput({ combinations: rows }));
       const names = axes.map((a) => a.name);
       const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
       if (env.globals().format === 'csv') return out.raw(await toCsv(flat));
       const { lang } = env.globals();
       const L = labels(lang);
       const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
-      rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), pct(r.hitRate)]));
+      rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), formatPercent(r.hitRate, lang)]));
       out.print(table.toString());
       out.print(out.c.dim(L.notForecast));
       return;
     }
 
     const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
-    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings }).catch((e: unknown) => {
+    const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...(from || to ? { range } : {}) }).catch((e: unknown) => {
       throw explainBothSettings(e, settings, opts);
     });
     progress.stop();
@@ -86,23 +92,22 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     const format = env.globals().format;
     if (format === 'json') return out.json(result);
     if (format === 'csv') return out.raw(await toCsv(result.summary.daily, DAILY_COLUMNS));
-    await renderSummary(env, result.summary, loaded.source);
+    await renderSummary(env, result, loaded);
   });
 }
 
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`;
-}
-
-async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): Promise<void> {
+async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestResponse>, loaded: LoadedBook): Promise<void> {
+  const { summary: s, analytics: a } = result;
   const out = env.out();
   const c = out.c;
   const { lang } = env.globals();
   const L = labels(lang);
   const money = (v: number) => formatMoney(v, lang, 0);
-  const first = s.daily[0]?.tradeDate;
-  const last = s.daily[s.daily.length - 1]?.tradeDate;
-  out.print(c.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${s.totalDays} ${L.daysWord}`) + c.dim(` · ${source}`));
+  const price = (v: number | null) => (v === null ? '—' : formatMoney(v, lang, 2));
+  const pct = (x: number) => formatPercent(x, lang);
+  const first = a.gaps.from ?? s.daily[0]?.tradeDate;
+  const last = a.gaps.to ?? s.daily[s.daily.length - 1]?.tradeDate;
+  out.print(c.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${countOf(s.totalDays, 'day', lang)}`) + c.dim(` · ${loaded.source}`));
   out.print(c.yellow(L.notForecast));
   out.print('');
   out.print(
@@ -116,11 +121,26 @@ async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): P
         [L.btTradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`],
         [L.btBest, s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
         [L.btWorst, s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
+        [L.btBestMonth, a.bestMonth ? `${a.bestMonth.month}  ${money(a.bestMonth.combinedPnlUah)}` : '—'],
+        [L.btWorstMonth, a.worstMonth ? `${a.worstMonth.month}  ${money(a.worstMonth.combinedPnlUah)}` : '—'],
+        [L.btDrawdown, a.maxDrawdown.uah > 0 ? `${money(a.maxDrawdown.uah)}  (${a.maxDrawdown.peakDate ?? '0'} → ${a.maxDrawdown.troughDate ?? ''})` : money(0)],
+        [L.btVolatility, money(a.dailyPnl.volatilityUah)],
+        [L.btPercentiles, [a.dailyPnl.p5Uah, a.dailyPnl.p25Uah, a.dailyPnl.medianUah, a.dailyPnl.p75Uah, a.dailyPnl.p95Uah].map(money).join(' / ')],
+        [L.btCaptureSpread, price(a.capture.spreadCaptureUahMwh)],
+        [L.btCaptureBess, price(a.capture.bessCaptureUahMwh)],
+        [L.btGaps, gapLine(loaded, a.gaps.missing, lang)],
       ],
       c,
     ),
   );
   if (s.daily.length === 0) return;
+  out.print('');
+  out.print(c.bold(L.btHistogram));
+  const most = Math.max(1, ...a.histogram.map((b) => b.days));
+  for (const b of a.histogram) {
+    const label = `${money(b.fromUah)} … ${money(b.toUah)}`.padStart(26);
+    out.print(`${label} │${'█'.repeat(Math.round((b.days / most) * 40))} ${b.days}`);
+  }
   const { aggregateByMonth } = await import('../engines/backtest.js');
   const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], c, { right: [1, 2, 3, 4, 5] });
   for (const m of aggregateByMonth(s.daily)) {
@@ -134,4 +154,13 @@ async function renderSummary(env: CliEnv, s: BacktestSummary, source: string): P
   out.print(c.bold(L.btCumulative));
   out.print(lineChart(cumulative, { c, width: 72, height: 10 }).join('\n'));
   out.print(`${' '.repeat(8)}${first ?? ''}${' '.repeat(Math.max(1, 72 - (first?.length ?? 0) - (last?.length ?? 0)))}${last ?? ''}`);
+}
+
+/** `3 (2 clock-change, 1 not in the file: 05.01.2024)`: every missing day is named by why it is missing. */
+function gapLine(loaded: LoadedBook, missing: readonly string[], lang: 'uk' | 'en'): string {
+  const L = labels(lang);
+  if (missing.length === 0) return L.none;
+  const { dst, invalid, absent } = classifyMissing(loaded, missing);
+  const part = (days: string[], word: string) => (days.length === 0 ? [] : [`${days.length} ${word}: ${days.length > 6 ? `${days.slice(0, 6).join(', ')} …` : days.join(', ')}`]);
+  return `${missing.length} (${[...part(dst, L.gapDst), ...part(invalid, L.gapInvalid), ...part(absent, L.gapAbsent)].join('; ')})`;
 }

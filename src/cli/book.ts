@@ -4,41 +4,61 @@ import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
+import type { DstDayRows, InvalidDay } from '../data/parse.js';
 
 export function addBookOptions(cmd: Command): Command {
-  return cmd.option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip');
+  return cmd
+    .option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip')
+    .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
 }
 
 export interface LoadedBook {
   book: PriceBook;
   dates: string[];
   skippedDstDays: string[];
+  /** Days left out for problems (--on-invalid skip), with the reasons. */
+  invalidDays: InvalidDay[];
+  /** The clock-change days' own settlement periods (never part of `book`). */
+  dstDays: DstDayRows[];
   source: string;
+}
+
+/** How the days missing inside a range split: clock-change days, invalid days, and days absent from the file. */
+export function classifyMissing(loaded: LoadedBook, missing: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] } {
+  const dst = new Set(loaded.skippedDstDays);
+  const invalid = new Set(loaded.invalidDays.map((d) => d.date));
+  return { dst: missing.filter((d) => dst.has(d)), invalid: missing.filter((d) => invalid.has(d)), absent: missing.filter((d) => !dst.has(d) && !invalid.has(d)) };
 }
 
 /** The days a command looks at; DST warnings name only skipped days inside it. */
 export interface BookScope {
   from?: string | undefined;
   to?: string | undefined;
+  /** false: the command itself says what it does with clock-change days (no skip warning). */
+  warnDst?: boolean;
 }
 
 function inScope(date: string, scope: BookScope): boolean {
   return (!scope.from || compareTradeDates(date, scope.from) >= 0) && (!scope.to || compareTradeDates(date, scope.to) <= 0);
 }
 
-export async function loadBook(env: CliEnv, file: string, opts: { dst?: string }, scope: BookScope = {}): Promise<LoadedBook> {
+export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; onInvalid?: string }, scope: BookScope = {}): Promise<LoadedBook> {
   const dst = opts.dst ?? 'skip';
   if (dst !== 'skip' && dst !== 'reject') {
     throw SvcError.validation(`--dst: expected skip or reject, got "${dst}"`, [{ path: '--dst', message: 'expected skip|reject' }]);
   }
+  const onInvalid = opts.onInvalid ?? 'fail';
+  if (onInvalid !== 'skip' && onInvalid !== 'fail') {
+    throw SvcError.validation(`--on-invalid: expected fail or skip, got "${onInvalid}"`, [{ path: '--on-invalid', message: 'expected fail|skip' }]);
+  }
   const { loadPriceBook } = await import('../data/load.js');
   const { formatWarnings } = await import('../data/parse.js');
   const source = file === '-' ? 'stdin' : file;
-  const result = await loadPriceBook(file, { source, dst });
-  const relevant = result.skippedDstDays.filter((d) => inScope(d, scope));
+  const result = await loadPriceBook(file, { source, dst, onInvalid });
+  const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
   for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().warn(line);
   const dates = Object.keys(result.book).sort(compareTradeDates);
-  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, source };
+  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source };
 }
 
 export function parseDateFlag(value: string | undefined, flag: string): string | undefined {
@@ -53,6 +73,10 @@ export function parseDateFlag(value: string | undefined, flag: string): string |
 export function pickDay(loaded: LoadedBook, date: string): PriceDay {
   const day = loaded.book[date];
   if (day) return day;
+  const invalid = loaded.invalidDays.find((d) => d.date === date);
+  if (invalid) {
+    throw SvcError.validation(`${date} was left out (--on-invalid skip): ${invalid.reasons.join('; ')}`, [{ path: '--date', message: 'invalid day' }], 'date_not_found');
+  }
   if (loaded.skippedDstDays.includes(date)) {
     throw SvcError.validation(
       `${date} is a daylight-saving day (not 24 hourly periods) and was skipped; svc plans only ordinary 24-hour days`,

@@ -13,7 +13,7 @@ import { hourlyPrices } from '../domain/hourly.js';
 import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './context.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
-import { TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, writeOutputFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
 
@@ -94,13 +94,17 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const market = pickMarket(opts);
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
-    const settings = resolveSettings(opts, 'strategySettings').strategySettings;
+    const resolved = resolveSettings(opts, 'strategySettings');
+    const settings = resolved.strategySettings;
+    // Battery settings in the --settings file are used (context.bessSettings), never silently ignored.
+    const bessSettings = opts.settings && settingsFileStates(opts.settings, 'bessSettings') ? resolved.bessSettings : undefined;
     const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
-    const context = market === undefined && priceCap === undefined ? undefined : { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}) };
+    const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
+    const context = Object.keys(parts).length === 0 ? undefined : parts;
     const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}) };
     const { tradingBrief, TradingBriefOpInput } = await import('../ops/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
-      throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts);
+      throw explainSettingsError(explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts), 'context.bessSettings', BESS_FLAGS, bessSettings ?? {}, opts);
     })) as TradingBriefResponse;
     if (opts.receipt) {
       const { issueBriefReceipt } = await import('../ops/receipt.js');

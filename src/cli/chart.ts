@@ -20,7 +20,9 @@ export function formatNumber(value: number, digits = 2): string {
 
 /**
  * Columns between a floor just under the day's minimum and its maximum, so the intraday shape
- * (what a spread trader looks at) is visible; the axis labels say where the floor is.
+ * (what a spread trader looks at) is visible. A floor above zero is a broken axis, and the chart
+ * marks it as one (a dashed axis, `≈` on the floor label and a note), so small differences are
+ * not read as large ones.
  */
 export function columnChart(values: readonly number[], options: ColumnChartOptions): string[] {
   const height = options.height ?? 8;
@@ -28,7 +30,8 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
   const min = Math.min(...values, max);
   const floor = max > min ? Math.max(0, min - (max - min) / (height * 2)) : 0;
   const span = max - floor;
-  const labels = [formatNumber(max, 0), formatNumber(floor, 0)];
+  const broken = floor > 0;
+  const labels = [formatNumber(max, 0), `${broken ? '≈' : ''}${formatNumber(floor, 0)}`];
   const labelWidth = Math.max(...labels.map((l) => l.length), 1);
   const lines: string[] = [];
   for (let row = height; row >= 1; row--) {
@@ -44,11 +47,12 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
     });
     lines.push(line.trimEnd());
   }
-  lines.push(`${' '.repeat(labelWidth)} └${'───'.repeat(values.length)}`);
+  lines.push(`${' '.repeat(labelWidth)} ${broken ? '╘' : '└'}${(broken ? '╌╌╌' : '───').repeat(values.length)}`);
   lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, h) => String(h).padStart(2, '0') + ' ').join('')}`.trimEnd());
   if (options.markers?.some((m) => m)) {
     lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, i) => `${(options.markers?.[i] ?? '·').padEnd(2)} `).join('')}`.trimEnd());
   }
+  if (broken) lines.push(`${' '.repeat(labelWidth)}  (broken axis: bars start at ${formatNumber(floor, 0)}, not at 0)`);
   return lines;
 }
 

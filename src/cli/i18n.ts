@@ -16,6 +16,10 @@ const en = {
   btCombined: 'Combined net PnL, UAH', btStrategy: 'Spread strategy, UAH', btBattery: 'Battery, UAH', btAverage: 'Average per day, UAH',
   btProfitable: 'Profitable days', of: 'of', btTradesCycles: 'Trades / battery charge→discharge pairs', btBest: 'Best day', btWorst: 'Worst day',
   btCumulative: 'Cumulative combined PnL, UAH',
+  btDrawdown: 'Maximum drawdown, UAH', btVolatility: 'Volatility of daily PnL (st. dev.), UAH', btPercentiles: 'Daily PnL p5 / p25 / median / p75 / p95, UAH',
+  btCaptureSpread: 'Spread capture (avg sell − avg buy), UAH/MWh', btCaptureBess: 'Battery capture (avg discharge − avg charge), UAH/MWh',
+  btBestMonth: 'Best month', btWorstMonth: 'Worst month', btGaps: 'Days missing in the range', btHistogram: 'Distribution of daily PnL, UAH',
+  gapDst: 'clock-change', gapInvalid: 'invalid, skipped', gapAbsent: 'not in the file', none: 'none',
 } as const;
 
 export type LabelKey = keyof typeof en;
@@ -37,6 +41,10 @@ const uk: Record<LabelKey, string> = {
   btCombined: 'Сумарний чистий результат, грн', btStrategy: 'Спред-стратегія, грн', btBattery: 'УЗЕ, грн', btAverage: 'У середньому за добу, грн',
   btProfitable: 'Прибуткових днів', of: 'з', btTradesCycles: 'Угод / пар заряд→розряд УЗЕ', btBest: 'Найкращий день', btWorst: 'Найгірший день',
   btCumulative: 'Накопичений сумарний результат, грн',
+  btDrawdown: 'Максимальне просідання, грн', btVolatility: 'Волатильність денного результату (ст. відх.), грн', btPercentiles: 'Денний результат p5 / p25 / медіана / p75 / p95, грн',
+  btCaptureSpread: 'Захоплений спред (сер. продаж − сер. купівля), грн/МВт·год', btCaptureBess: 'Захоплений спред УЗЕ (сер. розряд − сер. заряд), грн/МВт·год',
+  btBestMonth: 'Найкращий місяць', btWorstMonth: 'Найгірший місяць', btGaps: 'Пропущених днів у діапазоні', btHistogram: 'Розподіл денного результату, грн',
+  gapDst: 'перехід на літній/зимовий час', gapInvalid: 'некоректні, пропущено', gapAbsent: 'немає у файлі', none: 'немає',
 };
 
 export function labels(lang: 'uk' | 'en'): Record<LabelKey, string> {
@@ -61,4 +69,31 @@ export function formatMoney(value: number, lang: 'uk' | 'en', digits = 2): strin
   for (let i = int.length; i > 0; i -= 3) grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? sep.group + grouped : '');
   const negative = value < 0 && Number(fixed) !== 0;
   return `${negative ? '-' : ''}${grouped}${frac ? sep.decimal + frac : ''}`;
+}
+
+const pluralRules: Partial<Record<'uk' | 'en', Intl.PluralRules>> = {};
+const NOUNS = {
+  day: { en: { one: 'day', other: 'days' }, uk: { one: 'день', few: 'дні', many: 'днів', other: 'дня' } },
+  trade: { en: { one: 'trade', other: 'trades' }, uk: { one: 'угода', few: 'угоди', many: 'угод', other: 'угоди' } },
+  cycle: { en: { one: 'cycle', other: 'cycles' }, uk: { one: 'цикл', few: 'цикли', many: 'циклів', other: 'циклу' } },
+  hour: { en: { one: 'hour', other: 'hours' }, uk: { one: 'година', few: 'години', many: 'годин', other: 'години' } },
+} as const;
+export type Noun = keyof typeof NOUNS;
+
+/** The noun in the plural form the number takes (Intl.PluralRules: 1 день, 2 дні, 5 днів, 21 день; 1 day, 2 days). */
+export function nounFor(n: number, noun: Noun, lang: 'uk' | 'en'): string {
+  const rules = (pluralRules[lang] ??= new Intl.PluralRules(lang === 'uk' ? 'uk-UA' : 'en-US'));
+  const forms = NOUNS[noun][lang] as Record<string, string>;
+  return forms[rules.select(n)] ?? (forms.other as string);
+}
+
+/** `21 день`, `1 trade`. */
+export function countOf(n: number, noun: Noun, lang: 'uk' | 'en'): string {
+  return `${n} ${nounFor(n, noun, lang)}`;
+}
+
+/** A share 0..1 as a percentage in the table language: `12.5%` / `12,5 %`. */
+export function formatPercent(share: number, lang: 'uk' | 'en', digits = 1): string {
+  const text = formatMoney(share * 100, lang, digits);
+  return lang === 'uk' ? `${text}\u00a0%` : `${text}%`;
 }

@@ -65,6 +65,11 @@ function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** `svc help`, `svc help plan`, `svc prices help stats`: the word `help` as a command. */
+function askedForHelp(argv: readonly string[]): boolean {
+  return argv.slice(2).some((a) => a === 'help');
+}
+
 export async function run(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe(process.stdout);
   const { program, env } = buildProgram();
@@ -74,8 +79,9 @@ export async function run(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-      // `svc` or `svc prices` without a subcommand: usage was printed to stderr; that is bad input.
-      if (error.code === 'commander.help') return 2;
+      // `svc help [command]` asked for help: success. `svc` or `svc prices` without a subcommand:
+      // usage was printed to stderr; that is bad input.
+      if (error.code === 'commander.help') return askedForHelp(argv) ? 0 : 2;
       if (error.code === 'commander.executeSubCommandAsync') return 0;
       return 2;
     }

@@ -78,7 +78,9 @@ export class Output {
     const c = new Chalk({ level: this.err.isTTY && this.c.level > 0 ? 1 : 0 });
     let line = `${c.red('error:')} ${messageOf(error)}`;
     if (isSvcError(error) && error.issues.length > 1) {
-      line += `\n${error.issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n')}`;
+      // A reader's issues name their own place (`line 12, field price: …`, `["01.01.2024"][3]: …`);
+      // the file is named once, in the first line.
+      line += `\n${error.issues.map((i) => `  - ${/^(line \d|\[)/.test(i.message) ? i.message : `${i.path || '(root)'}: ${i.message}`}`).join('\n')}`;
     }
     this.err.write(`${line}\n`);
   }

@@ -8,7 +8,7 @@ import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings } from './settings.js';
 import { columnChart } from './chart.js';
-import { formatMoney, labels, type LabelKey } from './i18n.js';
+import { countOf, formatMoney, labels, type LabelKey } from './i18n.js';
 
 interface DayOpts {
   date?: string;
@@ -44,7 +44,7 @@ function tradingView(plan: TradingPlan, lang: 'uk' | 'en', date: string): DayVie
     head: ['buy', 'sell', 'buyPrice', 'sellPrice', 'netSpread', 'volume', 'pnl'],
     right: [2, 3, 4, 5, 6],
     rows: plan.trades.map((t) => [hh(t.buyHour), hh(t.sellHour), m(t.buyPriceUahMwh), m(t.sellPriceUahMwh), m(t.netSpreadUah), m(t.volumeMwh, 3), m(t.pnlUah)]),
-    totals: `${plan.trades.length} ${L.trades}, ${m(plan.totalVolumeMwh, 3)} ${L.mwh}, ${L.netPnl} ${m(plan.netPnlUah)} ${L.uah}, ${L.avgSpread} ${m(plan.averageSpreadUah)} ${L.uahMwh}`,
+    totals: `${countOf(plan.trades.length, 'trade', lang)}, ${m(plan.totalVolumeMwh, 3)} ${L.mwh}, ${L.netPnl} ${m(plan.netPnlUah)} ${L.uah}, ${L.avgSpread} ${m(plan.averageSpreadUah)} ${L.uahMwh}`,
     csvRows: plan.trades.map((t) => ({ tradeDate: date, ...t })),
     csvColumns: ['tradeDate', 'buyHour', 'sellHour', 'buyPriceUahMwh', 'sellPriceUahMwh', 'netSpreadUah', 'volumeMwh', 'pnlUah'],
   };

@@ -7,11 +7,12 @@ import type { CliEnv } from './context.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
 import { bar, columnChart } from './chart.js';
-import { formatMoney, labels } from './i18n.js';
+import { countOf, formatMoney, labels } from './i18n.js';
 import { writeOutputFile } from './settings.js';
 import { hh } from './plan.js';
 
 interface PricesOpts {
+  onInvalid?: string;
   date?: string;
   from?: string;
   to?: string;
@@ -32,20 +33,26 @@ export function registerPrices(program: Command, env: CliEnv): void {
   addBookOptions(show).addHelpText('after', '\nExample:\n  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024');
   show.action(async (file: string, opts: PricesOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const loaded = await loadBook(env, file, opts, { from: date, to: date });
-    const day = pickDay(loaded, date);
+    const loaded = await loadBook(env, file, { ...opts, dst: opts.dst ?? 'skip' }, { warnDst: false });
+    const dstDay = loaded.dstDays.find((d) => d.date === date);
     const out = env.out();
     const { format, lang } = env.globals();
-    if (format === 'json') return out.json({ tradeDate: date, prices: day });
-    if (format === 'csv') return out.raw(await toCsv(day.map((p) => ({ date, hour: p.hour, price_uah_mwh: p.priceUahMwh }))));
+    // A clock-change day is shown with its own 23 or 25 settlement periods, never refused or padded.
+    const values = dstDay ? dstDay.periods : hourlyPrices(pickDay(loaded, date));
+    const points = values.map((priceUahMwh, hour) => ({ hour, priceUahMwh }));
+    const note = dstDay
+      ? `${date} is the Europe/Kyiv ${dstDay.transition === 'spring' ? 'spring-forward day: 23 settlement periods' : 'fall-back day: 25 settlement periods'}; ${values.length} in the file; "hour" is the period − 1, not the wall-clock hour`
+      : undefined;
+    if (format === 'json') return out.json(dstDay ? { tradeDate: date, clockChange: dstDay.transition, periods: points.length, note, prices: points } : { tradeDate: date, prices: points });
+    if (note) out.warn(note);
+    if (format === 'csv') return out.raw(await toCsv(points.map((p) => ({ date, hour: p.hour, price_uah_mwh: p.priceUahMwh }))));
     const L = labels(lang);
-    const values = hourlyPrices(day);
     const max = Math.max(...values);
     const min = Math.min(...values);
     const table = makeTable([L.hour, L.price, ''], out.c, { right: [1] });
     values.forEach((v, h) => {
       const b = bar(v, max, 32);
-      table.push([hh(h), formatMoney(v, lang), v === max ? out.c.red(b) : v === min ? out.c.green(b) : b]);
+      table.push([dstDay ? `#${h + 1}` : hh(h), formatMoney(v, lang), v === max ? out.c.red(b) : v === min ? out.c.green(b) : b]);
     });
     out.print(out.c.bold(`${L.prices} · ${date}`) + out.c.dim(` · ${loaded.source}`));
     out.print(table.toString());
@@ -68,7 +75,12 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const { daily: days, total } = priceBookStats(loaded.book);
     const out = env.out();
     const { format, lang } = env.globals();
-    if (format === 'json') return out.json({ days, total });
+    if (format === 'json') {
+      const { gapReport } = await import('../engines/backtest-analytics.js');
+      const gaps = gapReport(loaded.dates, { from: from ?? loaded.dates[0], to: to ?? loaded.dates[loaded.dates.length - 1] });
+      const { classifyMissing } = await import('./book.js');
+      return out.json({ days, total, gaps: { ...gaps, ...classifyMissing(loaded, gaps.missing) } });
+    }
     if (format === 'csv') {
       return out.raw(await toCsv(total ? [...days, { ...total, tradeDate: 'total' }] : days, ['tradeDate', ...STAT_COLUMNS]));
     }
@@ -77,7 +89,10 @@ export function registerPrices(program: Command, env: CliEnv): void {
     for (const d of days) table.push([d.tradeDate, ...STAT_COLUMNS.map((k) => formatMoney(d[k], lang))]);
     if (total) table.push([out.c.bold(`${L.total} (${days.length})`), ...STAT_COLUMNS.map((k) => out.c.bold(formatMoney(total[k], lang)))]);
     out.print(table.toString());
-    out.info(`${days.length} days, UAH/MWh; peak = hours 08:00–20:00, off-peak = the other 12 hours`);
+    const footer = lang === 'uk' ? `${countOf(days.length, 'day', lang)}, грн/МВт·год; пік = години 08:00–20:00, поза піком — інші 12 годин` : `${countOf(days.length, 'day', lang)}, UAH/MWh; peak = hours 08:00–20:00, off-peak = the other 12 hours`;
+    out.info(footer);
+    const { gapReport } = await import('./backtest-gaps.js');
+    for (const line of gapReport(loaded, from, to, lang)) out.warn(line);
   });
 
   const convert = prices
@@ -85,21 +100,38 @@ export function registerPrices(program: Command, env: CliEnv): void {
     .description('convert a price book between JSON, long CSV and wide CSV')
     .argument('<file>', 'price book; - for stdin')
     .requiredOption('--to <format>', 'json | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)')
-    .option('-o, --output <file>', 'write to a file instead of stdout');
-  addBookOptions(convert).addHelpText('after', '\nExample:\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to json -o dec-2024.json\n  $ cat book.json | svc prices convert - --to wide');
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .option('--dst <policy>', 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)', 'keep')
+    .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2) | skip (leave the day out, name it on stderr)', 'fail');
+  convert.addHelpText('after', '\nExamples:\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to csv -o "$TMPDIR/dec-2024.csv"   # keeps the clock-change days\n  $ svc prices convert fixtures/oree-monthly-export-2024-12.csv --to json --dst skip -o "$TMPDIR/dec-2024.json"\n  $ svc prices convert fixtures/sample-week.csv --to wide');
   convert.action(async (file: string, opts: PricesOpts) => {
     const target = (opts.to ?? '').toLowerCase();
     if (!['json', 'csv', 'wide'].includes(target)) {
       throw SvcError.validation(`--to: expected json, csv or wide, got "${opts.to}"`, [{ path: '--to', message: 'expected json|csv|wide' }]);
     }
-    const loaded = await loadBook(env, file, opts);
+    const policy = opts.dst ?? 'keep';
+    if (!['keep', 'skip', 'reject'].includes(policy)) throw SvcError.validation(`--dst: expected keep, skip or reject, got "${policy}"`, [{ path: '--dst', message: 'expected keep|skip|reject' }]);
+    // Loaded quietly with skip: what happens to the clock-change days is decided below, for the target format.
+    const loaded = await loadBook(env, file, { ...opts, dst: policy === 'reject' ? 'reject' : 'skip' }, { warnDst: policy !== 'keep' });
+    const dst = loaded.dstDays;
+    if (policy === 'keep' && dst.length > 0 && target !== 'csv') {
+      throw SvcError.validation(
+        `--to ${target}: ${dst.length} clock-change ${dst.length === 1 ? 'day' : 'days'} (${dst.map((d) => `${d.date}: ${d.periods.length} periods`).join(', ')}) cannot be held by a 24-point PriceBook; convert --to csv to keep ${dst.length === 1 ? 'it' : 'them'}, or add --dst skip to leave ${dst.length === 1 ? 'it' : 'them'} out`,
+        [{ path: '--dst', message: 'clock-change days cannot be written in this format' }],
+        'dst_day',
+      );
+    }
     const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../data/write.js');
-    const text = target === 'json' ? writePriceBookJson(loaded.book) : target === 'csv' ? writeLongCsv(loaded.book) : writeWideCsv(loaded.book);
+    const kept = policy === 'keep' ? dst : [];
+    const text = target === 'json' ? writePriceBookJson(loaded.book) : target === 'csv' ? writeLongCsv(loaded.book, kept) : writeWideCsv(loaded.book);
+    const days = loaded.dates.length + kept.length;
+    const what = `${countOf(days, 'day', 'en')}${kept.length ? ` (${kept.length} of them clock-change days with their own periods)` : ''}`;
     if (opts.output) {
       writeOutputFile(opts.output, text, '--output');
-      env.out().info(`wrote ${loaded.dates.length} days to ${opts.output}`);
+      env.out().info(`wrote ${what} to ${opts.output}`);
     } else {
       env.out().raw(text);
+      env.out().info(`wrote ${what}`);
     }
   });
 }

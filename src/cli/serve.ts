@@ -61,7 +61,7 @@ export function registerServe(program: Command, env: CliEnv): void {
       const started = await startServer({ config, stores, operations, logger: { level: config.logLevel, stream: process.stderr } });
       env.out().info(`svc listening on ${started.url} (security mode ${securityModeOf(config)}); Ctrl-C stops it`);
       const signal = await untilSignal();
-      env.out().info(`${signal}: finishing in-flight requests`);
+      env.out().info(`${signal}: finishing in-flight requests (at most ${config.shutdownGraceMs} ms, then open connections are closed)`);
       await started.close();
     } finally {
       await stores.close();

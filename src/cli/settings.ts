@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
-import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
+import { DEFAULT_BESS_REQUIRED, DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_REQUIRED, DEFAULT_TRADING_SETTINGS } from '../domain/defaults.js';
+import { BOUNDS, rangeText, type BoundedKey } from '../domain/bounds.js';
 
 interface FlagSpec {
   flag: string;
@@ -16,19 +17,24 @@ interface FlagSpec {
   description: string;
 }
 
+/** A settings flag: its range and default come from src/domain/bounds.ts and defaults.ts, never typed here. */
+function spec(flag: string, key: BoundedKey, what: string, defaultValue: number): FlagSpec {
+  return { flag, key, range: rangeText(key), ...(BOUNDS[key] as { integer?: boolean }).integer ? { integer: true } : {}, description: `${what} (default ${defaultValue})` };
+}
+
 export const TRADING_FLAGS: FlagSpec[] = [
-  { flag: '--volume', key: 'volumeMwh', range: '> 0', description: 'MWh per trade (default 1)' },
-  { flag: '--min-spread', key: 'minSpreadUah', range: '>= 0', description: 'minimum net spread per trade, UAH/MWh (default 0)' },
-  { flag: '--max-trades', key: 'maxTradesPerDay', range: 'an integer 1..24', integer: true, description: 'maximum trades per day (default 24)' },
-  { flag: '--fee', key: 'feeUahPerMwh', range: '>= 0', description: 'fee per MWh on each leg, UAH/MWh (default 0)' },
+  spec('--volume', 'volumeMwh', 'MWh per trade', DEFAULT_TRADING_SETTINGS.volumeMwh),
+  spec('--min-spread', 'minSpreadUah', 'minimum net spread per trade, UAH/MWh', DEFAULT_TRADING_SETTINGS.minSpreadUah),
+  spec('--max-trades', 'maxTradesPerDay', 'maximum trades per day', DEFAULT_TRADING_SETTINGS.maxTradesPerDay),
+  spec('--fee', 'feeUahPerMwh', 'fee per MWh on each leg, UAH/MWh', DEFAULT_TRADING_SETTINGS.feeUahPerMwh),
 ];
 
 export const BESS_FLAGS: FlagSpec[] = [
-  { flag: '--capacity', key: 'capacityMwh', range: '> 0', description: 'deliverable energy capacity E, MWh (default 1)' },
-  { flag: '--power', key: 'powerMw', range: '> 0', description: 'charge/discharge power P, MW (default 1)' },
-  { flag: '--efficiency', key: 'roundTripEfficiency', range: '> 0 and <= 1', description: 'round-trip efficiency (default 0.9)' },
-  { flag: '--max-cycles', key: 'maxCyclesPerDay', range: 'an integer 1..12', integer: true, description: 'maximum equivalent cycles per day (default 1)' },
-  { flag: '--degradation', key: 'degradationCostUahMwh', range: '>= 0', description: 'wear cost per MWh discharged, UAH/MWh (default 0)' },
+  spec('--capacity', 'capacityMwh', 'deliverable energy capacity E, MWh', DEFAULT_BESS_SETTINGS.capacityMwh),
+  spec('--power', 'powerMw', 'charge/discharge power P, MW', DEFAULT_BESS_SETTINGS.powerMw),
+  spec('--efficiency', 'roundTripEfficiency', 'round-trip efficiency', DEFAULT_BESS_SETTINGS.roundTripEfficiency),
+  spec('--max-cycles', 'maxCyclesPerDay', 'maximum equivalent cycles per day', DEFAULT_BESS_SETTINGS.maxCyclesPerDay),
+  spec('--degradation', 'degradationCostUahMwh', 'wear cost per MWh discharged, UAH/MWh', DEFAULT_BESS_SETTINGS.degradationCostUahMwh),
 ];
 
 
@@ -145,6 +151,12 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
     strategySettings: { ...DEFAULT_TRADING_REQUIRED, ...group('strategySettings'), ...flagValues(opts, TRADING_FLAGS) },
     bessSettings: { ...DEFAULT_BESS_REQUIRED, ...group('bessSettings'), ...flagValues(opts, BESS_FLAGS) },
   };
+}
+
+/** True when the --settings file has a `group` object (e.g. `bessSettings`). */
+export function settingsFileStates(file: string, group: SettingsGroup): boolean {
+  const f = readJsonFile(file, '--settings');
+  return typeof f === 'object' && f !== null && !Array.isArray(f) && group in f;
 }
 
 /** A validation error on either group, rewritten to name the flag (or the file) and the range. */

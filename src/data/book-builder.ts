@@ -31,9 +31,30 @@ export interface DayRows {
   flawed: boolean;
 }
 
+/** A clock-change day as read: its settlement periods in order (23, or the 24/25 given). */
+export interface DstDayRows {
+  date: string;
+  transition: DstTransition;
+  /** Prices of the periods present, in period order (period p at index p - 1). */
+  periods: number[];
+}
+
+/** A day left out by `onInvalid: 'skip'`, with why (line order). */
+export interface InvalidDay {
+  date: string;
+  line: number;
+  reasons: string[];
+}
+
+export type OnInvalid = 'fail' | 'skip';
+
 export interface BuiltBook {
   book: PriceBook;
   skippedDstDays: string[];
+  /** The clock-change days' own periods, for writers that can hold them (long CSV). */
+  dstDays: DstDayRows[];
+  /** Days dropped for problems (only with onInvalid 'skip'), in input order. */
+  invalidDays: InvalidDay[];
 }
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -51,6 +72,16 @@ export function describeBadDate(value: string): string | null {
   return `found ${value}, which is not a real calendar date (${MONTH_NAMES[month - 1]} ${year} has ${days} days)`;
 }
 
+/** The prices present on a clock-change day, in period order (slots 0..24, gaps left out). */
+function periodsOf(rows: DayRows): number[] {
+  const out: number[] = [];
+  for (let h = 0; h < SLOTS; h += 1) {
+    const p = rows.prices[h] ?? Number.NaN;
+    if (!Number.isNaN(p)) out.push(p);
+  }
+  return out;
+}
+
 export class BookBuilder {
   private readonly days = new Map<string, DayRows>();
   /** Dates already reported as invalid, so a bad date is reported once, not once per row. */
@@ -64,6 +95,7 @@ export class BookBuilder {
    * date is not a real calendar date.
    */
   day(date: string, line: number, field: string | null): DayRows | undefined {
+    this.issues.onDate(date);
     const last = this.last;
     if (last !== undefined && last.date === date) return last;
     let rows = this.days.get(date);
@@ -91,6 +123,7 @@ export class BookBuilder {
 
   /** Marks a date's day as flawed after a row of it could not be read, so it is not also reported incomplete. */
   markFlawed(date: string): void {
+    this.issues.onDate(date === '' ? undefined : date);
     if (describeBadDate(date) !== null) return;
     const rows = this.days.get(date) ?? this.day(date, 0, null);
     if (rows) rows.flawed = true;
@@ -98,6 +131,7 @@ export class BookBuilder {
 
   /** Like day(), but a date may open only once (wide and operator layouts: one row per day). */
   newDay(date: string, line: number, field: string | null): DayRows | undefined {
+    this.issues.onDate(date);
     const seen = this.days.get(date);
     if (seen !== undefined) {
       this.issues.atLine(line, field, `date ${date} is given again; it was first given on line ${seen.firstLine} (one row per day expected)`);
@@ -130,27 +164,40 @@ export class BookBuilder {
    * Checks every ordinary day for hours 0..23, throws all problems found so far, then applies
    * the DST policy. Dates come out ascending and hours in order.
    */
-  finish(policy: DstPolicy): BuiltBook {
+  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail'): BuiltBook {
     const ordered = [...this.days.values()].sort((a, b) => tradeDateKey(a.date) - tradeDateKey(b.date));
     const dstDays: DayRows[] = [];
     for (const rows of ordered) {
       if (rows.dst !== null) dstDays.push(rows);
       else if (!rows.flawed) this.checkComplete(rows);
     }
-    if (this.days.size === 0 && this.badDates.size === 0 && this.issues.count === 0) {
+    this.issues.onDate(undefined);
+    const invalid = this.issues.invalidDays();
+    const skipping = onInvalid === 'skip' && !this.issues.hasUndated && invalid.size > 0;
+    const kept = skipping ? ordered.filter((r) => !invalid.has(r.date)) : ordered;
+    if (kept.length === 0 && this.issues.count === 0) {
       this.issues.atInput('no price rows found: expected at least one day of hourly prices');
     }
-    this.issues.throwIfAny();
-    if (policy === 'reject' && dstDays.length > 0) throw this.dstError(dstDays);
+    if (!skipping || kept.length === 0) this.issues.throwIfAny();
+    const keptDst = dstDays.filter((d) => kept.includes(d));
+    if (policy === 'reject' && keptDst.length > 0) throw this.dstError(keptDst);
 
     const book: PriceBook = {};
-    for (const rows of ordered) {
+    for (const rows of kept) {
       if (rows.dst !== null) continue;
       const day: PriceDay = new Array(24);
       for (let h = 0; h < 24; h += 1) day[h] = { hour: h, priceUahMwh: rows.prices[h] ?? 0 };
       book[rows.date] = day;
     }
-    return { book, skippedDstDays: dstDays.map((d) => d.date) };
+    const invalidDays: InvalidDay[] = skipping
+      ? [...invalid].map(([date, list]) => ({ date, line: Math.min(...list.map((i) => i.line)), reasons: list.map((i) => i.message) })).sort((a, b) => a.line - b.line)
+      : [];
+    return {
+      book,
+      skippedDstDays: keptDst.map((d) => d.date),
+      dstDays: keptDst.map((d) => ({ date: d.date, transition: d.dst as DstTransition, periods: periodsOf(d) })),
+      invalidDays,
+    };
   }
 
   private checkComplete(rows: DayRows): void {
@@ -159,6 +206,7 @@ export class BookBuilder {
     if (missing.length === 0) return;
     const plural = missing.length === 1 ? '' : 's';
     const problem = `expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${plural} ${missing.join(', ')}`;
+    this.issues.onDate(rows.date);
     this.report(rows.firstLine, rows.date, null, rows.firstLine > 0 ? `date ${rows.date} (first row here): ${problem}` : problem);
   }
 

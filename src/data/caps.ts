@@ -63,6 +63,13 @@ export interface PriceCaps {
   maxByHour: (number | null)[];
   /** Distinct confidence labels of the rows used (official, news+data, inferred, ...). */
   confidence: string[];
+  /**
+   * Per hour 0..23: false where the number comes from a row the table itself does not confirm
+   * (confidence `inferred`, or `contradicted-by-data`): such a cap may be out of date, so a price
+   * above it is a question for a person, not proof that the data are wrong.
+   */
+  minConfirmedByHour: boolean[];
+  maxConfirmedByHour: boolean[];
   rules: CapRule[];
 }
 
@@ -184,6 +191,8 @@ function capsFor(rows: readonly CapRow[], tradeDate: string, market: CapMarket):
   const first = used[0] ?? newest;
   const minByHour = new Array<number | null>(24).fill(null);
   const maxByHour = new Array<number | null>(24).fill(null);
+  const minConfirmedByHour = new Array<boolean>(24).fill(true);
+  const maxConfirmedByHour = new Array<boolean>(24).fill(true);
   const rules: CapRule[] = [];
   for (const r of used) {
     if (r.valueUahMwh === null) {
@@ -191,7 +200,11 @@ function capsFor(rows: readonly CapRow[], tradeDate: string, market: CapMarket):
       continue;
     }
     const target = r.bound === 'min' ? minByHour : maxByHour;
-    for (let h = r.hourFrom; h < Math.min(r.hourTo, 24); h += 1) target[h] = r.valueUahMwh;
+    const confirmed = r.bound === 'min' ? minConfirmedByHour : maxConfirmedByHour;
+    for (let h = r.hourFrom; h < Math.min(r.hourTo, 24); h += 1) {
+      target[h] = r.valueUahMwh;
+      confirmed[h] = isConfirmed(r.confidence);
+    }
   }
   const validFrom = used.reduce((a, r) => (fromKey(r) < tradeDateKey(a) ? (r.validFrom as string) : a), first.validFrom as string);
   const validTo = used.some((r) => r.validTo === null) ? null : used.reduce((a, r) => (toKey(r) > tradeDateKey(a) ? (r.validTo as string) : a), first.validTo as string);
@@ -205,6 +218,14 @@ function capsFor(rows: readonly CapRow[], tradeDate: string, market: CapMarket):
     minByHour,
     maxByHour,
     confidence: [...new Set(used.map((r) => r.confidence))],
+    minConfirmedByHour,
+    maxConfirmedByHour,
     rules,
   };
+}
+
+/** A row is confirmed unless its confidence says the figure was inferred or later data contradict it. */
+export function isConfirmed(confidence: string): boolean {
+  const labels = confidence.toLowerCase().split(/[;+\s]+/);
+  return !labels.some((l) => l === 'inferred' || l.startsWith('contradicted'));
 }

@@ -16,6 +16,11 @@ const SEPARATORS = /[ \u00A0\u202F]/g;
 /** Outer whitespace, including the no-break spaces that spreadsheets leave around cells. */
 const OUTER_SPACE = /^[\s\u00A0\u202F]+|[\s\u00A0\u202F]+$/g;
 
+import { BOUNDS, rangeText } from '../domain/bounds.js';
+
+/** Largest price a reader accepts (src/domain/bounds.ts). */
+export const PRICE_MAX = BOUNDS.priceUahMwh.max;
+
 export type PriceCheck = { ok: true; value: number } | { ok: false; problem: string };
 
 /** A price in JavaScript number syntax (long and wide CSV). */
@@ -46,6 +51,7 @@ function notANumber(token: string): PriceCheck {
 function checkPrice(value: number, token: string): PriceCheck {
   if (!Number.isFinite(value)) return { ok: false, problem: `expected a finite price, found ${JSON.stringify(token)}` };
   if (value < 0) return { ok: false, problem: `expected a price >= 0 UAH/MWh, found ${token.trim()} (negative prices are not allowed by the spec)` };
+  if (value > PRICE_MAX) return { ok: false, problem: `expected a price ${rangeText('priceUahMwh')}, found ${token.trim()} (${BOUNDS.priceUahMwh.why})` };
   // -0 would survive every check but print as "0"; store the plain zero.
   return { ok: true, value: value === 0 ? 0 : value };
 }

@@ -78,7 +78,7 @@ function reportDuplicateKeys(text: string, issues: IssueCollector): void {
 }
 
 function reportZodIssue(date: string, day: unknown, issue: core.$ZodIssue, issues: IssueCollector): void {
-  const location = [date, ...issue.path.map(String)].join('.');
+  const location: Array<string | number> = [date, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
   if (issue.path.length === 0 && Array.isArray(day)) {
     issues.atPath(location, `${issue.message}; found ${day.length} point${day.length === 1 ? '' : 's'}${missingHours(day)}`);
     return;

@@ -10,7 +10,7 @@
 import type { BookBuilder, DayRows } from './book-builder.js';
 import type { DetectedFormat } from './detect.js';
 import { quote, type IssueCollector } from './issues.js';
-import { parsePlainPrice } from './numbers.js';
+import { PRICE_MAX, parsePlainPrice } from './numbers.js';
 import { csvRecords } from './csv.js';
 
 export function readLong(text: string, detected: DetectedFormat, builder: BookBuilder, issues: IssueCollector): void {
@@ -45,7 +45,7 @@ function readPlain(text: string, start: number, firstLine: number, builder: Book
       if (text.charCodeAt(c1) === 44 && c2 > c1 && c2 < stop - 1 && c2 - c1 <= 3) {
         const hour = digitsValue(text, c1 + 1, c2);
         const price = hour >= 0 && hour <= 23 ? plainDecimalValue(text, c2 + 1, stop) : -1;
-        if (price >= 0) {
+        if (price >= 0 && price <= PRICE_MAX) {
           if (rows === undefined || !text.startsWith(rows.date, pos)) rows = builder.day(text.slice(pos, c1), line, 'date');
           if (rows !== undefined && rows.dst === null && Number.isNaN(rows.prices[hour] as number)) {
             rows.prices[hour] = price;
@@ -121,8 +121,8 @@ function rowReader(names: readonly string[], builder: BookBuilder, issues: Issue
   return (fields, line) => {
     if (fields.length !== 3) {
       const decimalComma = fields.length === 4 && /^\s*\d+\s*$/.test(fields[3] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
-      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
       builder.markFlawed((fields[0] ?? '').trim());
+      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
       return;
     }
     const date = (fields[0] as string).trim();

@@ -4,11 +4,11 @@
  * double (ECMAScript Number::toString), so write-then-read is exact, without rounding. Readers
  * accept that syntax, including exponents such as `1e+21`.
  *
- * Output is LF-terminated UTF-8 without BOM. Clock-change days are written like any other day if
- * a book contains them; the readers then skip or reject them.
+ * Output is LF-terminated UTF-8 without BOM. The long CSV can also carry clock-change days with
+ * their own 23 or 25 settlement periods (hour = period − 1), which a 24-point PriceBook cannot.
  */
 import { stringify } from 'csv-stringify/sync';
-import { compareTradeDates } from '../domain/dates.js';
+import { compareTradeDates, tradeDateKey } from '../domain/dates.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { PriceBook } from '../domain/prices.js';
 import { WIDE_HEADER } from './detect.js';
@@ -34,9 +34,20 @@ export function writePriceBookJson(book: PriceBook): string {
 }
 
 /** Long CSV: `date,hour,price_uah_mwh`, one row per hour. */
-export function writeLongCsv(book: PriceBook): string {
+export function writeLongCsv(book: PriceBook, dstDays: readonly { date: string; periods: readonly number[] }[] = []): string {
   const records: (string | number)[][] = [];
-  for (const [date, prices] of sortedDays(book)) for (const hour of HOURS) records.push([date, hour, prices[hour] ?? 0]);
+  const extra = new Map(dstDays.map((d) => [d.date, d.periods]));
+  const dates = [...sortedDays(book).map(([date]) => date), ...extra.keys()].sort((a, b) => tradeDateKey(a) - tradeDateKey(b));
+  const byDate = new Map(sortedDays(book));
+  for (const date of dates) {
+    const periods = extra.get(date);
+    // A clock-change day keeps its own settlement periods: hour = period - 1 (0..22, or 0..24).
+    if (periods) periods.forEach((price, i) => records.push([date, i, price]));
+    else {
+      const prices = byDate.get(date) ?? [];
+      for (const hour of HOURS) records.push([date, hour, prices[hour] ?? 0]);
+    }
+  }
   return stringify(records, { header: true, columns: ['date', 'hour', 'price_uah_mwh'], cast: { number: numberText }, record_delimiter: '\n' });
 }
 

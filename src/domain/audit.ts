@@ -36,8 +36,33 @@ export const AuditEvent = z.strictObject({
   tradeDate: z.string(),
   source: z.string(),
   metadata: z.union([DecisionPackageMetadata, AuditEventMetadata]),
+  /**
+   * svc extension: the authenticated principal that wrote the event, beside the `actor` it claims
+   * (`key:<key id>`, `user:<tenant>/<user>`, `master-key`, `service-token`, `local`, `anonymous`).
+   * Absent on events written before it was recorded. docs/audit.md.
+   */
+  recordedBy: z.string().max(300).optional(),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
+
+/**
+ * Bounds of an event's metadata (docs/audit.md): a journal is append-only, so one caller must not
+ * be able to grow it by megabytes a request.
+ */
+export const AUDIT_METADATA_LIMITS = { maxKeys: 64, maxKeyLength: 64, maxStringLength: 1_024, maxBytes: 16_384 } as const;
+
+function checkMetadataBounds(metadata: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const L = AUDIT_METADATA_LIMITS;
+  const keys = Object.keys(metadata);
+  if (keys.length > L.maxKeys) ctx.addIssue({ code: 'custom', path: ['metadata'], message: `at most ${L.maxKeys} keys (found ${keys.length})` });
+  for (const key of keys.slice(0, L.maxKeys + 1)) {
+    if (key.length > L.maxKeyLength) ctx.addIssue({ code: 'custom', path: ['metadata', key.slice(0, L.maxKeyLength)], message: `keys are at most ${L.maxKeyLength} characters` });
+    const v = metadata[key];
+    if (typeof v === 'string' && v.length > L.maxStringLength) ctx.addIssue({ code: 'custom', path: ['metadata', key.slice(0, L.maxKeyLength)], message: `values are at most ${L.maxStringLength} characters (found ${v.length})` });
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > L.maxBytes) ctx.addIssue({ code: 'custom', path: ['metadata'], message: `at most ${L.maxBytes} bytes of JSON (found ${bytes})` });
+}
 
 /** POST /api/audit/events body; `plan_exported` needs DecisionPackageMetadata, the others a flat map. */
 export const AuditEventRequest = z
@@ -49,6 +74,7 @@ export const AuditEventRequest = z
     metadata: FlatScalarMap.default({}),
   })
   .superRefine((value, ctx) => {
+    checkMetadataBounds(value.metadata, ctx);
     if (value.type !== 'plan_exported') return;
     const parsed = DecisionPackageMetadata.safeParse(value.metadata);
     if (!parsed.success) {
@@ -66,7 +92,10 @@ export const AUDIT_LIST_DEFAULT_LIMIT = 50;
 export const AUDIT_LIST_MAX_LIMIT = 500;
 
 export const AuditListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(AUDIT_LIST_MAX_LIMIT).default(AUDIT_LIST_DEFAULT_LIMIT),
+  // Decimal digits only: Number() would read `0x10` as 16 and `1e2` as 100.
+  limit: z
+    .preprocess((v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(1).max(AUDIT_LIST_MAX_LIMIT))
+    .default(AUDIT_LIST_DEFAULT_LIMIT),
   before: z.string().min(1).max(200).optional(),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

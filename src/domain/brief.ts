@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Hour, PriceDay } from './prices.js';
 import { Locale, Market, IsoDateTime } from './common.js';
-import { TradingSettings } from './settings.js';
+import { BessSettings, TradingSettings } from './settings.js';
 import { AuditEvent } from './audit.js';
 
 export const ActionGate = z.strictObject({
@@ -111,6 +111,8 @@ export type PriceCapContext = z.infer<typeof PriceCapContext>;
 /** `context` allows extra keys (spec: "extra keys allowed"); `regulatory` keeps them too. */
 export const BriefContext = z.looseObject({
   market: Market.optional(),
+  /** svc extension: battery settings for the brief's reference battery plan and risk checks (default: DEFAULT_BESS_SETTINGS). */
+  bessSettings: BessSettings.optional(),
   regulatory: z.looseObject({ priceCap: PriceCapContext.nullable().optional() }).optional(),
 });
 export type BriefContext = z.infer<typeof BriefContext>;

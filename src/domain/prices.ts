@@ -1,5 +1,6 @@
 /** Price and forecast records of the spec. */
 import { z } from 'zod';
+import { BOUNDS, rangeText } from './bounds.js';
 import { IsoDateTime, TradeDate } from './common.js';
 
 import { HOURS_PER_DAY } from './hourly.js';
@@ -10,7 +11,7 @@ export const Hour = z.number().int().min(0).max(23);
 
 export const PricePoint = z.strictObject({
   hour: Hour,
-  priceUahMwh: z.number().min(0),
+  priceUahMwh: z.number().min(0).max(BOUNDS.priceUahMwh.max, `must be ${rangeText('priceUahMwh')}`),
 });
 export type PricePoint = z.infer<typeof PricePoint>;
 

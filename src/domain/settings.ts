@@ -1,22 +1,31 @@
 /** Settings records: the caller's trading and battery assumptions, and saved profiles. */
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.js';
+import { BOUNDS, rangeText, type BoundedKey } from './bounds.js';
+
+/** A number within its documented physical bound (src/domain/bounds.ts), with the range in the message. */
+export function bounded(key: BoundedKey): z.ZodNumber {
+  const b: { min: number; max: number; integer?: boolean } = BOUNDS[key];
+  const message = `must be ${rangeText(key)}`;
+  const n = z.number().min(b.min, message).max(b.max, message);
+  return b.integer ? n.int(message) : n;
+}
 
 export const TradingSettings = z.strictObject({
-  volumeMwh: z.number().gt(0),
-  minSpreadUah: z.number().min(0),
-  maxTradesPerDay: z.number().int().min(1).max(24),
-  feeUahPerMwh: z.number().min(0).default(0),
+  volumeMwh: bounded('volumeMwh'),
+  minSpreadUah: bounded('minSpreadUah'),
+  maxTradesPerDay: bounded('maxTradesPerDay'),
+  feeUahPerMwh: bounded('feeUahPerMwh').default(0),
 });
 export type TradingSettings = z.infer<typeof TradingSettings>;
 export type TradingSettingsInput = z.input<typeof TradingSettings>;
 
 export const BessSettings = z.strictObject({
-  capacityMwh: z.number().gt(0),
-  powerMw: z.number().gt(0),
-  roundTripEfficiency: z.number().gt(0).max(1),
-  maxCyclesPerDay: z.number().int().min(1).max(12),
-  degradationCostUahMwh: z.number().min(0).default(0),
+  capacityMwh: bounded('capacityMwh'),
+  powerMw: bounded('powerMw'),
+  roundTripEfficiency: bounded('roundTripEfficiency'),
+  maxCyclesPerDay: bounded('maxCyclesPerDay'),
+  degradationCostUahMwh: bounded('degradationCostUahMwh').default(0),
 });
 export type BessSettings = z.infer<typeof BessSettings>;
 export type BessSettingsInput = z.input<typeof BessSettings>;

@@ -27,6 +27,8 @@ export interface BacktestOptions {
    * books under 100 days) and once more when the last day is done, with done === total.
    */
   onProgress?(done: number, total: number): void;
+  /** Called with each day's two plans (for analytics that need more than the day's totals). */
+  onPlans?(plan: TradingPlan, bessPlan: BessPlan): void;
 }
 
 /** One day's result from the two engines' plans. */
@@ -70,7 +72,10 @@ export function runBacktest(
   for (let i = 0; i < total; i += 1) {
     const tradeDate = dates[i] as string;
     fillHourlyPrices(prices, book[tradeDate], tradeDate);
-    days[i] = backtestDay(tradeDate, prices, strategy, bess);
+    const plan = planSpread(prices, strategy);
+    const bessPlan = planBess(prices, bess);
+    options.onPlans?.(plan, bessPlan);
+    days[i] = backtestDayFromPlans(tradeDate, plan, bessPlan);
     if (onProgress !== undefined && ((i + 1) % progressEvery === 0 || i + 1 === total)) onProgress(i + 1, total);
   }
   return summarizeSortedDays(days);

@@ -53,6 +53,9 @@ function writeString(value: string, path: readonly (string | number)[]): string 
   return JSON.stringify(value);
 }
 
+/** Deepest nesting canonicalJson accepts (no JSON svc hashes is nested beyond a few levels). */
+export const MAX_CANONICAL_DEPTH = 256;
+
 function write(value: unknown, path: (string | number)[], out: string[], seen: Set<object>): void {
   if (value === null) {
     out.push('null');
@@ -76,6 +79,8 @@ function write(value: unknown, path: (string | number)[], out: string[], seen: S
       fail(path, `${typeof value} is not a JSON value`);
   }
   const object = value as object;
+  // The path is the recursion depth: refuse long before the call stack could overflow, whoever calls.
+  if (path.length >= MAX_CANONICAL_DEPTH) fail(path, `nested deeper than ${MAX_CANONICAL_DEPTH} levels`);
   if (seen.has(object)) fail(path, 'cyclic structure');
   seen.add(object);
   if (Array.isArray(object)) {

@@ -15,9 +15,9 @@
  * hashes in any language; SHA-256 makes a different input with the same hash infeasible; Ed25519
  * signs deterministically (same key and message give the same signature) and covers every other
  * field, so changing any attested value, the hash, the time or the rationale invalidates it.
- * What a signature proves depends on the key: checked against a key the verifier trusts it proves
- * origin; checked only against the key embedded in the receipt it proves integrity, nothing more,
- * and the result says so (`keyTrusted`).
+ * What a signature proves depends on the key: the key embedded in a receipt proves integrity only
+ * (anyone can sign with a key of their own), so a receipt is valid only when the embedded key is
+ * one the verifier trusts; an unknown key fails as `key_untrusted`, naming its fingerprint.
  *
  * Pure: keys arrive as KeyObjects and the issue time as a string; loading or creating keys lives
  * in src/ops/receipt-keys.ts.
@@ -88,6 +88,8 @@ export interface ReceiptVerification {
   checks: { version: ReceiptCheck; attestation: ReceiptCheck; inputsHash: ReceiptCheck; rationaleId: ReceiptCheck; signature: ReceiptCheck };
   /** keyId of the key that signed, when the embedded public key could be read. */
   keyId: string | null;
+  /** `sha256:<hex>` of the signing key's SPKI DER (the whole fingerprint keyId abbreviates), or null. */
+  fingerprint: string | null;
   /** True when the signature was checked against a key the verifier trusts (not only the embedded one). */
   keyTrusted: boolean;
 }
@@ -112,6 +114,10 @@ export function inputsHashOf(inputs: unknown): string {
 export function spkiDer(key: KeyObject): Buffer {
   const pub = key.type === 'private' ? createPublicKey(key) : key;
   return pub.export({ format: 'der', type: 'spki' });
+}
+
+export function fingerprintOf(key: KeyObject): string {
+  return `sha256:${sha256HexOfBytes(spkiDer(key))}`;
 }
 
 export function keyIdOf(key: KeyObject): string {
@@ -212,7 +218,7 @@ function readPublicKey(base64: unknown): KeyObject | null {
   }
 }
 
-function checkSignature(r: Record<string, unknown>, trusted: KeyObject | undefined): { check: ReceiptCheck; failure?: ReceiptFailure; keyId: string | null; keyTrusted: boolean } {
+function checkSignature(r: Record<string, unknown>, trusted: readonly KeyObject[]): { check: ReceiptCheck; failure?: ReceiptFailure; keyId: string | null; keyTrusted: boolean } {
   const s = asRecord(r.signature);
   if (!s) return { check: fail(`signature is ${show(r.signature)}, expected an object`), failure: 'signature_invalid', keyId: null, keyTrusted: false };
   if (s.algorithm !== 'ed25519') return { check: fail(`signature.algorithm is ${show(s.algorithm)}, expected "ed25519"`), failure: 'signature_invalid', keyId: null, keyTrusted: false };
@@ -220,8 +226,18 @@ function checkSignature(r: Record<string, unknown>, trusted: KeyObject | undefin
   if (!embedded) return { check: fail('signature.publicKey is not a base64 SPKI Ed25519 public key'), failure: 'signature_invalid', keyId: null, keyTrusted: false };
   const keyId = keyIdOf(embedded);
   if (s.keyId !== keyId) return { check: fail(`signature.keyId is ${show(s.keyId)}, the embedded public key has id ${keyId}`), failure: 'signature_invalid', keyId, keyTrusted: false };
-  if (trusted && !spkiDer(trusted).equals(spkiDer(embedded))) {
-    return { check: fail(`signed by key ${keyId}, which is not the trusted key ${keyIdOf(trusted)}`), failure: 'key_untrusted', keyId, keyTrusted: false };
+  if (trusted.length === 0) {
+    return {
+      check: fail(`signed by key ${keyId} (${fingerprintOf(embedded)}), but no trusted key is known here: give the signer's public key (--public-key, trustedPublicKey) or list it in SVC_RECEIPT_TRUSTED_KEYS`),
+      failure: 'key_untrusted',
+      keyId,
+      keyTrusted: false,
+    };
+  }
+  const der = spkiDer(embedded);
+  if (!trusted.some((k) => spkiDer(k).equals(der))) {
+    const names = trusted.map(keyIdOf).join(', ');
+    return { check: fail(`signed by key ${keyId} (${fingerprintOf(embedded)}), which is not a trusted key (trusted: ${names}): anyone can sign a receipt with a key of their own`), failure: 'key_untrusted', keyId, keyTrusted: false };
   }
   let ok = false;
   if (typeof s.value === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(s.value)) {
@@ -233,21 +249,24 @@ function checkSignature(r: Record<string, unknown>, trusted: KeyObject | undefin
   }
   if (!ok) return { check: fail(`Ed25519 signature does not match the receipt's content for key ${keyId}: the receipt or its signature was altered`), failure: 'signature_invalid', keyId, keyTrusted: false };
   return {
-    check: pass(trusted ? `valid Ed25519 signature by the trusted key ${keyId}` : `valid Ed25519 signature by the embedded key ${keyId}; no trusted key was given, so this proves integrity, not origin`),
+    check: pass(`valid Ed25519 signature by the trusted key ${keyId}`),
     keyId,
-    keyTrusted: Boolean(trusted),
+    keyTrusted: true,
   };
 }
 
 export interface VerifyReceiptInput {
   receipt: unknown;
   inputs: unknown;
-  /** The key the verifier trusts; without it the signature is checked against the embedded key only. */
-  trustedPublicKey?: KeyObject | undefined;
+  /**
+   * The keys the verifier trusts. A receipt is valid only when signed by one of them: the key
+   * embedded in a receipt proves integrity, never origin (anyone can sign with a key of their own).
+   */
+  trustedPublicKeys: readonly KeyObject[];
 }
 
 /** Runs every check (none short-circuits) and reports the first failing one as `reason`. */
-export function verifyReceipt({ receipt, inputs, trustedPublicKey }: VerifyReceiptInput): ReceiptVerification {
+export function verifyReceipt({ receipt, inputs, trustedPublicKeys }: VerifyReceiptInput): ReceiptVerification {
   const r = asRecord(receipt);
   if (!r) {
     const why = skipped('the receipt is not a JSON object');
@@ -257,6 +276,7 @@ export function verifyReceipt({ receipt, inputs, trustedPublicKey }: VerifyRecei
       message: 'receipt: not a JSON object',
       checks: { version: why, attestation: why, inputsHash: why, rationaleId: why, signature: why },
       keyId: null,
+      fingerprint: null,
       keyTrusted: false,
     };
   }
@@ -264,7 +284,7 @@ export function verifyReceipt({ receipt, inputs, trustedPublicKey }: VerifyRecei
   const attestation = checkAttestation(r);
   const { check: inputsHash } = checkInputsHash(r, inputs);
   const rationaleId = checkRationale(r, inputs);
-  const sig = checkSignature(r, trustedPublicKey);
+  const sig = checkSignature(r, trustedPublicKeys);
   const checks = { version, attestation, inputsHash, rationaleId, signature: sig.check };
   const order: Array<[keyof typeof checks, ReceiptFailure]> = [
     ['version', 'version_unsupported'],
@@ -274,7 +294,8 @@ export function verifyReceipt({ receipt, inputs, trustedPublicKey }: VerifyRecei
     ['signature', sig.failure ?? 'signature_invalid'],
   ];
   const first = order.find(([name]) => checks[name].status === 'fail');
-  const base = { checks, keyId: sig.keyId, keyTrusted: sig.keyTrusted };
+  const embedded = readPublicKey(asRecord(r.signature)?.publicKey);
+  const base = { checks, keyId: sig.keyId, fingerprint: embedded ? fingerprintOf(embedded) : null, keyTrusted: sig.keyTrusted };
   if (!first) return { valid: true, message: 'valid', ...base };
   return { valid: false, reason: first[1], message: `${first[0]}: ${checks[first[0]].reason}`, ...base };
 }

@@ -14,7 +14,10 @@
  * request carried; this module only reads them. The three markers say which of the fee, the
  * battery wear rate and the price provenance the caller left to defaults (`not-supplied`).
  */
-import type { RiskCheck, RiskCheckStatus, RiskGuardrailReport, RiskOverallStatus } from '../domain/plans.js';
+import type { BessPlan, RiskCheck, RiskCheckStatus, RiskGuardrailReport, RiskOverallStatus, TradingPlan } from '../domain/plans.js';
+import type { BessSettings, TradingSettings } from '../domain/settings.js';
+import { planSpread } from './strategy.js';
+import { planBess } from './bess.js';
 import { priceAnomalyCheck } from './risk/anomaly.js';
 import { DEFAULT_RISK_CONFIG, type RiskConfig } from './risk/config.js';
 import { dataCoverageCheck, dataSourceCheck, scanCoverage } from './risk/data-checks.js';
@@ -37,6 +40,25 @@ export function buildRiskReport(input: RiskInput, config: RiskConfig = DEFAULT_R
     humanApprovalCheck(),
   ];
   return { report: summarizeChecks(checks, config), markers: riskMarkers(input.supplied) };
+}
+
+export type DayRiskInput = Omit<RiskInput, 'plan' | 'bessPlan'>;
+
+export interface DayRisk extends RiskResult {
+  plan: TradingPlan;
+  bessPlan: BessPlan;
+}
+
+/**
+ * The one risk verdict of a day: both engines on the day's prices, then the checks. The risk
+ * operation and the trading brief both call this, so they cannot disagree about a day.
+ */
+export function riskForDay(input: DayRiskInput, config: RiskConfig = DEFAULT_RISK_CONFIG): DayRisk {
+  const strategySettings: TradingSettings = input.strategySettings;
+  const bessSettings: BessSettings = input.bessSettings;
+  const plan = planSpread(input.prices, strategySettings);
+  const bessPlan = planBess(input.prices, bessSettings);
+  return { ...buildRiskReport({ ...input, plan, bessPlan }, config), plan, bessPlan };
 }
 
 /** Overall status, counts and score of a list of checks. */

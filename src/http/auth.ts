@@ -124,6 +124,8 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
     }
     const tenantId = tenantFromClaims(payload);
     if (!tenantId) throw unauthorized('token_missing_tenant', 'bearer token carries no tenant claim (tenant_id, tid or org_id)');
+    // The local tenant belongs to the local user and the master key: a token naming it would share their data.
+    if (tenantId === LOCAL_TENANT) throw unauthorized('token_reserved_tenant', `bearer token names the reserved tenant "${LOCAL_TENANT}"`);
     return { tenantId, actorId: payload.sub as string, roles: rolesFromClaims(payload), via: 'jwt' };
   }
 

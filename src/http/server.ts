@@ -18,7 +18,10 @@ import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
+import { presentOutput } from '../ops/present.js';
 import { buildOpenApi } from './openapi.js';
+import { DEFAULT_JSON_LIMITS, registerJsonBody } from './json-body.js';
+import { answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
 import {
   API_VERSION,
   API_VERSION_HEADER,
@@ -100,25 +103,39 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const limiter = new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, () => now().getTime());
   const storesReady = Promise.resolve(stores);
 
+  const logger = options.logger ?? { level: config.logLevel, stream: process.stderr };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, stream: process.stderr },
+    // The request line is logged with credential-like query values redacted (a key put in a URL by mistake).
+    logger: typeof logger === 'object' && logger !== null ? { ...logger, serializers: { req: redactedRequest } } : logger,
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count or proxy list: the client address is the one those proxies appended (proxy-addr),
+    // never the client's own left-most X-Forwarded-For entry.
+    trustProxy: trustProxyOption(config.trustProxy),
     exposeHeadRoutes: false,
-    requestTimeout: 30_000,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     // While closing, requests already on open connections are served (with `connection: close`)
     // rather than answered by fastify's own 503 body, which is not our error body.
     return503OnClosing: false,
     // Errors before routing (a malformed URL) get the one error body too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So do the parser's own errors (431, 400, 408) that come before any request object exists.
+    clientErrorHandler: clientErrorHandler(newId, auth.securityMode),
   });
+  answerUnmetExpectations(app.server, newId, auth.securityMode);
   // A request property declared up front (fastify keeps the request shape stable), cheaper than a
   // WeakMap entry per request.
   app.decorateRequest('svcCaller', null);
-  // Only JSON bodies: anything else, text/plain included, is 415.
+  // Only JSON bodies: anything else, text/plain included, is 415; JSON is checked against the body limits.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app, { ...DEFAULT_JSON_LIMITS, maxNodes: Math.max(DEFAULT_JSON_LIMITS.maxNodes, Math.floor(config.bodyLimitBytes / 4)) });
+  // Every open socket costs a descriptor: beyond the cap, new connections are closed at accept.
+  app.server.maxConnections = config.maxConnections;
+  // Node answers a request whose headers take longer with 408: a slow-header client cannot hold a socket.
+  app.server.headersTimeout = config.headersTimeoutMs;
 
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const svc = toSvcError(error);
@@ -147,9 +164,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  const allowedMethods = methodTable(operations, [{ method: 'GET', path: OPENAPI_PATH }]);
   app.setNotFoundHandler((request, reply) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
     const path = request.url.split('?')[0] ?? '';
+    // A path that exists under other methods is a 405 with Allow (RFC 9110 15.5.6), not a 404.
+    const allow = allowedMethods(path);
+    if (allow.length > 0) {
+      reply.header('allow', allow.join(', '));
+      return sendError(new SvcError(405, 'method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
+    }
     return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
 
@@ -232,6 +256,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     app.route({
       method: http.method,
       url: http.path,
+      // HEAD answers every GET route with its headers and no body (RFC 9110 9.3.2).
+      exposeHeadRoute: http.method === 'GET',
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
@@ -240,7 +266,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const parsed = result instanceof Promise ? await result : result;
         if (!parsed.success) throw SvcError.fromZod(parsed.error);
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
-        const output: unknown = await op.run(ctx, parsed.data);
+        const raw: unknown = await op.run(ctx, parsed.data);
+        const output = op.exactOutput ? raw : presentOutput(raw);
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
@@ -265,11 +292,70 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   return app;
 }
 
+const CREDENTIAL_PARAM = /(key|token|secret|passw|auth|signature|session|credential)/i;
+
+/** A URL with the values of credential-like query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const redacted = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return eq >= 0 && CREDENTIAL_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${redacted}`;
+}
+
+function redactedRequest(request: FastifyRequest): Record<string, unknown> {
+  return { method: request.method, url: redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+/**
+ * Fastify's trustProxy from the setting: a hop count becomes "the first N hops are proxies" (so
+ * the address the Nth proxy appended is the client), an address list is passed on (proxy-addr).
+ */
+function trustProxyOption(setting: SvcConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+/** The methods each route path answers (GET implies HEAD), matched with `:param` segments. */
+function methodTable(ops: readonly Operation[], extra: ReadonlyArray<{ method: string; path: string }>): (path: string) => string[] {
+  const routes = [...ops.flatMap((op) => (op.http ? [{ method: op.http.method, path: op.http.path }] : [])), ...extra];
+  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  for (const r of routes) {
+    let entry = byPattern.get(r.path);
+    if (!entry) {
+      const re = new RegExp(`^${r.path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+      entry = { re, methods: new Set() };
+      byPattern.set(r.path, entry);
+    }
+    entry.methods.add(r.method);
+    if (r.method === 'GET') entry.methods.add('HEAD');
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { re, methods: m } of byPattern.values()) if (re.test(path)) for (const x of m) methods.add(x);
+    return [...methods].sort();
+  };
+}
+
 export interface StartedServer {
   server: FastifyInstance;
   /** e.g. http://127.0.0.1:8787 */
   url: string;
-  /** Stops accepting, lets in-flight requests finish, then resolves. Stores stay open (the caller owns them). */
+  /** Stops accepting, lets in-flight requests finish for at most config.shutdownGraceMs, then closes what remains. Stores stay open (the caller owns them). */
   close(): Promise<void>;
 }
 
@@ -281,5 +367,19 @@ export async function startServer(options: BuildServerOptions): Promise<StartedS
   if (address === null || typeof address === 'string') throw new Error('server is not listening on a TCP port');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  return { server, url, close: () => server.close() };
+  return {
+    server,
+    url,
+    // A bounded drain: in-flight requests get the grace period, then every remaining connection
+    // (a client stalled mid-upload, say) is closed, so shutdown always ends.
+    close: async () => {
+      const force = setTimeout(() => server.server.closeAllConnections(), options.config.shutdownGraceMs);
+      force.unref();
+      try {
+        await server.close();
+      } finally {
+        clearTimeout(force);
+      }
+    },
+  };
 }

@@ -96,6 +96,24 @@ export function securityModeOf(config: SvcConfig): SecurityMode {
  * Who an event or registration is recorded for: a signed-in user is always recorded as
  * themselves (a body cannot impersonate them); keys and the local user may name an actor.
  */
+/** Who really wrote something: the credential, never a claimed name (docs/audit.md). */
+export function principalOf(caller: Caller): string {
+  switch (caller.via) {
+    case 'tenantKey':
+      return `key:${caller.keyId ?? 'unknown'}`;
+    case 'jwt':
+      return `user:${caller.tenantId}/${caller.actorId}`;
+    case 'masterKey':
+      return 'master-key';
+    case 'serviceToken':
+      return 'service-token';
+    case 'local':
+      return `local:${caller.actorId}`;
+    default:
+      return 'anonymous';
+  }
+}
+
 export function actorOf(caller: Caller, requested: string): string {
   return caller.via === 'jwt' ? caller.actorId : requested;
 }

@@ -93,12 +93,15 @@ export const apiKeysCreate = defineOperation({
 export const apiKeysList = defineOperation({
   id: 'apiKeys.list',
   summary: 'List the tenant\'s active API keys',
-  description: 'Active keys of the caller\'s tenant: name, prefix, roles, lastUsedAt (refreshed at most once a minute), createdAt. Never the plaintext.',
+  description:
+    'Active keys of the caller\'s tenant: name, prefix, roles, lastUsedAt (refreshed at most once a minute), createdAt. Never the plaintext. ' +
+    'Needs api.manage (owner), always enforced: a low-privilege key (apiClient, auditor) may not enumerate its tenant\'s keys and roles.',
   tags: ['account'],
   access: 'tenant',
+  permission: 'api.manage',
   input: z.object({}),
   output: ApiKeyListing,
-  http: { method: 'GET', path: '/api/account/api-keys', inputFrom: 'query', successStatus: 200, errors: [401, 429] },
+  http: { method: 'GET', path: '/api/account/api-keys', inputFrom: 'query', successStatus: 200, errors: [401, 403, 429] },
   async run(ctx) {
     const stores = await ctx.stores();
     const keys = await stores.apiKeys.listActive(ctx.caller.tenantId);

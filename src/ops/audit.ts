@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AuditEvent, AuditEventPage, AuditEventRequest, AuditListQuery } from '../domain/audit.js';
-import { actorOf } from './access.js';
+import { actorOf, principalOf } from './access.js';
 import { defineOperation } from './types.js';
 
 /** 201 body of POST /api/audit/events: the stored event; `persisted` true confirms the write. */
@@ -23,7 +23,8 @@ export const auditCreate = defineOperation({
     'Appends one event (prices_loaded, csv_imported, ai_brief_generated, plan_exported) to the caller\'s tenant journal. ' +
     'plan_exported needs DecisionPackageMetadata (decision_package_id svc-rdn-/svc-bess-, human_approval_required and ' +
     'no_auto_submit true); the other types take a flat map of string/number/boolean values. ' +
-    'The response is sent only after the event is durably committed (persisted: true).',
+    'The response is sent only after the event is durably committed (persisted: true). `actor` is what the caller claims; ' +
+    '`recordedBy` (svc extension) is the authenticated principal that wrote it (key:<id>, user:<tenant>/<user>, master-key, …).',
   tags: ['audit'],
   access: 'key',
   permission: 'audit.write',
@@ -39,6 +40,7 @@ export const auditCreate = defineOperation({
       tradeDate: input.tradeDate,
       source: input.source,
       metadata: input.metadata,
+      recordedBy: principalOf(ctx.caller),
     };
     const stores = await ctx.stores();
     await stores.audit.append(ctx.caller.tenantId, event);

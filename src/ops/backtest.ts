@@ -3,12 +3,47 @@ import { z } from 'zod';
 import { PriceBook } from '../domain/prices.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { BacktestSummary } from '../domain/plans.js';
-import { runBacktest } from '../engines/backtest.js';
+import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
+import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
 import { GeneratedAt } from './shared.js';
 
-export const BacktestRequest = z.strictObject({ priceBook: PriceBook, strategySettings: TradingSettings, bessSettings: BessSettings });
-export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary });
+const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
+export const BacktestRequest = z.strictObject({
+  priceBook: PriceBook,
+  strategySettings: TradingSettings,
+  bessSettings: BessSettings,
+  /** svc extension: the range the gap report covers (default: the book's first to last day). */
+  range: Range.optional(),
+});
+
+const money = z.number();
+const nullablePrice = z.number().nullable();
+/** svc extension beside the spec's BacktestSummary (docs/backtest.md, "Analytics"). */
+export const BacktestAnalytics = z.strictObject({
+  maxDrawdown: z.strictObject({ uah: money, peakDate: z.string().nullable(), troughDate: z.string().nullable() }),
+  dailyPnl: z.strictObject({ meanUah: money, volatilityUah: money, minUah: money, p5Uah: money, p25Uah: money, medianUah: money, p75Uah: money, p95Uah: money, maxUah: money }),
+  histogram: z.array(z.strictObject({ fromUah: money, toUah: money, days: z.number().int() })),
+  capture: z.strictObject({
+    spreadBuyAvgUahMwh: nullablePrice,
+    spreadSellAvgUahMwh: nullablePrice,
+    spreadCaptureUahMwh: nullablePrice,
+    bessChargeAvgUahMwh: nullablePrice,
+    bessDischargeAvgUahMwh: nullablePrice,
+    bessCaptureUahMwh: nullablePrice,
+  }),
+  bestMonth: z.strictObject({ month: z.string(), combinedPnlUah: money }).nullable(),
+  worstMonth: z.strictObject({ month: z.string(), combinedPnlUah: money }).nullable(),
+  gaps: z.strictObject({
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    calendarDays: z.number().int(),
+    daysWithPrices: z.number().int(),
+    missingDays: z.number().int(),
+    missing: z.array(z.string()),
+  }),
+});
+export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics });
 
 export const backtestSummary = defineOperation({
   id: 'backtest.summary',
@@ -16,7 +51,9 @@ export const backtestSummary = defineOperation({
   description:
     'A historical run over the supplied prices under the caller’s assumptions; it is not a forecast. Each day runs both exact engines; ' +
     'a profitable day has combinedPnlUah > 0; hitRate = profitableDays / totalDays; best/worst day by combinedPnlUah (earliest date wins a tie); ' +
-    'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days.',
+    'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days. ' +
+    'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
+    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day).',
   tags: ['decision'],
   access: 'key',
   permission: 'decision.plan',
@@ -24,6 +61,7 @@ export const backtestSummary = defineOperation({
   output: BacktestResponse,
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },
   async run(ctx, input) {
-    return { generatedAt: ctx.now().toISOString(), summary: runBacktest(input.priceBook, input.strategySettings, input.bessSettings) };
+    const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
+    return { generatedAt: ctx.now().toISOString(), summary, analytics };
   },
 });

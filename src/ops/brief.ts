@@ -18,6 +18,7 @@ import { Locale, TradeDate } from '../domain/common.js';
 import { PriceDay } from '../domain/prices.js';
 import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../engines/brief/index.js';
 import { defineOperation, type OpContext } from './types.js';
+import { defaultCaps } from './risk.js';
 import { TradingSettingsAsSent } from './shared.js';
 
 export const TradingBriefOpInput = z.strictObject({
@@ -51,6 +52,12 @@ export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief)
   };
 }
 
+/** The brief with the regulator caps in force on its date: the same caps the risk operation checks. */
+export function composeBriefWithCaps(input: TradingBriefOpInput): ComposedBrief {
+  const caps = defaultCaps().capsFor(input.tradeDate, input.context?.market ?? 'DAM');
+  return composeTradingBrief(input, { caps });
+}
+
 export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingBriefResponse {
   const generatedAt = ctx.now().toISOString();
   const { brief } = composed;
@@ -75,7 +82,8 @@ export const tradingBrief = defineOperation({
   id: 'ai.tradingBrief',
   summary: 'Deterministic trading brief for one day (svc-rules-v1)',
   description:
-    'Runs the spread engine, a reference battery plan (default BessSettings: the request has none), the risk guardrails and a ' +
+    'Runs the spread engine, a reference battery plan (`context.bessSettings`, an svc extension, or default BessSettings), the risk guardrails ' +
+    '(exactly the report POST /api/risk/report gives for the same day and settings: the regulator caps in force on the date, by hour band) and a ' +
     'sensitivity sweep (prices ±3 %/±5 %, fee +100 UAH/MWh, profile shifted one hour), then explains the result in uk or en: ' +
     'summary, action gate (ready/review/hold), decision quality, data coverage, sensitivity, drivers, market context, checklist, ' +
     'anomalies, audit trail with a reproducible rationale id. `context.regulatory.priceCap` is checked against the prices ' +
@@ -88,6 +96,6 @@ export const tradingBrief = defineOperation({
   output: TradingBriefResponse,
   http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
   async run(ctx, input) {
-    return briefResponse(ctx, composeTradingBrief(input));
+    return briefResponse(ctx, composeBriefWithCaps(input));
   },
 });

@@ -9,13 +9,16 @@
  * module's callers in any rendered output; only the public key and its id are shown.
  */
 import { existsSync } from 'node:fs';
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { ensureDataDir } from '../store/data-dir.js';
 import { join } from 'node:path';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import { keyIdOf, spkiDer } from '../engines/receipt.js';
+import { readPublicKey, readSigningKey } from '../data/keys.js';
+
+export { readPublicKey, readSigningKey };
 import type { Logger } from './types.js';
 
 export const RECEIPT_KEY_FILE = 'receipt-ed25519.pem';
@@ -43,39 +46,6 @@ function keysOf(privateKey: KeyObject, source: ReceiptKeys['source'], path?: str
     source,
     ...(path ? { path } : {}),
   };
-}
-
-const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
-
-/** An Ed25519 private key from PEM or base64 PKCS#8 DER; null when the text is neither. */
-export function readSigningKey(text: string): KeyObject | null {
-  try {
-    const trimmed = text.trim();
-    const key = trimmed.includes('-----BEGIN')
-      ? createPrivateKey(trimmed)
-      : BASE64.test(trimmed)
-        ? createPrivateKey({ key: Buffer.from(trimmed.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'pkcs8' })
-        : null;
-    return key && key.asymmetricKeyType === 'ed25519' ? key : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * An Ed25519 public key from PEM (public or private key) or base64 SPKI DER; null otherwise.
- * Lets a verifier trust a key given on the command line or in a request.
- */
-export function readPublicKey(text: string): KeyObject | null {
-  try {
-    const trimmed = text.trim();
-    let key: KeyObject | null = null;
-    if (trimmed.includes('-----BEGIN')) key = createPublicKey(trimmed);
-    else if (BASE64.test(trimmed)) key = createPublicKey({ key: Buffer.from(trimmed.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
-    return key && key.asymmetricKeyType === 'ed25519' ? key : null;
-  } catch {
-    return null;
-  }
 }
 
 async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> {

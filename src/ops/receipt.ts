@@ -7,6 +7,7 @@ import { SvcError } from '../domain/errors.js';
 import { composeTradingBrief, type BriefInputs } from '../engines/brief/index.js';
 import { NoEgressReceipt, RECEIPT_FAILURES, issueReceipt, verifyReceipt, type ReceiptVerification } from '../engines/receipt.js';
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
+import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from './types.js';
 import { TradingBriefOpInput } from './brief.js';
 
@@ -28,6 +29,8 @@ export const ReceiptVerificationResult = z.strictObject({
   message: z.string(),
   checks: z.strictObject({ version: ReceiptCheck, attestation: ReceiptCheck, inputsHash: ReceiptCheck, rationaleId: ReceiptCheck, signature: ReceiptCheck }),
   keyId: z.string().nullable(),
+  /** `sha256:<hex>` of the signing key's SPKI DER; null when the receipt carries no readable key. */
+  fingerprint: z.string().nullable(),
   keyTrusted: z.boolean(),
 });
 
@@ -54,16 +57,26 @@ export async function issueBriefReceipt(ctx: OpContext, request: BriefInputs): P
   return issueReceiptForInputs(ctx, composeTradingBrief(request).inputs);
 }
 
-/** Verification against an explicit trusted key (PEM/base64) or, by default, the service's own key. */
-export async function verifyWithServiceKey(ctx: OpContext, body: { receipt: unknown; inputs: unknown; trustedPublicKey?: string | undefined }): Promise<ReceiptVerification> {
-  let trusted;
-  if (body.trustedPublicKey !== undefined) {
-    trusted = readPublicKey(body.trustedPublicKey);
-    if (!trusted) throw SvcError.validation('invalid input: trustedPublicKey: expected an Ed25519 public key, PEM or base64 SPKI DER', [{ path: 'trustedPublicKey', message: 'expected an Ed25519 public key (PEM or base64 SPKI DER)' }]);
-  } else {
-    trusted = (await existingReceiptKeys(ctx.config, ctx.logger))?.publicKey;
+/**
+ * The keys a verification trusts: the explicit key when one is given; otherwise the keys of
+ * SVC_RECEIPT_TRUSTED_KEYS plus this installation's own signing key (if it has one). Never the
+ * key a receipt carries.
+ */
+export async function trustedReceiptKeys(ctx: OpContext, explicit: string | undefined): Promise<KeyObject[]> {
+  if (explicit !== undefined) {
+    const key = readPublicKey(explicit);
+    if (!key) throw SvcError.validation('invalid input: trustedPublicKey: expected an Ed25519 public key, PEM or base64 SPKI DER', [{ path: 'trustedPublicKey', message: 'expected an Ed25519 public key (PEM or base64 SPKI DER)' }]);
+    return [key];
   }
-  return verifyReceipt({ receipt: body.receipt, inputs: body.inputs, trustedPublicKey: trusted });
+  const keys = [...ctx.config.receiptTrustedKeys];
+  const own = (await existingReceiptKeys(ctx.config, ctx.logger))?.publicKey;
+  if (own) keys.push(own);
+  return keys;
+}
+
+export async function verifyWithServiceKey(ctx: OpContext, body: { receipt: unknown; inputs: unknown; trustedPublicKey?: string | undefined }): Promise<ReceiptVerification> {
+  const trustedPublicKeys = await trustedReceiptKeys(ctx, body.trustedPublicKey);
+  return verifyReceipt({ receipt: body.receipt, inputs: body.inputs, trustedPublicKeys });
 }
 
 export const receiptVerify = defineOperation({
@@ -72,13 +85,16 @@ export const receiptVerify = defineOperation({
   description:
     'Recomputes sha256 over the RFC 8785 canonical JSON of `inputs` and checks it against the receipt, checks the attested facts ' +
     '(svc-rules-v1, deterministic, no data sent to an external model, 0 external tokens), the rationale id, and the Ed25519 signature ' +
-    'against this service’s key (or `trustedPublicKey`). Always 200 for a well-formed body: `valid` false with `reason` naming the first ' +
+    'against the trusted keys: `trustedPublicKey` when given, otherwise the keys listed in SVC_RECEIPT_TRUSTED_KEYS and this service’s own key. ' +
+    'A receipt signed by any other key is `valid` false with reason key_untrusted and its `fingerprint` (sha256 of the key): the key a receipt carries proves ' +
+    'integrity, never origin. Always 200 for a well-formed body: `valid` false with `reason` naming the first ' +
     'failing part (version_unsupported, attestation_mismatch, inputs_hash_mismatch, rationale_mismatch, signature_invalid, key_untrusted). ' +
     'A body that is not {receipt: object, inputs: object} is a 400.',
   tags: ['ai'],
   access: 'public',
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
+  exactOutput: true,
   http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400] },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
@@ -112,6 +128,7 @@ export const tradingBriefReceipt = defineOperation({
   permission: 'decision.plan',
   input: TradingBriefOpInput,
   output: ReceiptBundle,
+  exactOutput: true,
   http: { method: 'POST', path: '/api/ai/trading-brief/receipt', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
   async run(ctx, input) {
     return issueBriefReceipt(ctx, input);

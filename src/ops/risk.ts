@@ -4,9 +4,7 @@ import { TradeDate } from '../domain/common.js';
 import { PriceDay, hourlyPrices } from '../domain/prices.js';
 import { RiskGuardrailReport } from '../domain/plans.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
-import { planSpread } from '../engines/strategy.js';
-import { planBess } from '../engines/bess.js';
-import { buildRiskReport, parseRiskConfig, type RiskConfig } from '../engines/risk.js';
+import { riskForDay, parseRiskConfig, type RiskConfig } from '../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { defineOperation } from './types.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './shared.js';
@@ -44,9 +42,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
   const strategySettings = TradingSettings.parse(input.strategySettings);
   const bessSettings = BessSettings.parse(input.bessSettings);
   const prices = hourlyPrices(input.prices);
-  const plan = planSpread(prices, strategySettings);
-  const bessPlan = planBess(prices, bessSettings);
-  return buildRiskReport(
+  return riskForDay(
     {
       tradeDate: input.tradeDate,
       prices,
@@ -54,8 +50,6 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
       bessSettings,
       sourceLabel: input.sourceLabel ?? 'unknown',
       isFallbackData: input.isFallbackData ?? false,
-      plan,
-      bessPlan,
       caps: caps.capsFor(input.tradeDate, 'DAM'),
       supplied: {
         fee: input.strategySettings.feeUahPerMwh !== undefined,

@@ -1,7 +1,6 @@
 /** Request/response pieces shared by several operations. */
-import { z } from 'zod';
 import { IsoDateTime, TradeDate } from '../domain/common.js';
-import { BessSettings, TradingSettings } from '../domain/settings.js';
+import { BessSettings, TradingSettings, bounded } from '../domain/settings.js';
 
 export const GeneratedAt = IsoDateTime;
 export { TradeDate };
@@ -11,8 +10,8 @@ export { TradeDate };
  * were sent (risk markers, brief coverage). Every other bound comes from the domain schema.
  */
 export const TradingSettingsAsSent = TradingSettings.extend({
-  feeUahPerMwh: z.number().min(0).optional().describe('Fee per MWh on each leg, UAH/MWh. Default 0; omitting it is reported as not supplied.'),
+  feeUahPerMwh: bounded('feeUahPerMwh').optional().describe('Fee per MWh on each leg, UAH/MWh. Default 0; omitting it is reported as not supplied.'),
 });
 export const BessSettingsAsSent = BessSettings.extend({
-  degradationCostUahMwh: z.number().min(0).optional().describe('Wear cost per MWh discharged, UAH/MWh. Default 0; omitting it is reported as not supplied.'),
+  degradationCostUahMwh: bounded('degradationCostUahMwh').optional().describe('Wear cost per MWh discharged, UAH/MWh. Default 0; omitting it is reported as not supplied.'),
 });

@@ -64,6 +64,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: HttpBinding;
+  /**
+   * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
+   * for results that echo signed or hashed inputs byte for byte (receipts).
+   */
+  exactOutput?: boolean;
   run(ctx: OpContext, input: z.infer<I>): Promise<z.infer<O>>;
 }
 

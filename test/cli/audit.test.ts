@@ -36,6 +36,14 @@ function journal(): { dir: string; run: (args: string[], env?: Record<string, st
 const ADD = ['audit', 'add', '--type', 'prices_loaded', '--trade-date', '15.12.2024', '--source', 'fixtures/x.csv'];
 
 describe('svc audit add (local)', () => {
+  it('--trade-date must be a real DD.MM.YYYY date (31.02.2024 and 2024-12-15 are refused, exit 2)', async () => {
+    for (const bad of ['31.02.2024', '2024-12-15']) {
+      const r = await svc(['audit', 'add', '--type', 'prices_loaded', '--trade-date', bad, '--source', 'x'], { env: { SVC_DATA_DIR: tempDir('svc-audit-') } });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain('--trade-date');
+    }
+  });
+
   it('records an event in <data dir>/svc.db and prints the op body with --format json', async () => {
     const j = journal();
     const r = await j.run([...ADD, '--actor', 'ops-bot', '--meta', 'rows=24', 'ok=true', 'ratio=-1.5e2', 'name=abc', 'expr=a=b', 'zip=007x', '--format', 'json']);

@@ -27,13 +27,15 @@ describe('svc backtest', () => {
     const r = await svc(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--daily', daily, '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { generatedAt: string; summary: Summary };
-    expect(Object.keys(body).sort()).toEqual(['generatedAt', 'summary']);
+    expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'summary']);
     expect(body.summary.totalDays).toBe(30);
     const lines = readFileSync(daily, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('tradeDate,strategyPnlUah,bessPnlUah,combinedPnlUah,trades,bessCycles,averageSpreadUah,equivalentBessCycles');
     expect(lines).toHaveLength(31);
     const sum = lines.slice(1).reduce((s, l) => s + Number(l.split(',')[3]), 0);
-    expect(sum).toBeCloseTo(body.summary.combinedNetPnlUah, 4);
+    // Outputs are rounded to 0.01 UAH (docs/limits.md): the sum of 30 rounded days is within 30 × 0.005 UAH of the rounded total.
+    expect(Math.abs(sum - body.summary.combinedNetPnlUah)).toBeLessThanOrEqual(30 * 0.005 + 1e-6);
+    for (const l of lines.slice(1)) expect(l.split(',')[3]).toMatch(/^-?\d+(\.\d{1,2})?$/);
   });
 
   it('--settings {strategySettings, bessSettings} with flags overriding', async () => {

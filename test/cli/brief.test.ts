@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TradingBriefResponse } from '../../src/domain/brief.js';
 import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
@@ -8,6 +8,22 @@ const DAY = ['--date', '15.12.2024'];
 const SETTINGS = ['--volume', '2', '--min-spread', '300', '--max-trades', '4', '--fee', '12'];
 
 describe('svc brief', () => {
+  it('uses battery settings from --settings (never ignores them) and rejects bad ones naming the file', async () => {
+    const dir = tempDir('svc-brief-');
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ strategySettings: { volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 4 }, bessSettings: { capacityMwh: 4, powerMw: 2, roundTripEfficiency: 0.85, maxCyclesPerDay: 2 } }));
+    const r = await svc(['brief', FIXTURE, ...DAY, '--settings', file, '--locale', 'en', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
+    const limitations = body.brief.auditTrail.limitations.join(' ');
+    expect(limitations).toContain('settings given (2 MW, 4 MWh');
+    expect(limitations).not.toContain('default parameters');
+    writeFileSync(file, JSON.stringify({ strategySettings: { volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 4 }, bessSettings: { capacityMwh: -1, powerMw: 2, roundTripEfficiency: 0.85, maxCyclesPerDay: 2 } }));
+    const bad = await svc(['brief', FIXTURE, ...DAY, '--settings', file]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('bessSettings.capacityMwh');
+  });
+
   it('prints the brief as Ukrainian sections by default', async () => {
     const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
     expect(r.exitCode).toBe(0);

@@ -99,9 +99,16 @@ describe('svc prices show / convert', () => {
     const missing = await svc(['prices', 'show', WEEK, '--date', '15.12.2024']);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('no prices for 15.12.2024');
-    const dst = await svc(['prices', 'show', FIXTURE, '--date', '31.03.2024']);
-    expect(dst.exitCode).toBe(2);
-    expect(dst.stderr).toContain('daylight-saving');
+    // A clock-change day is shown with its own periods, never refused (issue 9).
+    const dst = await svc(['prices', 'show', FIXTURE, '--date', '31.03.2024', '--format', 'json']);
+    expect(dst.exitCode).toBe(0);
+    const body = JSON.parse(dst.stdout) as { clockChange: string; periods: number; prices: unknown[] };
+    expect(body).toMatchObject({ clockChange: 'spring', periods: 23 });
+    expect(body.prices).toHaveLength(23);
+    const autumn = await svc(['prices', 'show', FIXTURE, '--date', '27.10.2024']);
+    expect(autumn.exitCode).toBe(0);
+    expect(autumn.stderr).toContain('fall-back day: 25 settlement periods; 24 in the file');
+    expect(autumn.stdout).toContain('#24');
     const impossible = await svc(['prices', 'show', WEEK, '--date', '31.02.2024']);
     expect(impossible.exitCode).toBe(2);
   });

@@ -51,12 +51,25 @@ describe('svc receipt verify', () => {
     expect(body.checks.signature?.status).toBe('pass');
   });
 
-  it('a verifier without a key of its own proves integrity only, and creates no key', async () => {
+  it('a verifier that trusts no key rejects every receipt (exit 3), names the key, and creates no key', async () => {
     const keyless = { SVC_DATA_DIR: tempDir('svc-data-') };
     const r = await svc(['receipt', 'verify', original], { env: keyless });
-    expect(r.exitCode).toBe(0);
-    expect(r.stderr).toContain('proves integrity, not origin');
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('key_untrusted');
+    expect(r.stderr).toContain(bundle.receipt.signature.keyId);
+    expect(r.stderr).toMatch(/sha256:[0-9a-f]{64}/);
     expect(existsSync(join(keyless.SVC_DATA_DIR, 'receipt-ed25519.pem'))).toBe(false);
+  });
+
+  it('SVC_RECEIPT_TRUSTED_KEYS (a file or inline keys) makes a foreign key trusted', async () => {
+    const keyless = { SVC_DATA_DIR: tempDir('svc-data-') };
+    const listFile = join(dir, 'trusted-keys.txt');
+    writeFileSync(listFile, `# desk A\n${bundle.receipt.signature.publicKey}\n`);
+    expect((await svc(['receipt', 'verify', original], { env: { ...keyless, SVC_RECEIPT_TRUSTED_KEYS: listFile } })).exitCode).toBe(0);
+    expect((await svc(['receipt', 'verify', original], { env: { ...keyless, SVC_RECEIPT_TRUSTED_KEYS: bundle.receipt.signature.publicKey } })).exitCode).toBe(0);
+    const bad = await svc(['receipt', 'verify', original], { env: { ...keyless, SVC_RECEIPT_TRUSTED_KEYS: 'not-a-key' } });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('SVC_RECEIPT_TRUSTED_KEYS');
   });
 
   it('another installation does not trust the key, unless given with --public-key', async () => {

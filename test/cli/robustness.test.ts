@@ -61,9 +61,9 @@ describe('svc at the edges', () => {
     writeFileSync(bad, JSON.stringify({ capacityMwh: 2, powerMw: 1, roundTripEfficiency: 5, maxCyclesPerDay: 1 }));
     const r = await svc(['bess', WEEK, '--date', '03.12.2024', '--settings', bad]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('--settings settings.roundTripEfficiency: must be > 0 and <= 1 (got 5)');
+    expect(r.stderr).toContain('--settings settings.roundTripEfficiency: must be 0.01..1 (got 5)');
     const flag = await svc(['bess', WEEK, '--date', '03.12.2024', '--settings', bad, '--efficiency', '1.5']);
-    expect(flag.stderr).toContain('--efficiency: must be > 0 and <= 1 (got 1.5)');
+    expect(flag.stderr).toContain('--efficiency: must be 0.01..1 (got 1.5)');
   });
 
   it('--format json names a tripped guard with its own code', async () => {

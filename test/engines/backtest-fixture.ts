@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PriceBook, PricePoint } from '../../src/domain/prices.js';
 
-/** `../shared` beside the checkout, as in CI; paths relative to this file, never absolute. */
-export const REAL_PRICES_CSV = fileURLToPath(new URL('../../../shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv', import.meta.url));
-export const REAL_DST_CSV = fileURLToPath(new URL('../../../shared/data/ua-dam/dst_days.csv', import.meta.url));
+/** Copies shipped in fixtures/ (provenance in fixtures/README.md): tests never need ../shared. */
+export const REAL_PRICES_CSV = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
+export const REAL_DST_CSV = fileURLToPath(new URL('../../fixtures/oree-dam-dst-days-2022-2024.csv', import.meta.url));
 
 let cached: { book: PriceBook; skipped: string[] } | undefined;
 

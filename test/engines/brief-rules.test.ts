@@ -59,8 +59,9 @@ describe('coverage and quality', () => {
 
   it('quality = 0.4 risk + 0.3 coverage + 0.3 sensitivity, capped by the gate', () => {
     expect(assessQuality(100, 100, 90, 'ready')).toEqual({ score: 97, level: 'high', cappedByGate: false });
-    expect(assessQuality(100, 100, 90, 'review')).toEqual({ score: 97, level: 'medium', cappedByGate: true });
-    expect(assessQuality(60, 100, 100, 'hold')).toEqual({ score: 84, level: 'low', cappedByGate: true });
+    // Capped by the gate, the score is capped into the level's band too (79 = top of medium, 59 = top of low).
+    expect(assessQuality(100, 100, 90, 'review')).toEqual({ score: 79, level: 'medium', cappedByGate: true });
+    expect(assessQuality(60, 100, 100, 'hold')).toEqual({ score: 59, level: 'low', cappedByGate: true });
     expect(assessQuality(55, 70, 40, 'ready')).toEqual({ score: 55, level: 'low', cappedByGate: false });
     expect(assessQuality(85, 70, 40, 'ready')).toMatchObject({ score: 67, level: 'medium' });
   });
@@ -110,5 +111,22 @@ describe('decision sensitivity', () => {
     const s = analyseSensitivity(flat, settings, planSpread(flat, settings));
     expect(s.score).toBe(100);
     expect(s.scenarios.every((x) => x.changeShare === null)).toBe(true);
+  });
+});
+
+describe('decision quality: level and score never disagree', () => {
+  it('every score lies in its level band, also when the gate caps the level', async () => {
+    const { assessQuality, QUALITY_HIGH_FROM, QUALITY_MEDIUM_FROM } = await import('../../src/engines/brief/rules.js');
+    for (const gate of ['ready', 'review', 'hold'] as const) {
+      for (let risk = 0; risk <= 100; risk += 10) {
+        for (let cov = 0; cov <= 100; cov += 25) {
+          for (let sens = 0; sens <= 100; sens += 20) {
+            const q = assessQuality(risk, cov, sens, gate);
+            const band = q.score >= QUALITY_HIGH_FROM ? 'high' : q.score >= QUALITY_MEDIUM_FROM ? 'medium' : 'low';
+            expect({ gate, risk, cov, sens, level: q.level }).toEqual({ gate, risk, cov, sens, level: band });
+          }
+        }
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@
  * that stress ties, zeros and spikes, settings drawn across their whole allowed ranges, and the
  * real OREE DAM file (complete 24-hour, non-DST days only).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BessSettings, TradingSettings } from '../../src/domain/settings.js';
 
@@ -107,14 +107,12 @@ export interface RealDay {
 }
 
 const REPO_FILE = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
-/** The same file in ../shared beside the checkout (fixtures/ holds a byte-identical copy). */
-const SHARED_FILE = fileURLToPath(new URL('../../../shared/data/ua-dam/dam_ips_hourly_uah_mwh.csv', import.meta.url));
 /** From shared/data/ua-dam/dst_days.csv: 23-row spring days and 24-row autumn days with a missing period. */
 export const DST_DAYS: readonly string[] = ['27.03.2022', '30.10.2022', '26.03.2023', '29.10.2023', '31.03.2024', '27.10.2024'];
 
 /** Every complete (24 rows, hours 0..23) non-DST day of the OREE DAM file, in file order. */
 export function realDays(): RealDay[] {
-  const file = existsSync(REPO_FILE) ? REPO_FILE : SHARED_FILE;
+  const file = REPO_FILE;
   const byDate = new Map<string, number[]>();
   for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
     if (line.trim() === '') continue;

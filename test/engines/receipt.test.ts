@@ -61,23 +61,29 @@ describe('verifyReceipt', () => {
   const receipt = issueReceipt({ inputs, issuedAt, privateKey });
 
   it('accepts an untouched receipt against the trusted key', () => {
-    const v = verifyReceipt({ receipt, inputs, trustedPublicKey: privateKey });
+    const v = verifyReceipt({ receipt, inputs, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: true, message: 'valid', keyTrusted: true, keyId: keyIdOf(privateKey) });
     expect(v.reason).toBeUndefined();
     expect(Object.values(v.checks).map((c) => c.status)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
   });
 
-  it('without a trusted key the signature proves integrity only, and says so', () => {
-    const v = verifyReceipt({ receipt, inputs });
-    expect(v.valid).toBe(true);
-    expect(v.keyTrusted).toBe(false);
-    expect(v.checks.signature.reason).toMatch(/integrity, not origin/);
+  it('without any trusted key a receipt is never valid: the embedded key proves nothing about origin', () => {
+    const v = verifyReceipt({ receipt, inputs, trustedPublicKeys: [] });
+    expect(v).toMatchObject({ valid: false, reason: 'key_untrusted', keyTrusted: false, keyId: keyIdOf(privateKey) });
+    expect(v.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(v.checks.signature.reason).toContain(v.fingerprint as string);
+    expect(v.checks.signature.reason).toMatch(/no trusted key/);
+  });
+
+  it('accepts a receipt signed by any one key of a trust list', () => {
+    const { privateKey: other } = generateKeyPairSync('ed25519');
+    expect(verifyReceipt({ receipt, inputs, trustedPublicKeys: [other, privateKey] }).valid).toBe(true);
   });
 
   it('detects one changed price as an inputs hash mismatch', () => {
     const tampered = clone(inputs);
     tampered.prices[18]!.priceUahMwh = 7500.01;
-    const v = verifyReceipt({ receipt, inputs: tampered, trustedPublicKey: privateKey });
+    const v = verifyReceipt({ receipt, inputs: tampered, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'inputs_hash_mismatch' });
     expect(v.message).toMatch(/^inputsHash: /);
     expect(v.checks.signature.status).toBe('pass');
@@ -87,15 +93,15 @@ describe('verifyReceipt', () => {
   it('detects one changed setting as an inputs hash mismatch', () => {
     const tampered = clone(inputs);
     tampered.settings.feeUahPerMwh = 0;
-    expect(verifyReceipt({ receipt, inputs: tampered }).reason).toBe('inputs_hash_mismatch');
+    expect(verifyReceipt({ receipt, inputs: tampered, trustedPublicKeys: [privateKey] }).reason).toBe('inputs_hash_mismatch');
     const dropped = clone(inputs);
     delete dropped.settings.feeUahPerMwh;
-    expect(verifyReceipt({ receipt, inputs: dropped }).reason).toBe('inputs_hash_mismatch');
+    expect(verifyReceipt({ receipt, inputs: dropped, trustedPublicKeys: [privateKey] }).reason).toBe('inputs_hash_mismatch');
   });
 
   it('accepts the same inputs with members in another order (canonical form)', () => {
     const reordered = { settings: inputs.settings, locale: inputs.locale, prices: inputs.prices, tradeDate: inputs.tradeDate };
-    expect(verifyReceipt({ receipt, inputs: reordered }).valid).toBe(true);
+    expect(verifyReceipt({ receipt, inputs: reordered, trustedPublicKeys: [privateKey] }).valid).toBe(true);
   });
 
   it('detects a changed signature', () => {
@@ -103,14 +109,14 @@ describe('verifyReceipt', () => {
     const bytes = Buffer.from(tampered.signature.value, 'base64');
     bytes[5] = (bytes[5] ?? 0) ^ 0x01;
     tampered.signature.value = bytes.toString('base64');
-    const v = verifyReceipt({ receipt: tampered, inputs, trustedPublicKey: privateKey });
+    const v = verifyReceipt({ receipt: tampered, inputs, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'signature_invalid' });
     expect(v.checks.inputsHash.status).toBe('pass');
   });
 
   it('detects a changed version first, and the signature no longer matches either', () => {
     const tampered = { ...clone(receipt), receiptVersion: 'svc-no-egress-receipt-2' };
-    const v = verifyReceipt({ receipt: tampered, inputs, trustedPublicKey: privateKey });
+    const v = verifyReceipt({ receipt: tampered, inputs, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'version_unsupported' });
     expect(v.message).toContain(RECEIPT_VERSION);
     expect(v.checks.signature.status).toBe('fail');
@@ -118,7 +124,7 @@ describe('verifyReceipt', () => {
 
   it('detects a flipped attestation (data sent to an external model)', () => {
     const tampered = { ...clone(receipt), dataSentToExternalModel: true };
-    const v = verifyReceipt({ receipt: tampered, inputs });
+    const v = verifyReceipt({ receipt: tampered, inputs, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'attestation_mismatch' });
     expect(v.checks.attestation.reason).toContain('dataSentToExternalModel is true');
   });
@@ -129,15 +135,15 @@ describe('verifyReceipt', () => {
     const forged = clone(receipt);
     forged.inputsHash.value = inputsHashOf(tampered);
     forged.rationaleId = rationaleIdOf(tampered);
-    const v = verifyReceipt({ receipt: forged, inputs: tampered, trustedPublicKey: privateKey });
+    const v = verifyReceipt({ receipt: forged, inputs: tampered, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'signature_invalid' });
   });
 
-  it('rejects a receipt re-signed by another key when a trusted key is given', () => {
+  it('rejects a receipt re-signed by another key (a forgery), naming the key', () => {
     const { privateKey: other } = generateKeyPairSync('ed25519');
     const forged = issueReceipt({ inputs, issuedAt, privateKey: other });
-    expect(verifyReceipt({ receipt: forged, inputs }).valid).toBe(true);
-    const v = verifyReceipt({ receipt: forged, inputs, trustedPublicKey: privateKey });
+    expect(verifyReceipt({ receipt: forged, inputs, trustedPublicKeys: [other] }).valid).toBe(true);
+    const v = verifyReceipt({ receipt: forged, inputs, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'key_untrusted' });
     expect(v.checks.signature.reason).toContain(keyIdOf(other));
   });
@@ -145,12 +151,12 @@ describe('verifyReceipt', () => {
   it('detects a keyId that does not belong to the embedded key', () => {
     const tampered = clone(receipt);
     tampered.signature.keyId = 'svc-ed25519-0000000000000000';
-    expect(verifyReceipt({ receipt: tampered, inputs }).reason).toBe('signature_invalid');
+    expect(verifyReceipt({ receipt: tampered, inputs, trustedPublicKeys: [privateKey] }).reason).toBe('signature_invalid');
   });
 
   it('reports a non-object receipt as malformed and survives garbage fields', () => {
-    expect(verifyReceipt({ receipt: 'x', inputs })).toMatchObject({ valid: false, reason: 'receipt_malformed' });
-    const v = verifyReceipt({ receipt: { receiptVersion: RECEIPT_VERSION, inputsHash: 3, signature: { algorithm: 'ed25519', publicKey: '!!', value: 1 } }, inputs });
+    expect(verifyReceipt({ receipt: 'x', inputs, trustedPublicKeys: [privateKey] })).toMatchObject({ valid: false, reason: 'receipt_malformed' });
+    const v = verifyReceipt({ receipt: { receiptVersion: RECEIPT_VERSION, inputsHash: 3, signature: { algorithm: 'ed25519', publicKey: '!!', value: 1 } }, inputs, trustedPublicKeys: [privateKey] });
     expect(v.valid).toBe(false);
     expect(v.reason).toBe('attestation_mismatch');
     expect(v.checks.inputsHash.status).toBe('fail');
@@ -158,7 +164,7 @@ describe('verifyReceipt', () => {
   });
 
   it('inputs that are not JSON fail the hash check instead of throwing', () => {
-    const v = verifyReceipt({ receipt, inputs: { x: Number.NaN } });
+    const v = verifyReceipt({ receipt, inputs: { x: Number.NaN }, trustedPublicKeys: [privateKey] });
     expect(v).toMatchObject({ valid: false, reason: 'inputs_hash_mismatch' });
     expect(v.checks.inputsHash.reason).toMatch(/not canonical JSON/);
   });

@@ -11,6 +11,7 @@ describe('RiskConfig', () => {
       priceAnomaly: {
         capToleranceUahMwh: 0.01,
         capViolationStatus: 'block',
+        unconfirmedCapStatus: 'review',
         outlierMadMultiple: 5,
         outlierFloorUahMwh: 3000,
         outlierReviewAtCount: 1,

@@ -77,7 +77,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     if (typeof requestId !== 'string' || requestId === '') throw new Error(`${method} ${url}: no x-request-id header`);
     if (res.headers['cache-control'] !== 'no-store') throw new Error(`${method} ${url}: cache-control is ${res.headers['cache-control']}`);
     if (res.headers['x-svc-api-version'] !== 'v1') throw new Error(`${method} ${url}: no x-svc-api-version`);
-    if (res.statusCode >= 400) {
+    if (res.statusCode >= 400 && method !== 'HEAD') {
       const body = JSON.parse(res.body) as { error?: { requestId?: string } };
       // Health's 503 carries the readiness body, not the error body.
       if (!(url.startsWith('/api/health') && res.statusCode === 503) && body.error?.requestId !== requestId) {

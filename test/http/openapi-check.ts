@@ -33,6 +33,8 @@ export class OpenApiChecker {
   }
 
   check(method: string, url: string, status: number, contentType: string | undefined, body: string): void {
+    // HEAD carries a GET's headers and no body (RFC 9110 9.3.2): there is nothing to validate.
+    if (method === 'HEAD' && body === '') return;
     const template = this.routeOf(method, url);
     if (template === undefined) {
       // Unknown routes must still answer with the error body.
@@ -45,6 +47,28 @@ export class OpenApiChecker {
     const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
     if (!contentType?.startsWith('application/json')) throw new Error(`${method} ${template} ${status}: content-type ${contentType}`);
     this.validate(`${method} ${template} ${status}`, schema, JSON.parse(body), `${method} ${url} ${status}`);
+  }
+
+  /** Throws unless the body is the one error body. */
+  checkErrorBody(body: unknown, label: string): void {
+    this.validate('ErrorResponse', { $ref: '#/components/schemas/ErrorResponse' }, body, label);
+  }
+
+  /** Validates a 2xx body against the route's documented schema; false when the status is not documented. */
+  checkSuccess(method: string, url: string, status: number, body: unknown): boolean {
+    const template = this.routeOf(method, url);
+    if (template === undefined) return false;
+    const op = (this.doc.paths as Record<string, Record<string, Json>>)[template]?.[method.toLowerCase()] as Json;
+    const response = (op.responses as Record<string, Json>)[String(status)];
+    if (!response) return false;
+    const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
+    this.validate(`${method} ${template} ${status}`, schema, body, `${method} ${url} ${status}`);
+    return true;
+  }
+
+  /** A $ref resolved against the document's components (other nodes as they are). */
+  resolve(node: unknown): unknown {
+    return this.deref(node);
   }
 
   private validate(key: string, schema: Json, value: unknown, label: string): void {

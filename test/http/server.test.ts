@@ -147,13 +147,25 @@ describe('caller mistakes are 4xx with the one error body', () => {
     expect(res.statusCode).toBe(413);
   });
 
-  it('404 on an unknown route and on a known path with another method', async () => {
+  it('404 on an unknown route; 405 with Allow on a known path with another method; HEAD on health works', async () => {
     h = await harness();
     const res = await h.inject('/api/nope?x=1');
     expect(res.statusCode).toBe(404);
     expect(h.json<{ error: { code: string; reason: string } }>(res).error).toMatchObject({ code: 'not_found', reason: 'unknown_route' });
-    const put = await h.inject({ method: 'PUT', url: '/api/strategy/plan', payload: {} });
-    expect(put.statusCode).toBe(404);
+    for (const method of ['GET', 'PUT', 'OPTIONS', 'DELETE'] as const) {
+      const wrong = await h.inject({ method, url: '/api/strategy/plan' });
+      expect(wrong.statusCode, method).toBe(405);
+      expect(wrong.headers.allow).toBe('POST');
+      expect(h.json<{ error: { code: string } }>(wrong).error.code).toBe('method_not_allowed');
+    }
+    const keys = await h.inject({ method: 'PUT', url: '/api/account/api-keys/0f6c3c1e-8a0b-4a1e-9f3a-2b1c4d5e6f70' });
+    expect(keys.statusCode).toBe(405);
+    expect(keys.headers.allow).toBe('DELETE');
+    const profiles = await h.inject({ method: 'PATCH', url: '/api/strategy/profiles' });
+    expect(profiles.headers.allow).toBe('DELETE, GET, HEAD, POST');
+    const head = await h.inject({ method: 'HEAD', url: '/api/health' });
+    expect([200, 503]).toContain(head.statusCode);
+    expect(head.body).toBe('');
   });
 
   it('400 with the error body for a malformed URL (raised before routing)', async () => {

@@ -50,6 +50,7 @@ describe('audit.create', () => {
         tradeDate: '01.03.2025',
         source: 'fixtures/prices.csv',
         metadata: { rows: 24 },
+        recordedBy: 'local:user-1',
       },
     });
     expect(AuditCreateResponse.safeParse(out).success).toBe(true);

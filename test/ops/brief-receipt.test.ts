@@ -110,8 +110,10 @@ describe('issue and verify', () => {
     const other = fakeCtx();
     const bundle = clone(await issueBriefReceipt(other, request));
     const here = fakeCtx();
-    // Without a key of its own, a verifier proves integrity only (and creates no key).
-    expect(await call(receiptVerify, here, bundle)).toMatchObject({ valid: true, keyTrusted: false });
+    // Trusting no key at all, a verifier accepts nothing (and creates no key): the embedded key proves no origin.
+    const none = await call(receiptVerify, here, bundle);
+    expect(none).toMatchObject({ valid: false, reason: 'key_untrusted', keyTrusted: false, keyId: bundle.receipt.signature.keyId });
+    expect(none.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     await loadReceiptKeys(here.config); // now it has its own key, and a foreign one is untrusted
     expect((await call(receiptVerify, here, bundle)).reason).toBe('key_untrusted');
     const trusted = await call(receiptVerify, here, { ...bundle, trustedPublicKey: bundle.receipt.signature.publicKey });

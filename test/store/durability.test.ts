@@ -40,14 +40,19 @@ function runAndKill(): Promise<{ acked: string[]; signal: NodeJS.Signals | null 
   });
 }
 
-describe('durability under SIGKILL', () => {
-  it('keeps every acknowledged append and an intact database', async () => {
+/** Every store the audit journal can live in; a networked store adds its opener here. */
+const STORES = [{ name: 'sqlite (embedded)', open: openSqliteStores }] as const;
+/** kill -9 at a different moment each time: the journal must hold in every run. */
+const RUNS = [1, 2, 3];
+
+describe.each(STORES)('durability under SIGKILL: $name', ({ open: openStores }) => {
+  it.each(RUNS)('run %i: keeps every acknowledged append and an intact database', async () => {
     const { acked, signal } = await runAndKill();
     expect(signal).toBe('SIGKILL');
     expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(acked.length).toBeLessThan(TOTAL);
 
-    const stores = openSqliteStores(dir);
+    const stores = openStores(dir);
     try {
       expect(stores.db.pragma('integrity_check', { simple: true })).toBe('ok');
       const stored = new Set((await stores.audit.all('durability')).map((e) => e.id));

@@ -25,6 +25,10 @@ export interface BuildBriefInput {
   plan: TradingPlan;
   bessPlan?: BessPlan | undefined;
   bessSettings?: BessSettings | undefined;
+  /** The battery settings came from the request (context.bessSettings), not the defaults. */
+  bessStated?: boolean;
+  /** The caps the risk report used (hourly bands); default: the context's price cap. */
+  caps?: RiskCaps | null;
   risk: RiskGuardrailReport;
   sensitivity: SensitivityResult;
   /** The plan re-run without the daily trade limit / without the minimum spread; null when not computed. */
@@ -54,6 +58,7 @@ export interface BriefAnalysis {
   plan: TradingPlan;
   bessPlan: BessPlan | undefined;
   bessSettings: BessSettings | undefined;
+  bessStated: boolean;
   risk: RiskGuardrailReport;
   sensitivity: SensitivityResult;
   coverage: CoverageResult;
@@ -153,12 +158,13 @@ export function analyseBrief(input: BuildBriefInput): BriefAnalysis {
     plan,
     bessPlan: input.bessPlan,
     bessSettings: input.bessSettings,
+    bessStated: input.bessStated ?? false,
     risk,
     sensitivity,
     coverage,
     gate,
     quality,
-    anomalies: scanAnomalies(prices, coverageScan, riskCapsOf(market), DEFAULT_RISK_CONFIG),
+    anomalies: scanAnomalies(prices, coverageScan, input.caps !== undefined ? input.caps : riskCapsOf(market), DEFAULT_RISK_CONFIG),
     zeroHours: prices.flatMap((p, h) => (p === 0 ? [h] : [])),
     tradeHoursAtCap,
     cashNeedUah,

@@ -3,22 +3,24 @@
  * reference battery plan, risk report, sensitivity runs -> brief. The operation (src/ops/brief.ts)
  * adds only what needs the outside world: the clock, ids, the caller, the audit event.
  *
- * The request carries trading settings only, so the risk report's battery part uses
+ * The request carries trading settings; battery settings may come in `context.bessSettings` (the
+ * spec lets `context` carry extra keys), otherwise the risk report's battery part uses
  * DEFAULT_BESS_SETTINGS (1 MW / 1 MWh, 90 % round trip, 1 cycle a day, no wear cost), and the brief
- * says so among its limitations. The risk report's cap test uses the caller's price-cap context
- * (its single min/max applied to all 24 hours) and is skipped without one, so the brief depends on
- * the request alone; price provenance is not part of the request, so the risk engine sees the
- * spec's default source label `unknown`, marked not supplied.
+ * says which among its limitations. The risk verdict is exactly the risk operation's (riskForDay,
+ * the same caps with their hourly bands): the op passes the regulator caps in force on the date,
+ * and only where it has none is the caller's single min/max price-cap context used for every hour.
+ * Price provenance is not part of the request, so the risk engine sees the spec's default source
+ * label `unknown`, marked not supplied.
  */
 import { SvcError } from '../../domain/errors.js';
 import { parseTradeDate } from '../../domain/common.js';
 import { hourlyPrices } from '../../domain/prices.js';
 import type { TradingBrief } from '../../domain/brief.js';
 import type { BessPlan, TradingPlan } from '../../domain/plans.js';
-import { DEFAULT_BESS_SETTINGS, type TradingSettings } from '../../domain/settings.js';
+import { DEFAULT_BESS_SETTINGS, type BessSettings, type TradingSettings } from '../../domain/settings.js';
 import { planSpread } from '../strategy.js';
-import { planBess } from '../bess.js';
-import { buildRiskReport, type RiskResult } from '../risk.js';
+import { riskForDay, type RiskResult } from '../risk.js';
+import type { RiskCaps } from '../risk/types.js';
 import { riskCapsOf } from './analysis.js';
 import { buildTradingBrief } from './build.js';
 import { validateBriefContext, type BriefMarketContext } from './context.js';
@@ -56,28 +58,31 @@ function checkDayShape(request: BriefInputs): void {
   }
 }
 
+export interface BriefOptions {
+  /** The regulator caps in force on the date (hourly bands), as the risk operation uses them; null: none known. */
+  caps?: RiskCaps | null;
+}
+
 /** The brief for a request, with every intermediate result. Throws a 400 SvcError for bad input. */
-export function composeTradingBrief(request: BriefInputs): ComposedBrief {
+export function composeTradingBrief(request: BriefInputs, options: BriefOptions = {}): ComposedBrief {
   checkDayShape(request);
   const inputs = declaredInputs(request);
   const prices = hourlyPrices(inputs.prices);
   const market = validateBriefContext(prices, inputs.tradeDate, inputs.context);
   const feeStated = inputs.settings.feeUahPerMwh !== undefined;
   const settings: TradingSettings = { ...inputs.settings, feeUahPerMwh: inputs.settings.feeUahPerMwh ?? 0 };
-  const plan = planSpread(prices, settings);
-  const bessSettings = DEFAULT_BESS_SETTINGS;
-  const bessPlan = planBess(prices, bessSettings);
-  const risk = buildRiskReport({
+  const statedBess = inputs.context?.bessSettings;
+  const bessSettings: BessSettings = statedBess ? { ...statedBess, degradationCostUahMwh: statedBess.degradationCostUahMwh ?? 0 } : DEFAULT_BESS_SETTINGS;
+  const caps = options.caps ?? riskCapsOf(market);
+  const { plan, bessPlan, ...risk } = riskForDay({
     tradeDate: inputs.tradeDate,
     prices,
     strategySettings: settings,
     bessSettings,
     sourceLabel: 'unknown',
     isFallbackData: false,
-    plan,
-    bessPlan,
-    caps: riskCapsOf(market),
-    supplied: { fee: feeStated, degradation: false, sourceLabel: false },
+    caps,
+    supplied: { fee: feeStated, degradation: statedBess?.degradationCostUahMwh !== undefined, sourceLabel: false },
   });
   const sensitivity = analyseSensitivity(prices, settings, plan);
   const limitBinds = plan.trades.length >= settings.maxTradesPerDay && settings.maxTradesPerDay < 24;
@@ -87,6 +92,8 @@ export function composeTradingBrief(request: BriefInputs): ComposedBrief {
     plan,
     bessPlan,
     bessSettings,
+    bessStated: statedBess !== undefined,
+    caps,
     risk: risk.report,
     sensitivity,
     withoutTradeLimit: limitBinds ? planSpread(prices, { ...settings, maxTradesPerDay: 24 }) : null,

@@ -136,5 +136,8 @@ export function assessQuality(riskScore: number, coverageScore: number, sensitiv
   const ceiling: QualityLevel = gate === 'hold' ? 'low' : gate === 'review' ? 'medium' : 'high';
   const rank = { low: 0, medium: 1, high: 2 } as const;
   const level = rank[byScore] <= rank[ceiling] ? byScore : ceiling;
-  return { score, level, cappedByGate: level !== byScore };
+  // A gate-capped level caps the score too, so a label never pairs "medium" with 90/100: the
+  // score always lies in its level's band (high >= QUALITY_HIGH_FROM > medium >= QUALITY_MEDIUM_FROM > low).
+  const bandTop = level === 'high' ? 100 : level === 'medium' ? QUALITY_HIGH_FROM - 1 : QUALITY_MEDIUM_FROM - 1;
+  return { score: Math.min(score, bandTop), level, cappedByGate: level !== byScore };
 }

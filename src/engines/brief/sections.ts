@@ -127,7 +127,8 @@ export function anomalies(w: Words, a: BriefAnalysis): string[] {
   const out: string[] = [];
   const scan = a.anomalies;
   for (const b of scan.capBreaches) {
-    out.push(w.t(b.bound === 'max' ? 'anomaly.aboveCap' : 'anomaly.belowFloor', { hours: w.hour(b.hour), price: w.f.price(b.priceUahMwh), cap: w.f.price(b.limitUahMwh) }));
+    const key = b.bound === 'max' ? (b.confirmed ? 'anomaly.aboveCap' : 'anomaly.aboveInferredCap') : b.confirmed ? 'anomaly.belowFloor' : 'anomaly.belowInferredFloor';
+    out.push(w.t(key, { hours: w.hour(b.hour), price: w.f.price(b.priceUahMwh), cap: w.f.price(b.limitUahMwh) }));
   }
   if (scan.flat) out.push(w.t('anomaly.flat', { range: w.f.price(scan.rangeUahMwh) }));
   else if (scan.outlierHours.length > 0) {
@@ -199,7 +200,7 @@ export function auditTrail(w: Words, a: BriefAnalysis): TradingBrief['auditTrail
   const limitations = [w.t('limit.pricesAsGiven')];
   if (a.bessSettings) {
     const b = a.bessSettings;
-    limitations.push(w.t('limit.bessDefaults', { power: w.f.energy(b.powerMw), capacity: w.f.energy(b.capacityMwh), efficiency: w.f.percent(b.roundTripEfficiency), cycles: b.maxCyclesPerDay }));
+    limitations.push(w.t(a.bessStated ? 'limit.bessStated' : 'limit.bessDefaults', { power: w.f.energy(b.powerMw), capacity: w.f.energy(b.capacityMwh), efficiency: w.f.percent(b.roundTripEfficiency), cycles: b.maxCyclesPerDay }));
   }
   limitations.push(w.t('limit.sensitivityScope', { fee: w.f.price(FEE_STRESS_UAH_MWH) }), w.t('limit.liquidity'));
   if (!cap) limitations.push(w.t('limit.noCaps'));

@@ -27,6 +27,8 @@ export interface CapBreach {
   priceUahMwh: number;
   bound: 'max' | 'min';
   limitUahMwh: number;
+  /** false when the table that gave the bound does not confirm it for this hour. */
+  confirmed: boolean;
 }
 
 export interface AnomalyScan {
@@ -62,8 +64,11 @@ export function scanAnomalies(prices: readonly number[], coverage: CoverageScan,
       const price = values[i] as number;
       const max = caps.maxByHour[hour];
       const min = caps.minByHour[hour];
-      if (typeof max === 'number' && price > max + cfg.capToleranceUahMwh) capBreaches.push({ hour, priceUahMwh: price, bound: 'max', limitUahMwh: max });
-      else if (typeof min === 'number' && price < min - cfg.capToleranceUahMwh) capBreaches.push({ hour, priceUahMwh: price, bound: 'min', limitUahMwh: min });
+      if (typeof max === 'number' && price > max + cfg.capToleranceUahMwh) {
+        capBreaches.push({ hour, priceUahMwh: price, bound: 'max', limitUahMwh: max, confirmed: caps.maxConfirmedByHour?.[hour] ?? true });
+      } else if (typeof min === 'number' && price < min - cfg.capToleranceUahMwh) {
+        capBreaches.push({ hour, priceUahMwh: price, bound: 'min', limitUahMwh: min, confirmed: caps.minConfirmedByHour?.[hour] ?? true });
+      }
     }
   }
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,13 +94,21 @@ export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageS
   let status: RiskCheckStatus = 'pass';
   const findings: string[] = [];
 
-  if (scan.capBreaches.length > 0) {
+  const breachText = (b: CapBreach): string =>
+    `hour ${b.hour} at ${formatNumber(b.priceUahMwh)} is ${b.bound === 'max' ? 'above the cap' : 'below the floor'} of ${formatNumber(b.limitUahMwh)}`;
+  const confirmed = scan.capBreaches.filter((b) => b.confirmed);
+  const unconfirmed = scan.capBreaches.filter((b) => !b.confirmed);
+  for (const b of scan.capBreaches) flagged.add(b.hour);
+  if (confirmed.length > 0) {
     status = worst(status, cfg.capViolationStatus);
-    for (const b of scan.capBreaches) flagged.add(b.hour);
-    const list = scan.capBreaches
-      .map((b) => `hour ${b.hour} at ${formatNumber(b.priceUahMwh)} is ${b.bound === 'max' ? 'above the cap' : 'below the floor'} of ${formatNumber(b.limitUahMwh)}`)
-      .join('; ');
-    findings.push(`${list} UAH/MWh (${capsName(caps)}); a DAM price cannot clear outside these bounds, so the data are wrong`);
+    findings.push(`${confirmed.map(breachText).join('; ')} UAH/MWh (${capsName(caps)}); a DAM price cannot clear outside these bounds, so the data are wrong`);
+  }
+  if (unconfirmed.length > 0) {
+    status = worst(status, cfg.unconfirmedCapStatus);
+    findings.push(
+      `${unconfirmed.map(breachText).join('; ')} UAH/MWh, ${unconfirmed.length === 1 ? 'a bound' : 'bounds'} this table infers for that date (${capsName(caps)}) ` +
+        'but does not confirm; the table may be out of date, so check the regulator\'s current decision before treating the prices as wrong',
+    );
   }
   const outliers = scan.outlierHours.length;
   if (outliers >= cfg.outlierBlockAtCount) status = worst(status, 'block');

@@ -42,6 +42,11 @@ const PriceAnomalyConfig = z
     capToleranceUahMwh: nonNegative.default(0.01),
     /** Status of a day with at least one price outside the regulator's caps. */
     capViolationStatus: z.enum(['review', 'block']).default('block'),
+    /**
+     * Status of a day whose only cap finding is against a bound the caps table does not confirm
+     * (inferred, or contradicted by later data): never a block by default.
+     */
+    unconfirmedCapStatus: z.enum(['review', 'block']).default('review'),
     /** An hour is an outlier when |price - median| exceeds this many scaled MADs ... */
     outlierMadMultiple: z.number().gt(0).default(5),
     /** ... and also exceeds this floor (UAH/MWh), which keeps near-constant days quiet. */

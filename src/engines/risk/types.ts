@@ -15,6 +15,12 @@ export interface RiskCaps {
   readonly sourceUrl?: string | null;
   readonly minByHour: readonly (number | null)[];
   readonly maxByHour: readonly (number | null)[];
+  /**
+   * false where the hour's bound comes from a row its table does not confirm (inferred, or
+   * contradicted by later data). Absent: every bound is confirmed (e.g. a caller's own cap).
+   */
+  readonly minConfirmedByHour?: readonly boolean[];
+  readonly maxConfirmedByHour?: readonly boolean[];
 }
 
 /**

@@ -19,9 +19,10 @@ interface AuditRow {
   trade_date: string;
   source: string;
   metadata: string;
+  recorded_by: string | null;
 }
 
-const COLUMNS = 'seq, id, created_at, type, actor, trade_date, source, metadata';
+const COLUMNS = 'seq, id, created_at, type, actor, trade_date, source, metadata, recorded_by';
 
 function toEvent(row: AuditRow): AuditEvent {
   return {
@@ -33,17 +34,19 @@ function toEvent(row: AuditRow): AuditEvent {
     source: row.source,
     // Written by append() from a validated event, so the shape is known.
     metadata: JSON.parse(row.metadata) as AuditEvent['metadata'],
+    // Events written before schema version 5 have no recorded principal.
+    ...(row.recorded_by !== null ? { recordedBy: row.recorded_by } : {}),
   };
 }
 
 export class SqliteAuditStore implements AuditStore {
-  private readonly insertStmt: Statement<[string, string, string, string, string, string, string, string]>;
+  private readonly insertStmt: Statement<[string, string, string, string, string, string, string, string, string | null]>;
   private readonly pageStmt: Statement<[string, number, number], AuditRow>;
   private readonly allStmt: Statement<[string], AuditRow>;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO audit_events (id, tenant_id, created_at, type, actor, trade_date, source, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO audit_events (id, tenant_id, created_at, type, actor, trade_date, source, metadata, recorded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.pageStmt = db.prepare(`SELECT ${COLUMNS} FROM audit_events WHERE tenant_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`);
     this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM audit_events WHERE tenant_id = ? ORDER BY seq ASC`);
@@ -54,7 +57,7 @@ export class SqliteAuditStore implements AuditStore {
     if (!parsed.success) throw SvcError.fromZod(parsed.error, 'event');
     const e = parsed.data;
     withConflict(`an audit event with id ${e.id} already exists`, () =>
-      this.insertStmt.run(e.id, tenantId, e.createdAt, e.type, e.actor, e.tradeDate, e.source, JSON.stringify(e.metadata)),
+      this.insertStmt.run(e.id, tenantId, e.createdAt, e.type, e.actor, e.tradeDate, e.source, JSON.stringify(e.metadata), e.recordedBy ?? null),
     );
   }
 

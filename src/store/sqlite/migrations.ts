@@ -94,6 +94,11 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 5,
+    name: 'audit events record the authenticated principal',
+    sql: `ALTER TABLE audit_events ADD COLUMN recorded_by TEXT;`,
+  },
+  {
+    version: 6,
     name: 'transmission-platform cache, regional display prices by revision, order-book snapshots',
     sql: `
       CREATE TABLE tso_cache (

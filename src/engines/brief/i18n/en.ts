@@ -132,6 +132,8 @@ export const en: Record<MessageKey, string> = {
 
   'anomaly.aboveCap': '{hours}: price {price} is above the maximum cap {cap} {priceUnit}, likely a data error (shifted hour, wrong unit or date).',
   'anomaly.belowFloor': '{hours}: price {price} is below the minimum cap {cap} {priceUnit}, likely a data error.',
+  'anomaly.aboveInferredCap': '{hours}: price {price} is above the cap {cap} {priceUnit} that the caps table infers for this date; the table may be out of date, so check the regulator\'s current decision.',
+  'anomaly.belowInferredFloor': '{hours}: price {price} is below the floor {cap} {priceUnit} that the caps table infers for this date; the table may be out of date.',
   'anomaly.outliers': 'Price outliers: {hours}; deviation from the median {median} exceeds {threshold} {priceUnit}.',
   'anomaly.flat': 'Prices barely move during the day (range {range} {priceUnit}); this looks like stale or test data.',
   'anomaly.zero': 'Zero price: {hours}; check that this is not a gap in the data.',
@@ -178,6 +180,7 @@ export const en: Record<MessageKey, string> = {
   'control.capsValidated': 'Price-cap context checked against the day’s prices (tolerance {tolerance} {priceUnit}).',
   'control.deterministic': 'Deterministic engine svc-rules-v1: the same inputs give the same brief; the rationale id is sha256 of the canonical JSON (RFC 8785).',
   'limit.pricesAsGiven': 'Prices are taken from the request as given; svc does not check them against the source.',
+  'limit.bessStated': 'The battery uses the settings given ({power} MW, {capacity} MWh, round-trip efficiency {efficiency}, cycle limit {cycles} a day); its plan is a reference for the risk checks, not part of the spread plan.',
   'limit.bessDefaults': 'The battery uses default parameters ({power} MW, {capacity} MWh, round-trip efficiency {efficiency}, cycle limit {cycles} a day) because the request carries no battery settings.',
   'limit.sensitivityScope': 'Sensitivity covers only all prices ±3% and ±5%, the fee +{fee} {priceUnit}, and the profile shifted by one hour.',
   'limit.liquidity': 'Liquidity, the price impact of your own bids and partial fills are not modelled.',

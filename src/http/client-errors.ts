@@ -1,0 +1,70 @@
+/**
+ * Errors Node's HTTP parser raises before fastify sees a request (oversized headers 431, malformed
+ * request 400, header timeout 408, an `Expect` svc does not meet 417) answered with the one error
+ * body and the common headers, never Node's or fastify's default body.
+ */
+import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse, Server } from 'node:http';
+import { SvcError } from '../domain/errors.js';
+import { errorBody } from './errors.js';
+import { API_VERSION, API_VERSION_HEADER, CACHE_CONTROL, REQUEST_ID_HEADER, SECURITY_MODE_HEADER } from './headers.js';
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };
+
+function svcErrorOf(code: string | undefined): SvcError {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new SvcError(400, 'validation_error', 'request headers are too large', { reason: 'headers_too_large' });
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return new SvcError(400, 'validation_error', 'the request was not received in time', { reason: 'request_timeout' });
+    default:
+      return new SvcError(400, 'validation_error', 'malformed HTTP request', { reason: 'malformed_request' });
+  }
+}
+
+function statusOf(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') return 408;
+  return 400;
+}
+
+function headers(requestId: string, securityMode: string, length: number): string[] {
+  return [
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${length}`,
+    `${REQUEST_ID_HEADER}: ${requestId}`,
+    `cache-control: ${CACHE_CONTROL}`,
+    `${API_VERSION_HEADER}: ${API_VERSION}`,
+    `${SECURITY_MODE_HEADER}: ${securityMode}`,
+    'x-content-type-options: nosniff',
+    'connection: close',
+  ];
+}
+
+/** fastify's `clientErrorHandler`: a raw response on the socket, in the one error body. */
+export function clientErrorHandler(newId: () => string, securityMode: string) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = statusOf(error.code);
+    const requestId = newId();
+    const svc = svcErrorOf(error.code);
+    // The body's code matches the status class the parser chose.
+    const body = JSON.stringify(errorBody(svc, requestId));
+    const head = [`HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}`, ...headers(requestId, securityMode, Buffer.byteLength(body))].join('\r\n');
+    socket.end(`${head}\r\n\r\n${body}`);
+  };
+}
+
+/** `Expect: 100-continue` is honoured by Node; any other expectation is a 417 in the one error body. */
+export function answerUnmetExpectations(server: Server, newId: () => string, securityMode: string): void {
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const requestId = newId();
+    const body = JSON.stringify(errorBody(new SvcError(400, 'validation_error', 'the Expect header asks for something svc does not offer (only 100-continue is supported)', { reason: 'expectation_failed' }), requestId));
+    response.writeHead(417, Object.fromEntries(headers(requestId, securityMode, Buffer.byteLength(body)).map((h) => [h.slice(0, h.indexOf(':')), h.slice(h.indexOf(':') + 2)])));
+    response.end(body);
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * One verdict per day: the trading brief's risk facts and action gate come from the very report
+ * POST /api/risk/report gives for the same day and settings (issue 9). Runs every day of the
+ * shipped 2022–2024 fixture through both operations.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { DEFAULT_BESS_SETTINGS } from '../../src/domain/settings.js';
+import { tradingBrief } from '../../src/ops/brief.js';
+import { riskReport } from '../../src/ops/risk.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { call } from './helpers.js';
+
+const FIXTURE = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
+
+function ctx(): OpContext {
+  return {
+    now: () => new Date('2025-03-01T10:00:00.000Z'),
+    newId: () => '00000000-0000-4000-8000-000000000001',
+    config: loadConfig({}, { dataDir: '/nonexistent' }),
+    caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    stores: () => Promise.reject(new Error('no store needed')),
+  };
+}
+
+function fixtureDays(): Map<string, number[]> {
+  const days = new Map<string, number[]>();
+  for (const line of readFileSync(FIXTURE, 'utf8').split('\n').slice(1)) {
+    const [d, h, p] = line.split(',');
+    if (!d || h === undefined || p === undefined) continue;
+    const day = days.get(d) ?? [];
+    day[Number(h)] = Number(p);
+    days.set(d, day);
+  }
+  return new Map([...days].filter(([, v]) => v.length === 24 && v.every((x) => Number.isFinite(x))));
+}
+
+const settings = { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 4, feeUahPerMwh: 10 };
+const points = (prices: readonly number[]) => prices.map((priceUahMwh, hour) => ({ hour, priceUahMwh }));
+
+async function both(tradeDate: string, prices: readonly number[]) {
+  const c = ctx();
+  const risk = await call(riskReport, c, { tradeDate, prices: points(prices), strategySettings: settings, bessSettings: DEFAULT_BESS_SETTINGS });
+  const brief = await call(tradingBrief, c, { tradeDate, prices: points(prices), settings, locale: 'en' });
+  const fact = (key: string) => brief.brief.auditTrail.facts.find((f) => f.key === key)?.value;
+  return { risk: risk.report, brief: brief.brief, fact };
+}
+
+describe('one verdict: brief and risk report agree', () => {
+  it('on every day of the 2022–2024 fixture: same status and score, and a blocked day is never ready', async () => {
+    const days = fixtureDays();
+    expect(days.size).toBeGreaterThan(1000);
+    const statuses = new Set<string>();
+    for (const [date, prices] of days) {
+      const { risk, brief, fact } = await both(date, prices);
+      statuses.add(risk.overallStatus);
+      expect({ date, status: fact('riskStatus'), score: fact('riskScore') }).toEqual({ date, status: risk.overallStatus, score: risk.score });
+      expect(brief.auditTrail.facts.find((f) => f.key === 'riskStatus')).toBeDefined();
+      if (risk.overallStatus === 'blocked') expect({ date, gate: brief.actionGate.status }).toEqual({ date, gate: 'hold' });
+      if (brief.actionGate.status === 'ready') expect({ date, risk: risk.overallStatus }).toEqual({ date, risk: 'ready' });
+    }
+    // The comparison means something only if the fixture holds more than one verdict.
+    expect(statuses.size).toBeGreaterThan(1);
+  }, 120_000);
+
+  it('an hour-0 price above a confirmed cap blocks both (the observed 15,000 UAH/MWh day)', async () => {
+    const prices = fixtureDays().get('15.12.2024') as number[];
+    const spiked = [15_000, ...prices.slice(1)];
+    const { risk, brief, fact } = await both('15.12.2024', spiked);
+    expect(risk.overallStatus).toBe('blocked');
+    expect(fact('riskStatus')).toBe('blocked');
+    expect(brief.actionGate.status).toBe('hold');
+    expect(risk.checks.find((c) => c.id === 'priceAnomaly')?.detail).toMatch(/data are wrong/);
+  });
+
+  it('a price above a cap the table only infers (contradicted by later data) is a review, worded as such, in both', async () => {
+    // R7 (from 31.03.2026): the 0–7 cap of 5,600 is marked contradicted-by-data in the caps table.
+    const prices = fixtureDays().get('15.12.2024') as number[];
+    const spiked = [15_000, ...prices.slice(1)];
+    const { risk, fact } = await both('15.06.2026', spiked);
+    const anomaly = risk.checks.find((c) => c.id === 'priceAnomaly');
+    expect(anomaly?.status).toBe('review');
+    expect(anomaly?.detail).toMatch(/infers for that date/);
+    expect(anomaly?.detail).toMatch(/may be out of date/);
+    expect(anomaly?.detail).not.toMatch(/data are wrong/);
+    expect(risk.overallStatus).not.toBe('blocked');
+    expect(fact('riskStatus')).toBe(risk.overallStatus);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Output precision and output schemas at the extremes (issue 9 "exact at every accepted input",
+ * issue 10 defect 2): every response validates against its own schema with finite numbers, money
+ * has at most 2 decimals and energy at most 3, whatever accepted input produced it.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { BOUNDS } from '../../src/domain/bounds.js';
+import { backtestSummary } from '../../src/ops/backtest.js';
+import { roundTo } from '../../src/ops/present.js';
+import { riskReport } from '../../src/ops/risk.js';
+import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { realBook } from '../engines/backtest-fixture.js';
+import { call } from './helpers.js';
+
+const ctx: OpContext = {
+  now: () => new Date('2025-03-01T10:00:00.000Z'),
+  newId: () => '00000000-0000-4000-8000-000000000001',
+  config: loadConfig({}, { dataDir: '/nonexistent' }),
+  caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
+  logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  stores: () => Promise.reject(new Error('no store')),
+};
+
+/** Every number of a value with the key it sits under. */
+function numbers(value: unknown, key = '', out: Array<[string, number]> = []): Array<[string, number]> {
+  if (typeof value === 'number') out.push([key, value]);
+  else if (Array.isArray(value)) for (const v of value) numbers(v, key, out);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbers(v, k, out);
+  return out;
+}
+const decimals = (v: number) => (String(v).includes('e') ? 99 : (String(v).split('.')[1] ?? '').length);
+
+function expectRounded(body: unknown): void {
+  for (const [key, v] of numbers(body)) {
+    expect(Number.isFinite(v), key).toBe(true);
+    if (/Uah(Per)?Mwh$|Uah$/.test(key)) expect({ key, v, d: decimals(v) <= 2 }).toEqual({ key, v, d: true });
+    else if (/Mwh$|Mw$/.test(key)) expect({ key, v, d: decimals(v) <= 3 }).toEqual({ key, v, d: true });
+  }
+}
+
+const day = (f: (h: number) => number) => Array.from({ length: 24 }, (_, hour) => ({ hour, priceUahMwh: f(hour) }));
+const maxTrading = { volumeMwh: BOUNDS.volumeMwh.max, minSpreadUah: 0, maxTradesPerDay: 24, feeUahPerMwh: 0.01 };
+const maxBess = { capacityMwh: BOUNDS.capacityMwh.max, powerMw: BOUNDS.powerMw.max, roundTripEfficiency: 0.87, maxCyclesPerDay: 12, degradationCostUahMwh: 0.03 };
+
+describe('outputs at the extremes of accepted inputs', () => {
+  it('plan, bess and risk at the largest volume, capacity and prices: finite, schema-valid, rounded', async () => {
+    const prices = day((h) => (h % 2 === 0 ? 0.01 : BOUNDS.priceUahMwh.max - h * 0.37));
+    const plan = await call(strategyPlan, ctx, { tradeDate: '03.12.2024', prices, settings: maxTrading });
+    expect(plan.plan.netPnlUah).toBeGreaterThan(1e9);
+    expectRounded(plan);
+    const bess = await call(bessPlan, ctx, { tradeDate: '03.12.2024', prices, settings: maxBess });
+    expect(bess.plan.netProfitUah).toBeGreaterThan(0);
+    expectRounded(bess);
+    expectRounded(await call(riskReport, ctx, { tradeDate: '03.12.2024', prices, strategySettings: maxTrading, bessSettings: maxBess }));
+  });
+
+  it('1e308 and values past the bounds are a 400 naming the field, never a 200 with null', async () => {
+    const prices = day(() => 100);
+    for (const [settings, path] of [
+      [{ ...maxTrading, volumeMwh: 1e308 }, 'settings.volumeMwh'],
+      [{ ...maxTrading, feeUahPerMwh: BOUNDS.feeUahPerMwh.max + 1 }, 'settings.feeUahPerMwh'],
+    ] as const) {
+      const e = await call(strategyPlan, ctx, { tradeDate: '03.12.2024', prices, settings }).catch((x: { status: number; issues: Array<{ path: string }> }) => x);
+      expect(e).toMatchObject({ status: 400 });
+      expect((e as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toContain(path);
+    }
+    const e = await call(strategyPlan, ctx, { tradeDate: '03.12.2024', prices: day((h) => (h === 3 ? 1e308 : 1)), settings: maxTrading }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 400 });
+  });
+
+  it('a three-year backtest has no float noise in any money or energy figure', async () => {
+    const body = await call(backtestSummary, ctx, { priceBook: realBook().book, strategySettings: { volumeMwh: 1.3, minSpreadUah: 0, maxTradesPerDay: 4, feeUahPerMwh: 10.1 }, bessSettings: { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.87, maxCyclesPerDay: 2, degradationCostUahMwh: 150.3 } });
+    expect(body.summary.totalDays).toBe(1090);
+    expectRounded(body);
+  });
+
+  it('roundTo rounds half away from zero on the decimal text', () => {
+    expect(roundTo(958.0299999999997, 2)).toBe(958.03);
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(-1.005, 2)).toBe(-1.01);
+    expect(roundTo(-0.001, 2)).toBe(0);
+    expect(Object.is(roundTo(-0.001, 2), -0)).toBe(false);
+    // Found by the fuzzer: numbers that print with an exponent once became NaN (null in JSON).
+    expect(roundTo(5e-324, 2)).toBe(0);
+    expect(roundTo(1e-7, 3)).toBe(0);
+    expect(roundTo(1e21, 2)).toBe(1e21);
+  });
+});
