@@ -59,7 +59,7 @@ const psr = [
 ];
 const gen = document('A75', '  <process.processType>A16</process.processType>\n', psr.map(([code, f], i) => {
   const all = hours.map((h) => [h + 1, f(h)]);
-  const points = code === 'B12' ? all.filter(([pos, v], k) => k === 0 || all[k - 1][1] !== v) : all;
+  const points = code === 'B12' ? all.filter(([, v], k) => k === 0 || all[k - 1][1] !== v) : all;
   return timeSeries({
     id: i + 1, resolution: 'PT60M', curveType: code === 'B12' ? 'A03' : 'A01', points,
     head: `    <businessType>A01</businessType>\n    <inBiddingZone_Domain.mRID codingScheme="A01">${UA}</inBiddingZone_Domain.mRID>\n    <quantity_Measure_Unit.name>MAW</quantity_Measure_Unit.name>\n    <MktPSRType>\n      <psrType>${code}</psrType>\n    </MktPSRType>\n`,
