@@ -12,6 +12,7 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { TradeDate } from '../domain/common.js';
+import type { DepthBook } from '../domain/tsoplatform.js';
 import { SvcError } from '../domain/errors.js';
 
 const LevelSchema = z.strictObject({ price: z.number().finite(), volume: z.number().finite().min(0) });
@@ -26,14 +27,7 @@ const SnapshotSchema = z.strictObject({
 
 const FileSchema = z.strictObject({ capturedAt: z.iso.datetime({ offset: true }).optional(), snapshots: z.array(SnapshotSchema).min(1) });
 
-export interface ImportedSnapshot {
-  tradeDate: string;
-  hour: number;
-  capturedAt: string;
-  clearingPrice: number | null;
-  sell: { price: number; volume: number }[];
-  buy: { price: number; volume: number }[];
-}
+export type ImportedSnapshot = DepthBook;
 
 function fromJson(text: string, importedAt: string): ImportedSnapshot[] {
   let raw: unknown;

@@ -6,6 +6,16 @@
 import { z } from 'zod';
 import { TradeDate } from './common.js';
 
+/** One delivery hour's aggregated order book: sell (ask) and buy (bid) curves, UAH/MWh and MWh. */
+export interface DepthBook {
+  tradeDate: string;
+  hour: number;
+  capturedAt: string;
+  clearingPrice: number | null;
+  sell: { price: number; volume: number }[];
+  buy: { price: number; volume: number }[];
+}
+
 export const Freshness = z.strictObject({
   source: z.enum(['live', 'cache', 'fixture']),
   status: z.enum(['fresh', 'stale', 'fixture']),

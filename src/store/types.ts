@@ -3,6 +3,7 @@
  * changes a record of another tenant. The embedded implementation is SQLite (src/store/sqlite/).
  */
 import type { AuditEvent, AuditEventPage } from '../domain/audit.js';
+import type { DepthBook } from '../domain/tsoplatform.js';
 import type { StrategyProfile, TradingSettings } from '../domain/settings.js';
 import type { NotificationSubscriptionRegistration, NotificationPreferences, WebPushSubscription } from '../domain/notifications.js';
 
@@ -96,15 +97,9 @@ export interface RegionalPriceStore {
   nextRevision(tradeDate: string): Promise<number>;
 }
 
-export interface DepthSnapshot {
+/** A stored order-book snapshot: the book and its id. */
+export interface DepthSnapshot extends DepthBook {
   id: string;
-  tradeDate: string;
-  hour: number;
-  capturedAt: string;
-  clearingPrice: number | null;
-  /** Aggregated sell curve (asks) and buy curve (bids), one entry per price level. */
-  sell: { price: number; volume: number }[];
-  buy: { price: number; volume: number }[];
 }
 
 export interface DepthStore {

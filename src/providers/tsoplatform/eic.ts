@@ -12,13 +12,6 @@ export const UA_BZN = '10Y1001C--00003F';
 export const BORDERS = ['PL', 'SK', 'HU', 'RO', 'MD'] as const;
 export type Border = (typeof BORDERS)[number];
 
-export const BORDER_EIC: Record<Border, string> = {
-  PL: '10YPL-AREA-----S',
-  SK: '10YSK-SEPS-----K',
-  HU: '10YHU-MAVIR----U',
-  RO: '10YRO-TEL------P',
-  MD: '10Y1001A1001A990',
-};
 
 /** The 18 regional day-ahead zones of the multi-zone read (display values only). */
 export const REGIONAL_ZONES = ['PL', 'SK', 'HU', 'RO', 'DE', 'CZ', 'AT', 'HR', 'BG', 'GR', 'LT', 'LV', 'EE', 'PT', 'BE', 'FR', 'NL', 'ES'] as const;
@@ -43,6 +36,14 @@ export const ZONE_EIC: Record<RegionalZone, string> = {
   FR: '10YFR-RTE------C',
   NL: '10YNL----------L',
   ES: '10YES-REE------0',
+};
+
+export const BORDER_EIC: Record<Border, string> = {
+  PL: ZONE_EIC.PL,
+  SK: ZONE_EIC.SK,
+  HU: ZONE_EIC.HU,
+  RO: ZONE_EIC.RO,
+  MD: '10Y1001A1001A990',
 };
 
 /** Production types (psrType) of A75 documents grouped into the mix the system read reports. */
