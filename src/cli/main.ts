@@ -16,14 +16,15 @@ import { registerReceipt } from './receipt.js';
 import { registerServe } from './serve.js';
 import { registerSystem } from './system.js';
 import { registerDepth } from './depth.js';
+import { registerOp, type OperationSource } from './op.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
-/** Subcommand modules, in the order `svc --help` lists them. */
+/** Subcommand modules with their own renderers, in the order `svc --help` lists them; `svc op` serves every operation. */
 const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe];
 
-
-export function buildProgram(): { program: Command; env: CliEnv } {
+/** `operations` replaces the registry behind `svc op` (tests add a throwaway operation this way). */
+export function buildProgram(operations?: OperationSource): { program: Command; env: CliEnv } {
   const program = new Command();
   program
     .name('svc')
@@ -53,6 +54,7 @@ export function buildProgram(): { program: Command; env: CliEnv } {
     );
   const env = createCliEnv(program);
   for (const register of REGISTRY) register(program, env);
+  registerOp(program, env, operations);
   for (const cmd of program.commands) cmd.exitOverride();
   return { program, env };
 }
@@ -70,9 +72,9 @@ function askedForHelp(argv: readonly string[]): boolean {
   return argv.slice(2).some((a) => a === 'help');
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], operations?: OperationSource): Promise<number> {
   exitQuietlyOnClosedPipe(process.stdout);
-  const { program, env } = buildProgram();
+  const { program, env } = buildProgram(operations);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -4,19 +4,33 @@
  */
 import type { ZodError } from 'zod';
 
-export type ErrorCode =
-  | 'validation_error'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'upstream_error'
-  | 'unavailable'
-  | 'conflict'
-  | 'internal_error';
+/**
+ * The one table from error code to meaning. Each door maps a code to its own form from here: the
+ * HTTP status (and the ErrorResponse enum), the CLI exit code (2 when the caller can fix it, 1
+ * otherwise), the MCP tool error. A new code is added here and nowhere else.
+ */
+export const ERROR_TABLE = {
+  validation_error: { status: 400, callerFault: true, meaning: 'the input (body, query, file, flag or setting) is invalid; `issues` names each failing path' },
+  unauthorized: { status: 401, callerFault: true, meaning: 'a credential is required, or the one presented is invalid, revoked or expired' },
+  forbidden: { status: 403, callerFault: true, meaning: "the caller's roles do not grant the permission this operation needs" },
+  not_found: { status: 404, callerFault: true, meaning: 'no such route, record or date' },
+  method_not_allowed: { status: 405, callerFault: true, meaning: 'the path exists under other methods (see Allow)' },
+  conflict: { status: 409, callerFault: true, meaning: 'the record already exists' },
+  payload_too_large: { status: 413, callerFault: true, meaning: 'the request body exceeds the configured limit' },
+  unsupported_media_type: { status: 415, callerFault: true, meaning: 'the body is not UTF-8 JSON' },
+  rate_limited: { status: 429, callerFault: true, meaning: 'too many requests in the window; Retry-After says when to retry' },
+  internal_error: { status: 500, callerFault: false, meaning: 'an unexpected failure; the request id identifies it in the server log' },
+  upstream_error: { status: 502, callerFault: false, meaning: 'an upstream data source failed and no usable cached copy exists; `reason` says how' },
+  unavailable: { status: 503, callerFault: false, meaning: 'a dependency or the platform is unavailable; `reason` says which' },
+} as const satisfies Record<string, { status: number; callerFault: boolean; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
+
+/** CLI exit code of an error code: 2 for the caller's fault, 1 for a failure outside their control. */
+export function exitCodeOf(code: ErrorCode): 1 | 2 {
+  return ERROR_TABLE[code].callerFault ? 2 : 1;
+}
 
 export interface FailingPath {
   /** Dotted path of the failing field, e.g. `settings.maxTradesPerDay` or `prices.3.priceUahMwh`; '' for the root. */
@@ -45,9 +59,9 @@ export class SvcError extends Error {
     this.issues = options.issues ?? [];
   }
 
-  /** True when the caller can fix it by changing the input (CLI exit code 2). */
+  /** True when the caller can fix it by changing the input (CLI exit code 2), from ERROR_TABLE. */
   get isCallerFault(): boolean {
-    return this.status >= 400 && this.status < 500;
+    return ERROR_TABLE[this.code]?.callerFault ?? (this.status >= 400 && this.status < 500);
   }
 
   static validation(message: string, issues: FailingPath[] = [], reason?: string): SvcError {

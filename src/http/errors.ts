@@ -5,22 +5,10 @@
  * never a 500, and an unexpected failure never leaks a stack or a configured secret.
  */
 import { z } from 'zod';
-import { SvcError, isSvcError, type ErrorCode } from '../domain/errors.js';
+import { ERROR_CODES as DOMAIN_ERROR_CODES, ERROR_TABLE, SvcError, isSvcError, type ErrorCode } from '../domain/errors.js';
 
-export const ERROR_CODES = [
-  'validation_error',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'upstream_error',
-  'unavailable',
-  'conflict',
-  'internal_error',
-] as const satisfies readonly ErrorCode[];
+/** The codes of the one error table (src/domain/errors.ts); the HTTP status of each comes from there too. */
+export const ERROR_CODES = DOMAIN_ERROR_CODES as [ErrorCode, ...ErrorCode[]];
 
 export const ErrorResponse = z
   .strictObject({
@@ -38,19 +26,8 @@ export const ErrorResponse = z
   .describe('The one error body returned with every error status.');
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-const DEFAULT_CODES: Record<number, ErrorCode> = {
-  400: 'validation_error',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  502: 'upstream_error',
-  503: 'unavailable',
-};
+/** A framework status (fastify's own errors) back to its code in the table. */
+const DEFAULT_CODES: Record<number, ErrorCode> = Object.fromEntries(DOMAIN_ERROR_CODES.map((c) => [ERROR_TABLE[c].status, c]));
 
 interface FrameworkError {
   code?: unknown;

@@ -2,7 +2,8 @@
  * The one JSON body parser of the HTTP door. Fastify's default parser is replaced so that every
  * body is checked, before any op sees it, against limits that keep recursive code and the store
  * safe (docs/security.md): nesting depth, number of keys and items, string length, and keys that
- * pollute prototypes. The walk is iterative, so a hostile body cannot overflow the stack here.
+ * pollute prototypes. The walk never descends past the depth limit, so a hostile body cannot
+ * overflow the stack here.
  * A charset other than UTF-8 is refused (415) rather than silently read as UTF-8.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,47 +22,64 @@ export const DEFAULT_JSON_LIMITS: JsonLimits = { maxDepth: 32, maxNodes: 200_000
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Throws a 400 naming the first limit the value breaks; iterative (no recursion). */
+/**
+ * Throws a 400 naming the first limit the value breaks. Recursive, but only ever `maxDepth` deep:
+ * the depth is checked before descending, so a hostile body cannot overflow the stack here.
+ */
 export function checkJsonLimits(root: unknown, limits: JsonLimits): void {
-  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value: root, depth: 1, path: '' }];
-  let nodes = 0;
-  const tooLong = (path: string) =>
-    new SvcError(400, 'validation_error', `request body: a string at ${path || '(root)'} is longer than ${limits.maxStringLength} characters`, {
-      reason: 'body_limits',
-      issues: [{ path, message: `longer than ${limits.maxStringLength} characters` }],
-    });
-  while (stack.length > 0) {
-    const { value, depth, path } = stack.pop() as { value: unknown; depth: number; path: string };
-    if (typeof value === 'string') {
-      if (value.length > limits.maxStringLength) throw tooLong(path);
-      continue;
+  const path: Array<string | number> = [];
+  const state = { nodes: 0 };
+  walk(root, 1, path, state, limits);
+}
+
+function walk(value: unknown, depth: number, path: Array<string | number>, state: { nodes: number }, limits: JsonLimits): void {
+  if (typeof value === 'string') {
+    if (value.length > limits.maxStringLength) throw limitError(path, `longer than ${limits.maxStringLength} characters`, 'a string is too long');
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth > limits.maxDepth) throw limitError(path, `nested deeper than ${limits.maxDepth} levels`, `the body is nested deeper than ${limits.maxDepth} levels`);
+  if (Array.isArray(value)) {
+    state.nodes += value.length;
+    if (state.nodes > limits.maxNodes) throw limitError([], `more than ${limits.maxNodes} keys and items`, `the body has more than ${limits.maxNodes} keys and items`);
+    for (let i = 0; i < value.length; i += 1) {
+      const child: unknown = value[i];
+      if (child !== null && (typeof child === 'object' || typeof child === 'string')) {
+        path.push(i);
+        walk(child, depth + 1, path, state, limits);
+        path.pop();
+      }
     }
-    if (value === null || typeof value !== 'object') continue;
-    if (depth > limits.maxDepth) {
-      throw new SvcError(400, 'validation_error', `request body is nested deeper than ${limits.maxDepth} levels (at ${path || '(root)'})`, {
-        reason: 'body_limits',
-        issues: [{ path, message: `nested deeper than ${limits.maxDepth} levels` }],
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    state.nodes += 1;
+    if (FORBIDDEN_KEYS.has(key)) {
+      path.push(key);
+      throw new SvcError(400, 'validation_error', `request body has a "${key}" key at ${pathText(path)}; such keys are refused because they can pollute object prototypes`, {
+        reason: 'forbidden_key',
+        issues: [{ path: pathText(path), message: `"${key}" keys are refused` }],
       });
     }
-    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-    nodes += entries.length;
-    if (nodes > limits.maxNodes) {
-      throw new SvcError(400, 'validation_error', `request body has more than ${limits.maxNodes} keys and items`, { reason: 'body_limits', issues: [{ path: '', message: `more than ${limits.maxNodes} keys and items` }] });
-    }
-    for (const [key, child] of entries) {
-      const childPath = path === '' ? key : `${path}.${key}`;
-      if (!Array.isArray(value)) {
-        if (FORBIDDEN_KEYS.has(key)) {
-          throw new SvcError(400, 'validation_error', `request body has a "${key}" key at ${childPath}; such keys are refused because they can pollute object prototypes`, {
-            reason: 'forbidden_key',
-            issues: [{ path: childPath, message: `"${key}" keys are refused` }],
-          });
-        }
-        if (key.length > limits.maxStringLength) throw tooLong(childPath);
-      }
-      stack.push({ value: child, depth: depth + 1, path: childPath });
+    if (key.length > limits.maxStringLength) throw limitError(path, `a key longer than ${limits.maxStringLength} characters`, 'a key is too long');
+    const child = record[key];
+    if (child !== null && (typeof child === 'object' || typeof child === 'string')) {
+      path.push(key);
+      walk(child, depth + 1, path, state, limits);
+      path.pop();
     }
   }
+  if (state.nodes > limits.maxNodes) throw limitError([], `more than ${limits.maxNodes} keys and items`, `the body has more than ${limits.maxNodes} keys and items`);
+}
+
+function pathText(path: ReadonlyArray<string | number>): string {
+  return path.map(String).join('.');
+}
+
+function limitError(path: ReadonlyArray<string | number>, issue: string, what: string): SvcError {
+  const at = pathText(path);
+  return new SvcError(400, 'validation_error', `request body: ${what} (at ${at || '(root)'})`, { reason: 'body_limits', issues: [{ path: at, message: issue }] });
 }
 
 /** Registers the application/json parser: UTF-8 only, JSON.parse, then the limits. */

@@ -1,10 +1,11 @@
 /**
  * The HTTP door: one fastify route per registry operation that has an `http` binding, plus the
  * OpenAPI document. No product route is written by hand. Per request: common headers, then the
- * route's guard (auth → rate limit → permission) before the body is even parsed, then input from
- * the JSON body or the query + path parameters, validated by the op's zod schema (compiled by zod,
- * input.ts; 400 with each failing path), then `run`, then the output written exactly as
- * JSON.stringify would (serialize.ts) with the op's status and headers.
+ * route's guard (authentication → rate limit) before the body is even parsed, then the JSON body
+ * checked against the body limits (json-body.ts), then `invoke` — permission, validation by the
+ * op's zod schema (compiled by zod, input.ts; 400 with each failing path), `run`, output rounding —
+ * then the output written exactly as JSON.stringify would (serialize.ts) with the op's status and
+ * headers.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -12,13 +13,12 @@ import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
 import type { Caller, Logger, OpContext, Operation } from '../ops/types.js';
-import { isPermitted } from '../ops/access.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
-import { presentOutput } from '../ops/present.js';
+import { invoke } from '../ops/invoke.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBody } from './json-body.js';
 import { answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
@@ -189,14 +189,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   };
 
-  /** Rate limit and permission, once the caller is known; throws 429/403. */
+  /** Rate limit once the caller is known (429); what the caller may do is decided by invoke(). */
   const admit = (op: Operation, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
     if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
-    if (!isPermitted(caller, op.permission, config.enforceRbac)) {
-      throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
-        reason: 'missing_permission',
-      });
-    }
     request.svcCaller = caller;
   };
 
@@ -261,13 +256,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
-        const result = input.parse(inputOf(op, request));
-        // Awaited only when async: awaiting a plain value still costs a microtask turn.
-        const parsed = result instanceof Promise ? await result : result;
-        if (!parsed.success) throw SvcError.fromZod(parsed.error);
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
-        const raw: unknown = await op.run(ctx, parsed.data);
-        const output = op.exactOutput ? raw : presentOutput(raw);
+        const output: unknown = await invoke(op, ctx, inputOf(op, request), { parse: input.parse });
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);

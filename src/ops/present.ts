@@ -10,40 +10,84 @@ import { OUTPUT_DECIMALS } from '../domain/bounds.js';
 
 const UNIT_OF_FACT: Record<string, number> = { UAH: OUTPUT_DECIMALS.uah, 'UAH/MWh': OUTPUT_DECIMALS.uahPerMwh, MWh: OUTPUT_DECIMALS.mwh, MW: OUTPUT_DECIMALS.mw };
 
-/** Decimals for a field name, or undefined when the field is not a measured quantity. */
+/** Decimals for a field name, or undefined when the field is not a measured quantity (cached per name). */
 export function decimalsOf(key: string): number | undefined {
-  if (/Uah(Per)?Mwh$/.test(key)) return OUTPUT_DECIMALS.uahPerMwh;
-  if (/Uah$/.test(key)) return OUTPUT_DECIMALS.uah;
-  if (/Mwh$/.test(key)) return OUTPUT_DECIMALS.mwh;
-  if (/Mw$/.test(key)) return OUTPUT_DECIMALS.mw;
-  if (/^equivalent(Bess)?Cycles$/.test(key)) return OUTPUT_DECIMALS.cycles;
-  return undefined;
+  if (DECIMALS_CACHE.has(key)) return DECIMALS_CACHE.get(key);
+  const d = /Uah(Per)?Mwh$/.test(key)
+    ? OUTPUT_DECIMALS.uahPerMwh
+    : /Uah$/.test(key)
+      ? OUTPUT_DECIMALS.uah
+      : /Mwh$/.test(key)
+        ? OUTPUT_DECIMALS.mwh
+        : /Mw$/.test(key)
+          ? OUTPUT_DECIMALS.mw
+          : /^equivalent(Bess)?Cycles$/.test(key)
+            ? OUTPUT_DECIMALS.cycles
+            : undefined;
+  if (DECIMALS_CACHE.size < 10_000) DECIMALS_CACHE.set(key, d);
+  return d;
 }
+const DECIMALS_CACHE = new Map<string, number | undefined>();
 
-/** Rounds half away from zero to `decimals`, through the decimal text so 1.005 becomes 1.01. */
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+
+/**
+ * Rounds half away from zero to `decimals` as the decimal text reads (1.005 → 1.01, although the
+ * double 1.005 lies just below it). Fast path: scale, round, divide — exact whenever the scaled
+ * value is not within 1e-6 of a tie (IEEE division by a power of ten returns the nearest double to
+ * the decimal result). Near a tie the decimal text decides.
+ */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
   const abs = Math.abs(value);
-  // Number-to-string uses an exponent below 1e-6 and from 1e21: those round to 0, or are whole already.
-  if (String(abs).includes('e')) return abs < 1 ? 0 : value;
-  const r = Number(`${Math.round(Number(`${Math.abs(value)}e${decimals}`))}e-${decimals}`) * Math.sign(value);
+  if (abs >= 1e15) return value; // no fractional digits left to round at this magnitude
+  const f = POW10[decimals] ?? 10 ** decimals;
+  const scaled = abs * f;
+  const frac = scaled - Math.floor(scaled);
+  let whole: number;
+  if (Math.abs(frac - 0.5) > 1e-6) whole = Math.round(scaled);
+  else {
+    // Number-to-string uses an exponent below 1e-6: such a value is far below any tie of 4 decimals.
+    const text = String(abs);
+    whole = text.includes('e') ? 0 : Math.round(Number(`${text}e${decimals}`));
+  }
+  const r = (whole / f) * Math.sign(value);
   return r === 0 ? 0 : r;
 }
 
-/** The output with every measured number rounded to its unit's precision (a new value; the input is not changed). */
+/**
+ * The output with every measured number rounded to its unit's precision. Rounds in place (an op's
+ * output is built for this response), assigning only where a value changes, so shared constants
+ * whose figures are already on the grid are never written.
+ */
 export function presentOutput<T>(value: T): T {
-  return present(value, undefined, 0) as T;
+  if (value !== null && typeof value === 'object') presentIn(value as Record<string, unknown>, undefined, 0);
+  return value;
 }
 
-function present(value: unknown, decimals: number | undefined, depth: number): unknown {
-  if (typeof value === 'number') return decimals === undefined ? value : roundTo(value, decimals);
-  if (value === null || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((v) => present(v, decimals, depth + 1));
-  const record = value as Record<string, unknown>;
-  const factDecimals = typeof record.unit === 'string' && typeof record.value === 'number' ? UNIT_OF_FACT[record.unit] : undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) {
-    out[k] = k === 'value' && factDecimals !== undefined ? roundTo(v as number, factDecimals) : present(v, decimalsOf(k), depth + 1);
+function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number): void {
+  if (depth > 64) return;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i += 1) {
+      const v = node[i];
+      if (typeof v === 'number') {
+        if (inherited !== undefined) {
+          const r = roundTo(v, inherited);
+          if (r !== v) node[i] = r;
+        }
+      } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, inherited, depth + 1);
+    }
+    return;
   }
-  return out;
+  const factDecimals = typeof node.unit === 'string' && typeof node.value === 'number' ? UNIT_OF_FACT[node.unit] : undefined;
+  for (const key in node) {
+    const v = node[key];
+    if (typeof v === 'number') {
+      const d = key === 'value' && factDecimals !== undefined ? factDecimals : decimalsOf(key);
+      if (d !== undefined) {
+        const r = roundTo(v, d);
+        if (r !== v) node[key] = r;
+      }
+    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, decimalsOf(key), depth + 1);
+  }
 }

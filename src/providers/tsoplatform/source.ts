@@ -5,8 +5,6 @@
  * and a cached copy exists, the stale copy is served and said so; otherwise the failure surfaces.
  */
 import { readFileSync } from 'node:fs';
-import type { SvcConfig } from '../../config.js';
-import type { TsoCacheStore } from '../../store/types.js';
 import { fetchDocument, TsoPlatformError } from './client.js';
 import { parseMarketDocument, type ParsedDocument } from './parse.js';
 
@@ -24,10 +22,25 @@ export interface SourcedDocument {
   freshness: Freshness;
 }
 
+/** The platform settings (SvcConfig['tsoplatform']); providers do not import the config module. */
+export interface TsoSettings {
+  token: string | undefined;
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  maxAgeMinutes: number;
+}
+
+/** What the source needs of the store cache (the store's TsoCacheStore satisfies it). */
+export interface DocumentCache {
+  get(key: string): Promise<{ fetchedAt: string; document: string } | null>;
+  put(key: string, fetchedAt: string, document: string): Promise<void>;
+}
+
 export interface TsoDeps {
-  settings: SvcConfig['tsoplatform'];
+  settings: TsoSettings;
   now(): Date;
-  cache(): Promise<TsoCacheStore | undefined>;
+  cache(): Promise<DocumentCache | undefined>;
 }
 
 export interface DocumentRequest {

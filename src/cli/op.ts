@@ -1,0 +1,70 @@
+/**
+ * `svc op`: the CLI door onto every operation of the registry, including those with no
+ * hand-written subcommand. `svc op list` names them; `svc op run <id> --input JSON|@file|-` runs
+ * one through invoke() exactly as the HTTP door does (same schema, same access check, same
+ * rounding) and prints its output: JSON, or a table when every top-level field is a plain value.
+ * A new operation is served here the day it is added to the registry, with no CLI code.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { SvcError } from '../domain/errors.js';
+import type { Operation } from '../ops/types.js';
+import type { CliEnv } from './context.js';
+import { keyValueTable } from './table.js';
+
+/** Where the operations come from: the registry, or (tests) a registry with more in it. */
+export type OperationSource = () => Promise<readonly Operation[]>;
+
+const registry: OperationSource = async () => (await import('../ops/index.js')).operations;
+
+function readInput(value: string | undefined): unknown {
+  if (value === undefined) return {};
+  const text = value === '-' ? readFileSync(0, 'utf8') : value.startsWith('@') ? readFile(value.slice(1)) : value;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw SvcError.validation(`--input: not valid JSON: ${(e as Error).message}`, [{ path: '--input', message: 'invalid JSON' }]);
+  }
+}
+
+function readFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw SvcError.validation(`--input @${path}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--input', message: 'cannot read the file' }]);
+  }
+}
+
+export function registerOp(program: Command, env: CliEnv, source: OperationSource = registry): void {
+  const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, run)');
+  op.command('list')
+    .description('the operations: id, HTTP route, summary')
+    .action(async () => {
+      const ops = await source();
+      const out = env.out();
+      if (env.globals().format === 'json') return out.json({ operations: ops.map((o) => ({ id: o.id, summary: o.summary, access: o.access, http: o.http ? `${o.http.method} ${o.http.path}` : null })) });
+      out.print(keyValueTable(ops.map((o) => [o.id, `${o.http ? `${o.http.method} ${o.http.path} · ` : ''}${o.summary}`]), out.c));
+    });
+  const run = op
+    .command('run')
+    .description('run one operation with a JSON input (its HTTP body or query), through the same checks as the API')
+    .argument('<id>', 'operation id (svc op list)')
+    .option('--input <json|@file|->', 'the input as JSON text, @file.json, or - for stdin (default {})');
+  run.addHelpText('after', "\nExamples:\n  $ svc op list\n  $ svc op run billing.plans --input '{\"lang\":\"en\"}'\n  $ svc op run strategy.plan --input @examples/plan-request.json --format json");
+  run.action(async (id: string, opts: { input?: string }) => {
+    const ops = await source();
+    const found = ops.find((o) => o.id === id);
+    if (!found) {
+      throw SvcError.validation(`no operation "${id}"; svc op list names them`, [{ path: '<id>', message: 'unknown operation' }]);
+    }
+    const output = await env.runOp(found, readInput(opts.input));
+    const out = env.out();
+    // A table only where it reads as one (every top-level field a plain value); otherwise JSON.
+    const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
+    if (env.globals().format === 'table' && flat) {
+      out.print(keyValueTable(Object.entries(output as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]), out.c));
+      return;
+    }
+    out.json(output);
+  });
+}
