@@ -1,7 +1,7 @@
 /** The five transmission-platform reads through the HTTP door: success paths and every listed error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, testConfig } from './harness.js';
-import { publication, replayServer, xml, type ReplayServer } from '../providers/tsoplatform-server.js';
+import { ACK_NO_DATA, publication, replayServer, xml, type ReplayServer } from '../providers/tsoplatform-server.js';
 
 const base = testConfig();
 
@@ -54,6 +54,20 @@ describe('GET /api/coupling/flows', () => {
     expect(denied.statusCode).toBe(502);
     expect(denied.body).toContain('tsoplatform_unauthorized');
     expect(denied.body).not.toContain('secret-token-x');
+    await h.close();
+  });
+
+  it('live: an acknowledgement is "no data" (200, empty hours); a timeout with nothing cached is 502 tsoplatform_timeout', async () => {
+    const tso = { ...base.tsoplatform, token: 'secret-token-z', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 200 };
+    const h = await harness({ config: { tsoplatform: tso } });
+    platform.setHandler((_u, _q, res) => xml(res, ACK_NO_DATA, 400));
+    const empty = await h.inject('/api/coupling/flows?border=MD&date=02.11.2022');
+    expect(empty.statusCode).toBe(200);
+    expect(h.json<{ noData: boolean; hours: unknown[] }>(empty)).toMatchObject({ noData: true, hours: [] });
+    platform.setHandler(() => undefined);
+    const slow = await h.inject('/api/system-operations?date=03.11.2022');
+    expect(slow.statusCode).toBe(502);
+    expect(slow.body).toContain('tsoplatform_timeout');
     await h.close();
   });
 
