@@ -102,13 +102,14 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;
     const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}) };
-    const { tradingBrief, TradingBriefOpInput } = await import('../ops/brief.js');
+    const { tradingBrief } = await import('../ops/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
       throw explainSettingsError(explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts), 'context.bessSettings', BESS_FLAGS, bessSettings ?? {}, opts);
     })) as TradingBriefResponse;
     if (opts.receipt) {
-      const { issueBriefReceipt } = await import('../ops/receipt.js');
-      const bundle = await issueBriefReceipt(await env.ctx(), TradingBriefOpInput.parse(request));
+      // The receipt operation, through invoke(): it validates the request as the brief did, and composes nothing again.
+      const { tradingBriefReceipt } = await import('../ops/receipt.js');
+      const bundle = await env.runOp(tradingBriefReceipt, request);
       try {
         writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');
       } catch (e) {

@@ -41,13 +41,16 @@ export function registerReceipt(program: Command, env: CliEnv): void {
   verify.addHelpText('after', '\nExamples:\n  $ svc receipt verify receipt.json && echo trusted\n  $ svc receipt verify receipt.json --public-key other-desk.pub.pem --format json');
   verify.action(async (file: string, opts: VerifyOpts) => {
     const body = readBundle(file);
-    const { ReceiptVerifyRequest, verifyWithServiceKey } = await import('../ops/receipt.js');
-    const parsed = ReceiptVerifyRequest.safeParse(body);
-    if (!parsed.success) throw SvcError.fromZod(parsed.error, file === '-' ? 'stdin' : file);
+    const { receiptVerify } = await import('../ops/receipt.js');
     const trusted = trustedKeyText(opts.publicKey);
-    const result = await verifyWithServiceKey(await env.ctx(), { ...parsed.data, ...(trusted !== undefined ? { trustedPublicKey: trusted } : {}) }).catch((e: unknown) => {
+    const bundle = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { receipt: body };
+    // The verify operation itself, through invoke(); --public-key is its `trustedPublicKey` field.
+    const result = await env.runOp(receiptVerify, { receipt: bundle.receipt, inputs: bundle.inputs, ...(trusted !== undefined ? { trustedPublicKey: trusted } : {}) }).catch((e: unknown) => {
       if (e instanceof SvcError && e.issues[0]?.path === 'trustedPublicKey') {
         throw SvcError.validation('--public-key: expected an Ed25519 public key (a PEM file, or base64 SPKI DER)', [{ path: '--public-key', message: 'not an Ed25519 public key' }]);
+      }
+      if (e instanceof SvcError && e.code === 'validation_error') {
+        throw SvcError.validation(`${file === '-' ? 'stdin' : file}: ${e.message}`, e.issues.map((i) => ({ ...i, path: `${file === '-' ? 'stdin' : file}${i.path ? `.${i.path}` : ''}` })));
       }
       throw e;
     });

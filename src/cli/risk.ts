@@ -48,19 +48,19 @@ export function registerRisk(program: Command, env: CliEnv): void {
     const prices = pickDay(loaded, date);
     const settings = resolveSettings(opts);
     const riskConfig = opts.riskConfig ? readJsonFile(opts.riskConfig, '--risk-config') : undefined;
-    const { RiskRequest, riskResponse } = await import('../ops/risk.js');
-    const { RiskConfig } = await import('../engines/risk.js');
-    const parsedConfig = riskConfig === undefined ? undefined : RiskConfig.safeParse(riskConfig);
-    if (parsedConfig && !parsedConfig.success) throw SvcError.fromZod(parsedConfig.error, '--risk-config');
-    const request = RiskRequest.safeParse({
+    const { riskReport } = await import('../ops/risk.js');
+    const request = {
       tradeDate: date,
       prices,
       ...settings,
       ...(opts.sourceLabel !== undefined ? { sourceLabel: opts.sourceLabel } : {}),
       ...(opts.fallback ? { isFallbackData: true } : {}),
+      ...(riskConfig !== undefined ? { riskConfig } : {}),
+    };
+    // The risk operation itself, through invoke(); --risk-config is its optional `riskConfig` field.
+    const body = await env.runOp(riskReport, request).catch((e: unknown) => {
+      throw explainBothSettings(renameRiskConfigPaths(e), settings, opts);
     });
-    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings, opts);
-    const body = riskResponse((await env.ctx()).now(), request.data, parsedConfig?.data);
     const out = env.out();
     const { format } = env.globals();
     const report = body.report;
@@ -82,6 +82,13 @@ export function registerRisk(program: Command, env: CliEnv): void {
       throw new CliExit(3, `risk status ${report.overallStatus} reaches --fail-on ${opts.failOn}`, 'risk_gate');
     }
   });
+}
+
+/** Errors in the risk config name the flag that brought it: `--risk-config.priceAnomaly.…`. */
+function renameRiskConfigPaths(error: unknown): unknown {
+  if (!(error instanceof SvcError) || !error.issues.some((i) => i.path.startsWith('riskConfig'))) return error;
+  const issues = error.issues.map((i) => ({ ...i, path: i.path.replace(/^riskConfig/, '--risk-config') }));
+  return SvcError.validation(error.message.replace(/riskConfig/g, '--risk-config'), issues);
 }
 
 /** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles. */

@@ -1,4 +1,4 @@
-/** The operation registry: every door (CLI, HTTP routes, OpenAPI, MCP) is derived from this list. */
+/** The operation registry: the HTTP routes and OpenAPI entries are derived from it, and `svc op` serves every entry through invoke(). */
 import type { Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
@@ -44,7 +44,7 @@ export const operations: Operation[] = [
   regime,
   marketDepth,
   depthImport,
-] as unknown as Operation[];
+];
 
 export function findOperation(id: string): Operation | undefined {
   return operations.find((op) => op.id === id);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SvcError } from '../domain/errors.js';
-import { composeTradingBrief, type BriefInputs } from '../engines/brief/index.js';
+import { validatedBriefInputs, type BriefInputs } from '../engines/brief/index.js';
 import { NoEgressReceipt, RECEIPT_FAILURES, issueReceipt, verifyReceipt, type ReceiptVerification } from '../engines/receipt.js';
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
@@ -52,9 +52,9 @@ export async function issueReceiptForInputs(ctx: OpContext, inputs: BriefInputs)
   return { receipt: issueReceipt({ inputs, issuedAt: ctx.now().toISOString(), privateKey: keys.privateKey }), inputs };
 }
 
-/** Validates a brief request exactly as the brief does, then issues its receipt. */
+/** Validates a brief request exactly as the brief does (without composing it), then issues its receipt. */
 export async function issueBriefReceipt(ctx: OpContext, request: BriefInputs): Promise<ReceiptBundle> {
-  return issueReceiptForInputs(ctx, composeTradingBrief(request).inputs);
+  return issueReceiptForInputs(ctx, validatedBriefInputs(request));
 }
 
 /**

@@ -4,7 +4,7 @@ import { TradeDate } from '../domain/common.js';
 import { PriceDay, hourlyPrices } from '../domain/prices.js';
 import { RiskGuardrailReport } from '../domain/plans.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
-import { riskForDay, parseRiskConfig, type RiskConfig } from '../engines/risk.js';
+import { riskForDay, parseRiskConfig, RiskConfig } from '../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { defineOperation } from './types.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './shared.js';
@@ -16,6 +16,8 @@ export const RiskRequest = z.strictObject({
   bessSettings: BessSettingsAsSent,
   sourceLabel: z.string().min(1).max(200).optional(),
   isFallbackData: z.boolean().optional(),
+  /** svc extension: override thresholds of the checks (docs/risk.md); `svc risk --risk-config` sends it. */
+  riskConfig: RiskConfig.optional(),
 });
 export type RiskRequest = z.infer<typeof RiskRequest>;
 
@@ -82,6 +84,7 @@ export const riskReport = defineOperation({
   output: RiskResponse,
   http: { method: 'POST', path: '/api/risk/report', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   async run(ctx, input) {
-    return riskResponse(ctx.now(), input);
+    const { riskConfig, ...request } = input;
+    return riskResponse(ctx.now(), request, riskConfig);
   },
 });

@@ -1,6 +1,8 @@
 /**
- * One definition per operation. The HTTP route, its OpenAPI entry, the CLI subcommand and the MCP
- * tool are derived from it: input and output schemas live here once.
+ * One definition per operation: input and output schemas, access, permission, the optional HTTP
+ * binding, run(). The HTTP route and its OpenAPI entry are derived from it; the CLI serves it with
+ * `svc op run` (and a hand-written subcommand where a table is wanted); every door runs it through
+ * invoke(). The MCP door (not built yet) will be one more loop over the registry.
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';

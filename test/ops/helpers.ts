@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { loadConfig } from '../../src/config.js';
 import { invoke } from '../../src/ops/invoke.js';
 import type { Operation, OpContext } from '../../src/ops/types.js';
 
@@ -7,4 +8,16 @@ export async function call<I extends z.ZodType, O extends z.ZodType>(op: Operati
   const out = await invoke(op, ctx, input);
   op.output.parse(out);
   return out;
+}
+
+/** The CLI's caller (tenant `local`, user `local-user`, owner) at a fixed clock, with no store. */
+export function localCtx(): OpContext {
+  return {
+    now: () => new Date('2025-03-01T10:00:00.000Z'),
+    newId: () => '00000000-0000-4000-8000-000000000001',
+    config: loadConfig({}, { dataDir: '/nonexistent' }),
+    caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    stores: () => Promise.reject(new Error('no store needed')),
+  };
 }

@@ -3,46 +3,23 @@
  * POST /api/risk/report gives for the same day and settings (issue 9). Runs every day of the
  * shipped 2022–2024 fixture through both operations.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { DEFAULT_BESS_SETTINGS } from '../../src/domain/settings.js';
 import { tradingBrief } from '../../src/ops/brief.js';
 import { riskReport } from '../../src/ops/risk.js';
-import type { OpContext } from '../../src/ops/types.js';
-import { call } from './helpers.js';
+import { call, localCtx } from './helpers.js';
+import { realDays } from '../engines/oracle-data.js';
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
-
-function ctx(): OpContext {
-  return {
-    now: () => new Date('2025-03-01T10:00:00.000Z'),
-    newId: () => '00000000-0000-4000-8000-000000000001',
-    config: loadConfig({}, { dataDir: '/nonexistent' }),
-    caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    stores: () => Promise.reject(new Error('no store needed')),
-  };
-}
-
+/** Every complete ordinary day of the shipped fixture. */
 function fixtureDays(): Map<string, number[]> {
-  const days = new Map<string, number[]>();
-  for (const line of readFileSync(FIXTURE, 'utf8').split('\n').slice(1)) {
-    const [d, h, p] = line.split(',');
-    if (!d || h === undefined || p === undefined) continue;
-    const day = days.get(d) ?? [];
-    day[Number(h)] = Number(p);
-    days.set(d, day);
-  }
-  return new Map([...days].filter(([, v]) => v.length === 24 && v.every((x) => Number.isFinite(x))));
+  return new Map(realDays().map((d) => [d.date, d.prices]));
 }
 
 const settings = { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 4, feeUahPerMwh: 10 };
 const points = (prices: readonly number[]) => prices.map((priceUahMwh, hour) => ({ hour, priceUahMwh }));
 
 async function both(tradeDate: string, prices: readonly number[]) {
-  const c = ctx();
+  const c = localCtx();
   const risk = await call(riskReport, c, { tradeDate, prices: points(prices), strategySettings: settings, bessSettings: DEFAULT_BESS_SETTINGS });
   const brief = await call(tradingBrief, c, { tradeDate, prices: points(prices), settings, locale: 'en' });
   const fact = (key: string) => brief.brief.auditTrail.facts.find((f) => f.key === key)?.value;

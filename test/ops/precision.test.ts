@@ -4,24 +4,15 @@
  * has at most 2 decimals and energy at most 3, whatever accepted input produced it.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { BOUNDS } from '../../src/domain/bounds.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
 import { roundTo } from '../../src/ops/present.js';
 import { riskReport } from '../../src/ops/risk.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
-import type { OpContext } from '../../src/ops/types.js';
 import { realBook } from '../engines/backtest-fixture.js';
-import { call } from './helpers.js';
+import { call, localCtx } from './helpers.js';
 
-const ctx: OpContext = {
-  now: () => new Date('2025-03-01T10:00:00.000Z'),
-  newId: () => '00000000-0000-4000-8000-000000000001',
-  config: loadConfig({}, { dataDir: '/nonexistent' }),
-  caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
-  logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-  stores: () => Promise.reject(new Error('no store')),
-};
+const ctx = localCtx();
 
 /** Every number of a value with the key it sits under. */
 function numbers(value: unknown, key = '', out: Array<[string, number]> = []): Array<[string, number]> {

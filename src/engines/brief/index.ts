@@ -63,6 +63,17 @@ export interface BriefOptions {
   caps?: RiskCaps | null;
 }
 
+/**
+ * The declared inputs of a brief request, validated exactly as the brief validates them (the day,
+ * the context), without planning anything: what a receipt hashes. Throws a 400 SvcError.
+ */
+export function validatedBriefInputs(request: BriefInputs): BriefInputs {
+  checkDayShape(request);
+  const inputs = declaredInputs(request);
+  validateBriefContext(hourlyPrices(inputs.prices), inputs.tradeDate, inputs.context);
+  return inputs;
+}
+
 /** The brief for a request, with every intermediate result. Throws a 400 SvcError for bad input. */
 export function composeTradingBrief(request: BriefInputs, options: BriefOptions = {}): ComposedBrief {
   checkDayShape(request);
