@@ -11,6 +11,10 @@ import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.
 import { auditCreate, auditList, auditExport } from './audit.js';
 import { notificationsSubscribe } from './notifications.js';
 import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './api-keys.js';
+import { couplingFlows, systemOperations } from './coupling.js';
+import { regime } from './regime.js';
+import { multiZone, zonesImport } from './multi-zone.js';
+import { depthImport, marketDepth } from './market-depth.js';
 
 export const operations: Operation[] = [
   health,
@@ -33,6 +37,13 @@ export const operations: Operation[] = [
   apiKeysCreate,
   apiKeysList,
   apiKeysRevoke,
+  couplingFlows,
+  systemOperations,
+  multiZone,
+  zonesImport,
+  regime,
+  marketDepth,
+  depthImport,
 ];
 
 export function findOperation(id: string): Operation | undefined {
