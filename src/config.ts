@@ -63,6 +63,19 @@ const EnvSchema = z.object({
   SVC_REQUEST_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
   SVC_SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+  SVC_TSOPLATFORM_TOKEN: optionalString,
+  SVC_TSOPLATFORM_BASE: z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL').default('https://tsoplatform.example/api'),
+  SVC_TSOPLATFORM_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
+  SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
+  SVC_DB_READS_ENABLED: bool.default(true),
+  SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
+  SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
+  SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
+  SVC_REGIONAL_LICENCE: optionalString,
+  SVC_REGIONAL_ATTRIBUTION: optionalString,
+  SVC_REGIONAL_PROVIDER: z.string().default('tsoplatform'),
+  SVC_REGIONAL_DATASET: z.string().default('day-ahead-prices-daily'),
 });
 
 export interface SvcConfig {
@@ -101,6 +114,27 @@ export interface SvcConfig {
   /** After SIGTERM, in-flight requests get this long; then the remaining connections are closed. */
   shutdownGraceMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  tsoplatform: {
+    /** Platform security token (secret); without it the reads serve shipped fixtures. */
+    token: string | undefined;
+    baseUrl: string;
+    timeoutMs: number;
+    retries: number;
+    maxAgeMinutes: number;
+  };
+  /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
+  regional: {
+    dbReadsEnabled: boolean;
+    /** `store`: own SQLite store; `api`: a platform API at apiBase; `none`: no database configured. */
+    source: 'store' | 'api' | 'none';
+    apiBase: string | undefined;
+    /** Zones licensed for public display (upper-case codes). */
+    licensedZones: string[];
+    licence: string | undefined;
+    attribution: string | undefined;
+    provider: string;
+    dataset: string;
+  };
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -114,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -154,6 +188,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: e.SVC_REQUEST_TIMEOUT_MS,
     shutdownGraceMs: e.SVC_SHUTDOWN_GRACE_MS,
     logLevel: e.SVC_LOG_LEVEL,
+    tsoplatform: {
+      token: e.SVC_TSOPLATFORM_TOKEN,
+      baseUrl: e.SVC_TSOPLATFORM_BASE,
+      timeoutMs: e.SVC_TSOPLATFORM_TIMEOUT_MS,
+      retries: e.SVC_TSOPLATFORM_RETRIES,
+      maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
+    },
+    regional: {
+      dbReadsEnabled: e.SVC_DB_READS_ENABLED,
+      source: e.SVC_REGIONAL_SOURCE,
+      apiBase: e.SVC_REGIONAL_API_BASE,
+      licensedZones: e.SVC_REGIONAL_LICENSED_ZONES.split(',').map((z) => z.trim().toUpperCase()).filter((z) => z !== ''),
+      licence: e.SVC_REGIONAL_LICENCE,
+      attribution: e.SVC_REGIONAL_ATTRIBUTION,
+      provider: e.SVC_REGIONAL_PROVIDER,
+      dataset: e.SVC_REGIONAL_DATASET,
+    },
     ...overrides,
   };
   if (config.requireApiKey && !config.apiKey) {

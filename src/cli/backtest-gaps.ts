@@ -1,5 +1,5 @@
 /** The gap report of a multi-day command (sweep, stats) as lines for stderr: no day is left out silently. */
-import { gapReport as gapsOf } from '../engines/backtest-analytics.js';
+import { gapReport as gapsOf } from '../engines/gaps.js';
 import { classifyMissing, type LoadedBook } from './book.js';
 import { labels } from './i18n.js';
 

@@ -82,8 +82,10 @@ export type Noun = keyof typeof NOUNS;
 
 /** The noun in the plural form the number takes (Intl.PluralRules: 1 день, 2 дні, 5 днів, 21 день; 1 day, 2 days). */
 export function nounFor(n: number, noun: Noun, lang: 'uk' | 'en'): string {
-  const rules = (pluralRules[lang] ??= new Intl.PluralRules(lang === 'uk' ? 'uk-UA' : 'en-US'));
   const forms = NOUNS[noun][lang] as Record<string, string>;
+  // English needs no Intl (one for exactly 1): building PluralRules costs every command a few ms.
+  if (lang === 'en') return (n === 1 ? forms.one : forms.other) as string;
+  const rules = (pluralRules[lang] ??= new Intl.PluralRules('uk-UA'));
   return forms[rules.select(n)] ?? (forms.other as string);
 }
 

@@ -76,7 +76,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const out = env.out();
     const { format, lang } = env.globals();
     if (format === 'json') {
-      const { gapReport } = await import('../engines/backtest-analytics.js');
+      const { gapReport } = await import('../engines/gaps.js');
       const gaps = gapReport(loaded.dates, { from: from ?? loaded.dates[0], to: to ?? loaded.dates[loaded.dates.length - 1] });
       const { classifyMissing } = await import('./book.js');
       return out.json({ days, total, gaps: { ...gaps, ...classifyMissing(loaded, gaps.missing) } });

@@ -17,7 +17,10 @@
  *
  * Pure: the same days give the same numbers.
  */
-import { compareTradeDates, nextTradeDate, tradeDateKey } from '../domain/dates.js';
+import { compareTradeDates } from '../domain/dates.js';
+import { gapReport, type GapReport } from './gaps.js';
+
+export { gapReport, type GapReport };
 import type { BacktestDay, BessPlan, TradingPlan } from '../domain/plans.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
@@ -55,16 +58,6 @@ export function addCapture(sums: CaptureSums, plan: TradingPlan, bessPlan: BessP
   }
 }
 
-export interface GapReport {
-  from: string | null;
-  to: string | null;
-  calendarDays: number;
-  daysWithPrices: number;
-  missingDays: number;
-  /** Missing dates, ascending. */
-  missing: string[];
-}
-
 export interface BacktestAnalytics {
   maxDrawdown: { uah: number; peakDate: string | null; troughDate: string | null };
   dailyPnl: { meanUah: number; volatilityUah: number; minUah: number; p5Uah: number; p25Uah: number; medianUah: number; p75Uah: number; p95Uah: number; maxUah: number };
@@ -91,24 +84,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   const hi = Math.min(n - 1, lo + 1);
   const a = sorted[lo] as number;
   return a + (h - lo) * ((sorted[hi] as number) - a);
-}
-
-/** Calendar days inside [from, to] (inclusive) that `dates` lacks; [from, to] default to the first and last date. */
-export function gapReport(dates: readonly string[], range: { from?: string | undefined; to?: string | undefined } = {}): GapReport {
-  const sorted = [...dates].sort(compareTradeDates);
-  const from = range.from ?? sorted[0] ?? null;
-  const to = range.to ?? sorted[sorted.length - 1] ?? null;
-  if (from === null || to === null || compareTradeDates(from, to) > 0) return { from, to, calendarDays: 0, daysWithPrices: 0, missingDays: 0, missing: [] };
-  const present = new Set(sorted);
-  const missing: string[] = [];
-  let calendarDays = 0;
-  let daysWithPrices = 0;
-  for (let d = from; tradeDateKey(d) <= tradeDateKey(to); d = nextTradeDate(d)) {
-    calendarDays += 1;
-    if (present.has(d)) daysWithPrices += 1;
-    else missing.push(d);
-  }
-  return { from, to, calendarDays, daysWithPrices, missingDays: missing.length, missing };
 }
 
 const ratio = (num: number, den: number): number | null => (den > 0 ? num / den : null);

@@ -7,7 +7,15 @@
  * plans and risk, not the compliance trail); minting and revoking keys is owner-only; nothing in
  * V1 may submit an order, so `decision.submit` is listed (for honesty) and granted to no role.
  */
-import { externalAuthConfigured, type SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config.js';
+
+/**
+ * config.ts's externalAuthConfigured, restated here so that invoke() (on every CLI start) does not
+ * load config.ts and its schema library; test/ops/access.test.ts holds the two equal.
+ */
+function externalAuthConfigured(config: SvcConfig): boolean {
+  return Boolean(config.auth.issuer && config.auth.audience && (config.auth.jwksUrl || config.auth.jwksFile));
+}
 import type { RoleId, SecurityMode } from '../domain/operational.js';
 import type { Caller, Permission } from './types.js';
 

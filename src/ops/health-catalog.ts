@@ -72,10 +72,6 @@ export function dataProviderHealth(now: Date): DataProviderHealth[] {
       detail: 'Fixture data only: the newest shipped delivery day is 31.12.2024.',
     },
     {
-      providerId: 'tsoplatform', status: 'pending', cadence: 'hourly', maxAgeHours: 6, latestDataAt: null, checkedAt, ageHours: null,
-      detail: 'No platform token configured; no live data.',
-    },
-    {
       providerId: 'exch', status: 'blocked', cadence: 'monthly', maxAgeHours: 744, latestDataAt: null, checkedAt, ageHours: null,
       detail: 'Licence-gated feed, off without a redistribution agreement.',
     },

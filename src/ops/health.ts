@@ -13,6 +13,7 @@ import { planBess } from '../engines/bess.js';
 import { packageVersion } from '../version.js';
 import { accessControlPosture, authRequiredOf, securityModeOf } from './access.js';
 import { DATA_PROVIDERS, dataProviderHealth, securityControls, trustIntegrations } from './health-catalog.js';
+import { tsoHealth, tsoProviders } from './health-tsoplatform.js';
 import { defineOperation, type HttpBinding, type OpContext } from './types.js';
 
 export const APP_VERSION = packageVersion();
@@ -30,6 +31,14 @@ function probe(run: () => number, expected: number): { ok: boolean; detail: stri
     return { ok, detail: ok ? `Probe day solved: ${got} UAH as expected.` : `Probe day gave ${got} UAH, expected ${expected}.` };
   } catch {
     return { ok: false, detail: 'Probe day failed to solve.' };
+  }
+}
+
+async function latestTsoFetch(ctx: OpContext): Promise<string | null> {
+  try {
+    return await (await ctx.stores()).tsoCache.latestFetch();
+  } catch {
+    return null;
   }
 }
 
@@ -166,8 +175,11 @@ export const health = defineOperation({
         gates,
       },
       summary: { pass: count(checks, 'pass'), review: count(checks, 'review'), block: count(checks, 'block') },
-      dataProviders: DATA_PROVIDERS.map((p) => ({ ...p })),
-      dataProviderHealth: dataProviderHealth(now),
+      dataProviders: tsoProviders(DATA_PROVIDERS, config),
+      dataProviderHealth: [
+        ...dataProviderHealth(now),
+        ...tsoHealth(now, config, { tokenConfigured: Boolean(config.tsoplatform.token), latestFetch: config.tsoplatform.token ? await latestTsoFetch(ctx) : null }),
+      ],
       trustIntegrations: trustIntegrations(config),
       checks,
     };

@@ -12,6 +12,10 @@ import { auditCreate, auditList, auditExport } from './audit.js';
 import { notificationsSubscribe } from './notifications.js';
 import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './api-keys.js';
 import { methodologyCite } from './methodology.js';
+import { couplingFlows, systemOperations } from './coupling.js';
+import { regime } from './regime.js';
+import { multiZone, zonesImport } from './multi-zone.js';
+import { depthImport, marketDepth } from './market-depth.js';
 
 export const operations: Operation[] = [
   health,
@@ -35,6 +39,13 @@ export const operations: Operation[] = [
   apiKeysCreate,
   apiKeysList,
   apiKeysRevoke,
+  couplingFlows,
+  systemOperations,
+  multiZone,
+  zonesImport,
+  regime,
+  marketDepth,
+  depthImport,
 ];
 
 export function findOperation(id: string): Operation | undefined {

@@ -3,6 +3,7 @@
  * changes a record of another tenant. The embedded implementation is SQLite (src/store/sqlite/).
  */
 import type { AuditEvent, AuditEventPage } from '../domain/audit.js';
+import type { DepthBook } from '../domain/tsoplatform.js';
 import type { StrategyProfile, TradingSettings } from '../domain/settings.js';
 import type { NotificationSubscriptionRegistration, NotificationPreferences, WebPushSubscription } from '../domain/notifications.js';
 
@@ -59,6 +60,54 @@ export interface SubscriptionStore {
   list(tenantId: string): Promise<NotificationSubscriptionRegistration[]>;
 }
 
+/** Parsed platform documents cached with their fetch time (only documents that parsed). */
+export interface TsoCacheStore {
+  get(key: string): Promise<{ fetchedAt: string; document: string } | null>;
+  put(key: string, fetchedAt: string, document: string): Promise<void>;
+  /** Newest fetch time of any cached document, or null. */
+  latestFetch(): Promise<string | null>;
+}
+
+/** One recorded fetch/import attempt of regional day-ahead display prices. */
+export interface RegionalFetchAttempt {
+  attemptedAt: string;
+  tradeDate: string;
+  artifactHash: string;
+  revision: number;
+  /** Usable rows the artifact held for the date (0: inspected, nothing usable, blanks included). */
+  rows: number;
+  status: 'completed' | 'failed';
+  /** Zones the artifact's group must hold to be complete. */
+  expectedZones: string[];
+}
+
+export interface RegionalPriceRow {
+  tradeDate: string;
+  zone: string;
+  revision: number;
+  /** EUR/MWh, null for a blank cell in the artifact. */
+  valueEurMwh: number | null;
+}
+
+export interface RegionalPriceStore {
+  /** Records the attempt and its rows in one transaction. */
+  record(attempt: RegionalFetchAttempt, rows: RegionalPriceRow[]): Promise<void>;
+  attempts(tradeDate: string): Promise<RegionalFetchAttempt[]>;
+  rows(tradeDate: string): Promise<RegionalPriceRow[]>;
+  nextRevision(tradeDate: string): Promise<number>;
+}
+
+/** A stored order-book snapshot: the book and its id. */
+export interface DepthSnapshot extends DepthBook {
+  id: string;
+}
+
+export interface DepthStore {
+  save(snapshots: DepthSnapshot[]): Promise<void>;
+  /** The newest capture of each hour of the date. */
+  latest(tradeDate: string): Promise<DepthSnapshot[]>;
+}
+
 export interface Stores {
   readonly kind: 'sqlite' | 'memory';
   /** Where the data lives (a file path), for health and messages; never a secret. */
@@ -67,6 +116,9 @@ export interface Stores {
   apiKeys: ApiKeyStore;
   profiles: ProfileStore;
   subscriptions: SubscriptionStore;
+  tsoCache: TsoCacheStore;
+  regionalPrices: RegionalPriceStore;
+  depth: DepthStore;
   /** Throws when the store cannot be read. */
   ping(): Promise<void>;
   close(): Promise<void>;

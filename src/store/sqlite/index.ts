@@ -10,6 +10,7 @@ import { SqliteAuditStore } from './audit.js';
 import { type Db, migrate, openDatabase, prepareDataDir } from './db.js';
 import { SqliteProfileStore } from './profiles.js';
 import { SqliteSubscriptionStore } from './subscriptions.js';
+import { SqliteDepthStore, SqliteRegionalPriceStore, SqliteTsoCacheStore } from './tsoplatform.js';
 
 export { DB_FILE_NAME, migrate, openDatabase, schemaVersion } from './db.js';
 export { LATEST_SCHEMA_VERSION, migrations } from './migrations.js';
@@ -30,6 +31,9 @@ function buildStores(db: Db, kind: Stores['kind'], location: string): SqliteStor
     apiKeys: new SqliteApiKeyStore(db),
     profiles: new SqliteProfileStore(db),
     subscriptions: new SqliteSubscriptionStore(db),
+    tsoCache: new SqliteTsoCacheStore(db),
+    regionalPrices: new SqliteRegionalPriceStore(db),
+    depth: new SqliteDepthStore(db),
     async ping() {
       pingStmt.get();
     },

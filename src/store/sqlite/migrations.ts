@@ -97,6 +97,44 @@ export const migrations: readonly Migration[] = [
     name: 'audit events record the authenticated principal',
     sql: `ALTER TABLE audit_events ADD COLUMN recorded_by TEXT;`,
   },
+  {
+    version: 6,
+    name: 'transmission-platform cache, regional display prices by revision, order-book snapshots',
+    sql: `
+      CREATE TABLE tso_cache (
+        key TEXT PRIMARY KEY,
+        fetched_at TEXT NOT NULL,
+        document TEXT NOT NULL CHECK (json_valid(document))
+      ) WITHOUT ROWID;
+      CREATE TABLE regional_fetch_attempts (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        attempted_at TEXT NOT NULL,
+        trade_date TEXT NOT NULL,
+        artifact_hash TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        rows INTEGER NOT NULL CHECK (rows >= 0),
+        status TEXT NOT NULL CHECK (status IN ('completed', 'failed')),
+        expected_zones TEXT NOT NULL CHECK (json_valid(expected_zones) AND json_type(expected_zones) = 'array')
+      );
+      CREATE INDEX regional_fetch_attempts_date ON regional_fetch_attempts (trade_date, seq);
+      CREATE TABLE regional_prices (
+        trade_date TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        zone TEXT NOT NULL,
+        value_eur_mwh REAL,
+        PRIMARY KEY (trade_date, revision, zone)
+      ) WITHOUT ROWID;
+      CREATE TABLE depth_snapshots (
+        id TEXT PRIMARY KEY,
+        trade_date TEXT NOT NULL,
+        hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+        captured_at TEXT NOT NULL,
+        clearing_price REAL,
+        curves TEXT NOT NULL CHECK (json_valid(curves))
+      );
+      CREATE INDEX depth_snapshots_date ON depth_snapshots (trade_date, hour, captured_at);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,0 +1,84 @@
+/**
+ * A small, isolated undici client for the platform's REST API: one GET per document with a
+ * timeout, bounded retries on transport errors, 429 and 5xx, and the token sent as the
+ * `securityToken` query parameter. The token never appears in an error, a log line or a cache key.
+ * Nothing from a bad response is returned for caching: only a parsed document leaves this module.
+ */
+import { request } from 'undici';
+import { MalformedDocumentError, parseMarketDocument, type ParsedDocument } from './parse.js';
+
+export interface TsoClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  retries: number;
+  /** Pause before retry n (1-based), ms. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export type TsoFailureKind = 'unauthorized' | 'timeout' | 'unavailable' | 'malformed' | 'http_error';
+
+export class TsoPlatformError extends Error {
+  constructor(readonly kind: TsoFailureKind, message: string) {
+    super(message);
+    this.name = 'TsoPlatformError';
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function fetchDocument(options: TsoClientOptions, params: Record<string, string>): Promise<ParsedDocument> {
+  const url = new URL(options.baseUrl);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  url.searchParams.set('securityToken', options.token);
+  const backoff = options.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));
+  let last: TsoPlatformError = new TsoPlatformError('unavailable', 'platform not reached');
+  for (let attempt = 0; attempt <= options.retries; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt));
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const body = new Uint8Array(await res.body.arrayBuffer());
+      if (res.statusCode === 401 || res.statusCode === 403) {
+        throw new TsoPlatformError('unauthorized', `platform refused the token (HTTP ${res.statusCode})`);
+      }
+      if (res.statusCode === 429 || res.statusCode >= 500) {
+        last = new TsoPlatformError('unavailable', `platform answered HTTP ${res.statusCode}`);
+        continue;
+      }
+      if (res.statusCode === 400) {
+        // The platform answers "no matching data" as a 400 carrying an acknowledgement document.
+        const doc = safeParse(body);
+        if (doc?.kind === 'acknowledgement') return doc;
+        throw new TsoPlatformError('http_error', 'platform answered HTTP 400');
+      }
+      if (res.statusCode !== 200) throw new TsoPlatformError('http_error', `platform answered HTTP ${res.statusCode}`);
+      try {
+        return parseMarketDocument(body);
+      } catch (error) {
+        if (error instanceof MalformedDocumentError) throw new TsoPlatformError('malformed', error.message);
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof TsoPlatformError) throw error;
+      const name = error instanceof Error ? error.name : '';
+      const code = (error as { code?: string } | null)?.code ?? '';
+      last = /Timeout|Abort/i.test(name) || /TIMEOUT/i.test(code)
+        ? new TsoPlatformError('timeout', `platform did not answer within ${options.timeoutMs} ms`)
+        : new TsoPlatformError('unavailable', 'platform unreachable');
+    }
+  }
+  throw last;
+}
+
+function safeParse(body: Uint8Array): ParsedDocument | undefined {
+  try {
+    return parseMarketDocument(body);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,157 @@
+/** The five transmission-platform reads through the HTTP door: success paths and every listed error. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, testConfig } from './harness.js';
+import { ACK_NO_DATA, publication, replayServer, xml, type ReplayServer } from '../providers/tsoplatform-server.js';
+
+const base = testConfig();
+
+let platform: ReplayServer;
+beforeAll(async () => {
+  platform = await replayServer();
+});
+afterAll(async () => {
+  await platform.close();
+});
+
+describe('GET /api/coupling/flows', () => {
+  it('serves fixture flows without a token, 25 periods on the autumn clock change', async () => {
+    const h = await harness();
+    const res = await h.inject('/api/coupling/flows?border=PL&date=30.10.2022');
+    expect(res.statusCode).toBe(200);
+    const body = h.json<{ source: string; hours: { period: number; leg: { fromTo: number; toFrom: number }; netFlowMw: number }[] }>(res);
+    expect(body.source).toBe('fixture');
+    expect(body.hours).toHaveLength(25);
+    for (const hr of body.hours) expect(hr.netFlowMw).toBeCloseTo(hr.leg.toFrom - hr.leg.fromTo, 9);
+    const range = h.json<{ hours: unknown[] }>(await h.inject('/api/coupling/flows?border=HU&from=25.03.2023&to=27.03.2023'));
+    expect(range.hours).toHaveLength(24 + 23 + 24);
+    await h.close();
+  });
+
+  it('400 for a bad border, a half range, a reversed or too long range', async () => {
+    const h = await harness();
+    for (const q of ['border=BY', 'from=01.11.2022', 'from=02.11.2022&to=01.11.2022', 'from=01.01.2022&to=01.03.2022', 'date=31.02.2022', 'date=01.11.2022&from=01.11.2022&to=01.11.2022']) {
+      const res = await h.inject(`/api/coupling/flows?${q}`);
+      expect(res.statusCode, q).toBe(400);
+    }
+    await h.close();
+  });
+
+  it('live: reads the platform; 502 with a reason when the token is refused', async () => {
+    platform.setHandler((url, _q, res) => xml(res, publication({
+      type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT15M', inDomain: url.searchParams.get('in_Domain') ?? '',
+      points: Array.from({ length: 96 }, (_, i) => [i + 1, url.searchParams.get('in_Domain') === '10Y1001C--000182' ? 400 : 50]),
+    })));
+    const tso = { ...base.tsoplatform, token: 'secret-token-x', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    const h = await harness({ config: { tsoplatform: tso } });
+    const res = await h.inject('/api/coupling/flows?border=SK&date=01.11.2022');
+    expect(res.statusCode).toBe(200);
+    const body = h.json<{ source: string; hours: { netFlowMw: number }[] }>(res);
+    expect(body.source).toBe('live');
+    expect(body.hours).toHaveLength(24);
+    expect(body.hours[0]?.netFlowMw).toBe(350);
+    platform.setHandler((_u, _q, res) => xml(res, 'no', 401));
+    const denied = await h.inject('/api/coupling/flows?border=RO&date=01.11.2022');
+    expect(denied.statusCode).toBe(502);
+    expect(denied.body).toContain('tsoplatform_unauthorized');
+    expect(denied.body).not.toContain('secret-token-x');
+    await h.close();
+  });
+
+  it('live: an acknowledgement is "no data" (200, empty hours); a timeout with nothing cached is 502 tsoplatform_timeout', async () => {
+    const tso = { ...base.tsoplatform, token: 'secret-token-z', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 200 };
+    const h = await harness({ config: { tsoplatform: tso } });
+    platform.setHandler((_u, _q, res) => xml(res, ACK_NO_DATA, 400));
+    const empty = await h.inject('/api/coupling/flows?border=MD&date=02.11.2022');
+    expect(empty.statusCode).toBe(200);
+    expect(h.json<{ noData: boolean; hours: unknown[] }>(empty)).toMatchObject({ noData: true, hours: [] });
+    platform.setHandler(() => undefined);
+    const slow = await h.inject('/api/system-operations?date=03.11.2022');
+    expect(slow.statusCode).toBe(502);
+    expect(slow.body).toContain('tsoplatform_timeout');
+    await h.close();
+  });
+
+  it('401 when keys are required and none is given', async () => {
+    const h = await harness({ config: { requireApiKey: true, apiKey: 'k'.repeat(32) } });
+    expect((await h.inject('/api/coupling/flows')).statusCode).toBe(401);
+    await h.close();
+  });
+});
+
+describe('GET /api/system-operations', () => {
+  it('serves the synthetic sample day with shares summing to 1 and says so', async () => {
+    const h = await harness();
+    const res = await h.inject('/api/system-operations?date=01.11.2022');
+    expect(res.statusCode).toBe(200);
+    const body = h.json<{ source: string; note: string; hours: { shares: Record<string, number> }[]; day: { shares: Record<string, number> } }>(res);
+    expect(body.source).toBe('fixture');
+    expect(body.note).toMatch(/SYNTHETIC/);
+    expect(body.hours).toHaveLength(24);
+    const sum = Object.values(body.day.shares).reduce((s, v) => s + v, 0);
+    expect(sum).toBeCloseTo(1, 9);
+    expect((await h.inject('/api/system-operations?date=1.11.2022')).statusCode).toBe(400);
+    await h.close();
+  });
+});
+
+describe('GET /api/regime', () => {
+  it('classifies the fixture day and never returns a raw price', async () => {
+    const h = await harness();
+    const res = await h.inject('/api/regime?date=01.11.2022');
+    expect(res.statusCode).toBe(200);
+    const body = h.json<Record<string, unknown> & { regime: string; basis: { valueEurMwh: number }; inputs: unknown[] }>(res);
+    expect(['scarce', 'balanced', 'surplus']).toContain(body.regime);
+    expect(Number.isFinite(body.basis.valueEurMwh)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/priceUahMwh|referenceEurMwh|uaDam/);
+    expect(body.inputs.length).toBeGreaterThan(5);
+    expect((await h.inject('/api/regime?date=15.06.2021')).statusCode).toBe(404);
+    expect((await h.inject('/api/regime?date=x')).statusCode).toBe(400);
+    await h.close();
+  });
+});
+
+describe('GET /api/market-model/market-depth', () => {
+  it('needs the service token; walks stored books; 404 without a snapshot', async () => {
+    const h = await harness({ config: { serviceToken: 's'.repeat(32) } });
+    await h.stores.depth.save([{ id: '7b2d0f5e-1c1a-4a52-9f43-1b6a0c1f7e10', tradeDate: '02.03.2026', hour: 8, capturedAt: '2026-03-01T12:00:00Z', clearingPrice: 4000, sell: [{ price: 4000, volume: 5 }, { price: 4100, volume: 5 }], buy: [{ price: 3990, volume: 3 }] }]);
+    expect((await h.inject('/api/market-model/market-depth?tradeDate=02.03.2026')).statusCode).toBe(401);
+    const headers = { 'x-svc-service-token': 's'.repeat(32) };
+    const res = await h.inject({ method: 'GET', url: '/api/market-model/market-depth?tradeDate=02.03.2026&sizes=5,10&side=buy', headers });
+    expect(res.statusCode).toBe(200);
+    const body = h.json<{ disclaimer: string; hours: { fills: { vwap: number; risk: string }[] }[] }>(res);
+    expect(body.hours[0]?.fills.map((f) => f.vwap)).toEqual([4000, 4050]);
+    expect(body.disclaimer).toMatch(/not a forecast/i);
+    expect((await h.inject({ method: 'GET', url: '/api/market-model/market-depth?tradeDate=03.03.2026', headers })).statusCode).toBe(404);
+    expect((await h.inject({ method: 'GET', url: '/api/market-model/market-depth?tradeDate=02.03.2026&sizes=0', headers })).statusCode).toBe(400);
+    await h.close();
+  });
+
+  it('503 when no service token is configured', async () => {
+    const h = await harness();
+    expect((await h.inject('/api/market-model/market-depth?tradeDate=02.03.2026')).statusCode).toBe(503);
+    await h.close();
+  });
+});
+
+describe('health tsoplatform and gridop', () => {
+  type Health = { dataProviders: { id: string; status: string }[]; dataProviderHealth: { providerId: string; status: string; latestDataAt: string | null }[] };
+  const pick = (b: Health, id: string) => ({ provider: b.dataProviders.find((p) => p.id === id)?.status, health: b.dataProviderHealth.find((p) => p.providerId === id)?.status });
+
+  it('says tokenRequired/pending without a token, fresh after a good live fetch, stale later', async () => {
+    const bare = await harness();
+    const b0 = bare.json<Health>(await bare.inject('/api/health'));
+    expect(pick(b0, 'tsoplatform')).toEqual({ provider: 'tokenRequired', health: 'pending' });
+    expect(pick(b0, 'gridop')).toEqual({ provider: 'tokenRequired', health: 'pending' });
+    await bare.close();
+
+    platform.setHandler((_u, _q, res) => xml(res, publication({ type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', points: [[1, 1]] })));
+    const tso = { ...base.tsoplatform, token: 'secret-token-y', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    const h = await harness({ config: { tsoplatform: tso } });
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'connected', health: 'pending' });
+    expect((await h.inject('/api/coupling/flows?date=01.11.2022')).statusCode).toBe(200);
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform').health).toBe('fresh');
+    h.clock.advance(3 * 3_600_000);
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'gridop').health).toBe('stale');
+    await h.close();
+  });
+});
