@@ -108,6 +108,38 @@ export interface DepthStore {
   latest(tradeDate: string): Promise<DepthSnapshot[]>;
 }
 
+/** Identifies one cached market-data read (issue 12): a month (`MM.YYYY`) or a day (`DD.MM.YYYY`). */
+export interface MarketDataKey {
+  /** Where it came from: `mktop-public`, `mktop-api`, `exch`. */
+  source: string;
+  /** What it is: `prices`, `indexes`, `trading-results`, `electricity-indexes`. */
+  dataset: string;
+  /** `DAM`, `IDM`, or `` where the dataset has no market. */
+  market: string;
+  /** `IPS`, `BEI`, or `` where the dataset has no zone. */
+  zone: string;
+  period: string;
+}
+
+/** A successful, parsed upstream read. Nothing from a response that failed to parse is ever stored. */
+export interface MarketDataEntry extends MarketDataKey {
+  fetchedAt: string;
+  /** sha256 (hex) of `document`. */
+  contentHash: string;
+  /** A complete past period: immutable, never fetched again unless refreshed explicitly. */
+  complete: boolean;
+  /** The parsed records as JSON text. */
+  document: string;
+}
+
+export interface MarketDataStore {
+  get(key: MarketDataKey): Promise<MarketDataEntry | null>;
+  /** Insert or replace the entry with the same key. */
+  put(entry: MarketDataEntry): Promise<void>;
+  /** The newest fetch of a dataset (any source, market, zone), or null when none is cached. */
+  latestFetch(dataset: string): Promise<{ fetchedAt: string; period: string } | null>;
+}
+
 export interface Stores {
   readonly kind: 'sqlite' | 'memory';
   /** Where the data lives (a file path), for health and messages; never a secret. */
@@ -119,6 +151,7 @@ export interface Stores {
   tsoCache: TsoCacheStore;
   regionalPrices: RegionalPriceStore;
   depth: DepthStore;
+  marketData: MarketDataStore;
   /** Throws when the store cannot be read. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import type { Stores } from '../types.js';
 import { SqliteApiKeyStore } from './api-keys.js';
 import { SqliteAuditStore } from './audit.js';
 import { type Db, migrate, openDatabase, prepareDataDir } from './db.js';
+import { SqliteMarketDataStore } from './market-data.js';
 import { SqliteProfileStore } from './profiles.js';
 import { SqliteSubscriptionStore } from './subscriptions.js';
 import { SqliteDepthStore, SqliteRegionalPriceStore, SqliteTsoCacheStore } from './tsoplatform.js';
@@ -34,6 +35,7 @@ function buildStores(db: Db, kind: Stores['kind'], location: string): SqliteStor
     tsoCache: new SqliteTsoCacheStore(db),
     regionalPrices: new SqliteRegionalPriceStore(db),
     depth: new SqliteDepthStore(db),
+    marketData: new SqliteMarketDataStore(db),
     async ping() {
       pingStmt.get();
     },

@@ -135,6 +135,25 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX depth_snapshots_date ON depth_snapshots (trade_date, hour, captured_at);
     `,
   },
+  {
+    version: 7,
+    name: 'market-data cache: parsed operator and exchange reads by source, dataset, market, zone and period',
+    sql: `
+      CREATE TABLE market_data (
+        source TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        market TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        period TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        complete INTEGER NOT NULL CHECK (complete IN (0, 1)),
+        document TEXT NOT NULL CHECK (json_valid(document)),
+        PRIMARY KEY (source, dataset, market, zone, period)
+      ) WITHOUT ROWID;
+      CREATE INDEX market_data_fetched ON market_data (dataset, fetched_at);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);
