@@ -1,0 +1,159 @@
+/**
+ * Lasso by coordinate descent on a precomputed Gram matrix, along a penalty path with warm
+ * starts, the penalty chosen by an information criterion.
+ *
+ * Objective for one target: (1/2n)·||y − Xβ||² + λ·||β||₁ with y centred and every column of X
+ * centred and scaled to unit variance (so the intercept is ȳ and is not penalised). With the Gram
+ * matrix G = XᵀX / n and q = Xᵀy / n, one coordinate step is β_j ← S(q_j − (Gβ)_j + β_j, λ)
+ * (S the soft-threshold), exact for that coordinate; the residual correlations r = q − Gβ are
+ * kept up to date in O(p) per changed coefficient. Sweeps alternate between all coordinates and
+ * the active set until no coefficient moves by more than `tol` — the KKT conditions then hold to
+ * that tolerance, which is how the minimiser of this convex problem is certified. The Gram matrix
+ * is shared by the 24 hourly targets of one window, so it is formed once per window.
+ *
+ * Penalty: a log-spaced path from λ_max = max|q_j| (β = 0) down to λ_max·ratio; each solution
+ * warm-starts the next. The criterion is the one of LassoLarsIC as LEAR used it,
+ * n·RSS/(n·var y) + k·df (k = 2 for AIC, ln n for BIC), df = number of nonzero coefficients. The
+ * path stops early once the criterion has not improved for `patience` steps or the model saturates
+ * (df ≥ n − 1); these only cut the part of the path the criterion would not choose in practice.
+ * Deterministic: fixed sweep order, no randomness.
+ */
+
+export interface LassoOptions {
+  nLambda: number;
+  lambdaRatio: number;
+  criterion: 'aic' | 'bic';
+  tol: number;
+  maxSweeps: number;
+  patience: number;
+}
+
+export const DEFAULT_LASSO: LassoOptions = { nLambda: 25, lambdaRatio: 1e-3, criterion: 'aic', tol: 5e-4, maxSweeps: 1000, patience: 4 };
+
+export interface LassoWork {
+  beta: Float64Array;
+  best: Float64Array;
+  r: Float64Array;
+  active: Int32Array;
+}
+
+export function lassoWork(p: number): LassoWork {
+  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p) };
+}
+
+const soft = (z: number, l: number): number => (z > l ? z - l : z < -l ? z + l : 0);
+
+/** One sweep over all coordinates, keeping every residual correlation r up to date; returns the largest change. */
+function sweepAll(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number): number {
+  let maxDelta = 0;
+  for (let j = 0; j < p; j++) {
+    const gjj = diag[j] as number;
+    if (gjj === 0) continue;
+    const bj = beta[j] as number;
+    const nb = soft((r[j] as number) + gjj * bj, lam) / gjj;
+    if (nb === bj) continue;
+    const delta = nb - bj;
+    beta[j] = nb;
+    const row = j * p;
+    for (let k = 0; k < p; k++) r[k] = (r[k] as number) - (g[row + k] as number) * delta;
+    const ad = delta < 0 ? -delta : delta;
+    if (ad > maxDelta) maxDelta = ad;
+  }
+  return maxDelta;
+}
+
+/**
+ * One sweep over the active set idx[0..m), updating r only at active coordinates (O(m) per change
+ * instead of O(p)); the caller restores the others afterwards.
+ */
+function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, idx: Int32Array, m: number): number {
+  let maxDelta = 0;
+  for (let a = 0; a < m; a++) {
+    const j = idx[a] as number;
+    const gjj = diag[j] as number;
+    const bj = beta[j] as number;
+    const nb = soft((r[j] as number) + gjj * bj, lam) / gjj;
+    if (nb === bj) continue;
+    const delta = nb - bj;
+    beta[j] = nb;
+    const row = j * p;
+    for (let b = 0; b < m; b++) {
+      const k = idx[b] as number;
+      r[k] = (r[k] as number) - (g[row + k] as number) * delta;
+    }
+    const ad = delta < 0 ? -delta : delta;
+    if (ad > maxDelta) maxDelta = ad;
+  }
+  return maxDelta;
+}
+
+/** Minimises the objective at one λ from the current β (warm start). */
+function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, w: LassoWork, lam: number, o: LassoOptions): void {
+  for (let s = 0; s < o.maxSweeps; s++) {
+    if (sweepAll(g, p, diag, w.beta, w.r, lam) <= o.tol) return;
+    let m = 0;
+    for (let j = 0; j < p; j++) if (w.beta[j] !== 0) w.active[m++] = j;
+    for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(g, p, diag, w.beta, w.r, lam, w.active, m) <= o.tol) break;
+    // r = q − Gβ again at every coordinate (β is zero outside the active set).
+    w.r.set(q);
+    for (let a = 0; a < m; a++) {
+      const j = w.active[a] as number;
+      const b = w.beta[j] as number;
+      if (b === 0) continue;
+      const row = j * p;
+      for (let k = 0; k < p; k++) w.r[k] = (w.r[k] as number) - (g[row + k] as number) * b;
+    }
+  }
+}
+
+export interface LassoFit {
+  /** Coefficients at the chosen λ (a view into the work buffers: copy before the next fit). */
+  beta: Float64Array;
+  lambda: number;
+  df: number;
+}
+
+/**
+ * Path + criterion for one target. `g` is XᵀX/n (p × p, row-major), `q` = Xᵀy/n, `yy` = yᵀy/n
+ * (y centred), n the number of rows.
+ */
+export function lassoIC(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, yy: number, n: number, o: LassoOptions, w: LassoWork): LassoFit {
+  w.beta.fill(0);
+  w.best.fill(0);
+  w.r.set(q);
+  let lmax = 0;
+  for (let j = 0; j < p; j++) if (diag[j] !== 0) lmax = Math.max(lmax, Math.abs(q[j] as number));
+  const k = o.criterion === 'aic' ? 2 : Math.log(n);
+  const varY = yy > 0 ? yy : 1;
+  let bestCrit = n; // β = 0: RSS/n = yy, criterion n·1 + 0
+  let bestLambda = lmax;
+  let bestDf = 0;
+  if (!(lmax > 0)) return { beta: w.best, lambda: 0, df: 0 };
+  let stale = 0;
+  for (let s = 1; s < o.nLambda; s++) {
+    const lam = lmax * Math.pow(o.lambdaRatio, s / (o.nLambda - 1));
+    solve(g, p, diag, q, w, lam, o);
+    // RSS/n = yy − 2βᵀq + βᵀGβ, and Gβ = q − r.
+    let bq = 0;
+    let br = 0;
+    let df = 0;
+    for (let j = 0; j < p; j++) {
+      const b = w.beta[j] as number;
+      if (b === 0) continue;
+      df++;
+      bq += b * (q[j] as number);
+      br += b * (w.r[j] as number);
+    }
+    const mse = Math.max(yy - bq - br, 0);
+    const crit = (n * mse) / varY + k * df;
+    if (crit < bestCrit) {
+      bestCrit = crit;
+      bestLambda = lam;
+      bestDf = df;
+      w.best.set(w.beta);
+      stale = 0;
+    } else if (++stale >= o.patience) break;
+    if (df >= n - 1) break;
+  }
+  return { beta: w.best, lambda: bestLambda, df: bestDf };
+}

@@ -1,0 +1,193 @@
+/**
+ * LEAR (Lago, Marcjasz, De Schutter, Weron 2021): per delivery hour h, a lasso-estimated linear
+ * model of the transformed price p[d, h] on
+ *   - all 24 prices of d-1, d-2, d-3 and d-7 (96 columns),
+ *   - per exogenous series, its 24 values for d (the day-ahead forecasts), d-1 and d-7 (72 each),
+ *   - seven day-of-week dummies,
+ * fitted on a calibration window of W days immediately before d (W − 7 training rows; the first
+ * 7 days only supply lags), every column and target transformed by median/MAD + asinh
+ * (scaling.ts), λ chosen by an information criterion along a path (lasso.ts). Only days strictly
+ * before d enter the fit; only prices before d enter the forecast row. The ensemble is the mean,
+ * in price units, of the windows that have enough history.
+ */
+import { H, type DailySeries } from './series.js';
+import { fitScale, forward, inverse, type Scale } from './scaling.js';
+import { DEFAULT_LASSO, lassoIC, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
+
+export const PRICE_LAGS = [1, 2, 3, 7] as const;
+export const EXOG_LAGS = [0, 1, 7] as const;
+const DUMMIES = 7;
+
+export interface LearOptions {
+  /** Calibration windows in days. */
+  windows: number[];
+  lasso: LassoOptions;
+}
+
+export const DEFAULT_LEAR: LearOptions = { windows: [56, 84, 364, 728], lasso: DEFAULT_LASSO };
+
+/** Number of transformed (non-dummy) feature columns. */
+export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length);
+
+/** Raw features of target day t at out[o + c·stride] for column c: numeric columns, then day-of-week dummies. */
+function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, stride: number): void {
+  let c = o;
+  for (const lag of PRICE_LAGS) {
+    const base = (t - lag) * H;
+    for (let j = 0; j < H; j++, c += stride) out[c] = s.price[base + j] as number;
+  }
+  for (const x of s.exog) {
+    for (const lag of EXOG_LAGS) {
+      const base = (t - lag) * H;
+      for (let j = 0; j < H; j++, c += stride) out[c] = x[base + j] as number;
+    }
+  }
+  const w = s.dow[t] as number;
+  for (let k = 0; k < DUMMIES; k++, c += stride) out[c] = k === w ? 1 : 0;
+}
+
+/** Reusable buffers sized for the longest window. Matrices are column-major (column c at c·n). */
+export class LearScratch {
+  readonly p: number;
+  readonly pn: number;
+  x: Float64Array;
+  y: Float64Array;
+  g: Float64Array;
+  q: Float64Array;
+  diag: Float64Array;
+  row: Float64Array;
+  col: Float64Array;
+  lasso: LassoWork;
+  constructor(s: DailySeries, maxRows: number) {
+    this.pn = numericColumns(s);
+    this.p = this.pn + DUMMIES;
+    this.x = new Float64Array(maxRows * this.p);
+    this.y = new Float64Array(maxRows * H);
+    this.g = new Float64Array(this.p * this.p);
+    this.q = new Float64Array(this.p);
+    this.diag = new Float64Array(this.p);
+    this.row = new Float64Array(this.p);
+    this.col = new Float64Array(Math.max(maxRows, 1));
+    this.lasso = lassoWork(this.p);
+  }
+}
+
+/** Rows of window W for target t: observed days in [t − W + 7, t − 1]; null when t − W < 0. */
+function trainingDays(s: DailySeries, t: number, w: number): number[] | null {
+  if (t - w < 0) return null;
+  const days: number[] = [];
+  for (let d = t - w + 7; d < t; d++) if (s.observed[d]) days.push(d);
+  return days.length >= 14 ? days : null;
+}
+
+function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    s0 += (a[ao + i] as number) * (b[bo + i] as number);
+    s1 += (a[ao + i + 1] as number) * (b[bo + i + 1] as number);
+  }
+  if (i < n) s0 += (a[ao + i] as number) * (b[bo + i] as number);
+  return s0 + s1;
+}
+
+/**
+ * One window's forecast of the 24 prices of day t into out[0..24); false when the window has too
+ * little history.
+ */
+export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
+  const days = trainingDays(s, t, w);
+  if (!days) return false;
+  const n = days.length;
+  const { p, pn, x, y, g, q, diag, row } = k;
+  for (let i = 0; i < n; i++) {
+    const d = days[i] as number;
+    featureRow(s, d, x, i, n);
+    for (let h = 0; h < H; h++) y[h * n + i] = s.price[d * H + h] as number;
+  }
+  featureRow(s, t, row, 0, 1);
+  // Transform numeric columns and targets: median/MAD + asinh, fitted on the training rows only.
+  for (let j = 0; j < pn; j++) {
+    const sc = fitScale(x, j * n, n, k.col);
+    for (let i = j * n, e = i + n; i < e; i++) x[i] = forward(x[i] as number, sc);
+    row[j] = forward(row[j] as number, sc);
+  }
+  const yScale: Scale[] = [];
+  const yMean = new Float64Array(H);
+  const yy = new Float64Array(H);
+  for (let h = 0; h < H; h++) {
+    const sc = fitScale(y, h * n, n, k.col);
+    yScale.push(sc);
+    let m = 0;
+    for (let i = h * n, e = i + n; i < e; i++) m += y[i] = forward(y[i] as number, sc);
+    m /= n;
+    let v = 0;
+    for (let i = h * n, e = i + n; i < e; i++) {
+      const c = (y[i] as number) - m;
+      y[i] = c;
+      v += c * c;
+    }
+    yMean[h] = m;
+    yy[h] = v / n;
+  }
+  // Standardise every column (centre, unit variance); a constant column gets diag 0 and stays out.
+  for (let j = 0; j < p; j++) {
+    const o0 = j * n;
+    let m = 0;
+    for (let i = 0; i < n; i++) m += x[o0 + i] as number;
+    m /= n;
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      const c = (x[o0 + i] as number) - m;
+      x[o0 + i] = c;
+      v += c * c;
+    }
+    const sd = Math.sqrt(v / n);
+    const inv = sd > 1e-12 ? 1 / sd : 0;
+    for (let i = 0; i < n; i++) x[o0 + i] = (x[o0 + i] as number) * inv;
+    row[j] = ((row[j] as number) - m) * inv;
+    diag[j] = inv === 0 ? 0 : 1;
+  }
+  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets.
+  for (let a = 0; a < p; a++) {
+    for (let b = a; b < p; b++) {
+      const v = diag[a] === 0 || diag[b] === 0 ? 0 : dot(x, a * n, x, b * n, n) / n;
+      g[a * p + b] = v;
+      g[b * p + a] = v;
+    }
+  }
+  for (let h = 0; h < H; h++) {
+    for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
+    const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
+    let z = yMean[h] as number;
+    for (let j = 0; j < p; j++) {
+      const b = fit.beta[j] as number;
+      if (b !== 0) z += b * (row[j] as number);
+    }
+    out[h] = inverse(z, yScale[h] as Scale);
+  }
+  return true;
+}
+
+/**
+ * The ensemble forecast of day t (mean over the windows with enough history) into out; the number
+ * of windows used (0: no forecast).
+ */
+export function forecastEnsemble(s: DailySeries, t: number, o: LearOptions, k: LearScratch, out: Float64Array): number {
+  const one = new Float64Array(H);
+  out.fill(0, 0, H);
+  let used = 0;
+  for (const w of o.windows) {
+    if (!forecastWindow(s, t, w, o.lasso, k, one)) continue;
+    for (let h = 0; h < H; h++) out[h] = (out[h] as number) + (one[h] as number);
+    used++;
+  }
+  if (used > 0) for (let h = 0; h < H; h++) out[h] = (out[h] as number) / used;
+  return used;
+}
+
+/** Scratch buffers for options o. */
+export function learScratch(s: DailySeries, o: LearOptions): LearScratch {
+  return new LearScratch(s, Math.max(...o.windows));
+}
