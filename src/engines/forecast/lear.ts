@@ -10,7 +10,7 @@
  * before d enter the fit; only prices before d enter the forecast row. The ensemble is the mean,
  * in price units, of the windows that have enough history.
  */
-import { H, type DailySeries } from './series.js';
+import { H, dayOfWeek, type DailySeries } from './series.js';
 import { fitScale, forward, inverse, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 
@@ -42,7 +42,7 @@ function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, str
       for (let j = 0; j < H; j++, c += stride) out[c] = x[base + j] as number;
     }
   }
-  const w = s.dow[t] as number;
+  const w = dayOfWeek(s.startDay + t);
   for (let k = 0; k < DUMMIES; k++, c += stride) out[c] = k === w ? 1 : 0;
 }
 

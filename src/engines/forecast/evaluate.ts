@@ -1,0 +1,37 @@
+/**
+ * Rolling-origin evaluation: forecasts for every day of [from, to], each recalibrated on data
+ * strictly before its day (rolling.ts), scored over the evaluable days (metrics.ts), by month,
+ * with a Diebold–Mariano test against the standard naive and the cap-hit Brier scores.
+ */
+import type { DailySeries } from './series.js';
+import { DEFAULT_FORECAST, rollingForecast, type DayCaps, type DayForecast, type ForecastOptions } from './rolling.js';
+import { dieboldMariano, monthly, score, type DieboldMariano, type IntervalScores, type MonthRow, type PointScores } from './metrics.js';
+import { capHitScores, type CapHitScore } from './capscore.js';
+
+export interface Evaluation {
+  metrics: PointScores & Partial<IntervalScores>;
+  monthly: MonthRow[];
+  dieboldMarianoVsNaive: DieboldMariano;
+  capHit: CapHitScore[];
+  days: DayForecast[];
+  skipped: number[];
+}
+
+export function evaluateRolling(
+  s: DailySeries,
+  from: number,
+  to: number,
+  o: ForecastOptions = DEFAULT_FORECAST,
+  capsOf: (t: number) => DayCaps | null = () => null,
+  onProgress?: (done: number, total: number) => void,
+): Evaluation {
+  const run = rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress);
+  return {
+    metrics: score(s, run.days),
+    monthly: monthly(s, run.days),
+    dieboldMarianoVsNaive: dieboldMariano(s, run.days),
+    capHit: capHitScores(s, run.days, capsOf),
+    days: run.days,
+    skipped: run.skipped,
+  };
+}

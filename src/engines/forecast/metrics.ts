@@ -1,0 +1,147 @@
+/**
+ * Scores of day-ahead forecasts, as the EPF literature computes them (Lago et al. 2021, §5 of
+ * shared/data/epf/README.md), over exactly the evaluated days:
+ *   mae, rmse; smape = mean 2|y − ŷ|/(|y| + |ŷ|) in %; rmaeVsNaive = MAE / MAE(standard EPF
+ *   naive: d-1 on Tue–Fri, d-7 on Mon/Sat/Sun); rmaeVsWeeklyNaive = MAE / MAE(d-7);
+ *   coverage = share of hours with p10 ≤ y ≤ p90; pinball = mean over q ∈ {0.1, 0.5, 0.9} of
+ *   the mean pinball loss ρ_q(y − ŷ_q) = max(q·(y − ŷ_q), (q − 1)·(y − ŷ_q)).
+ * An evaluated day is observed and so are d-1 and d-7, so both naives use real prices only (their
+ * history may precede the range). Diebold–Mariano: loss differential per day
+ * Δ_d = ||e_naive,d||₁ − ||e_model,d||₁ (the multivariate DM of Lago et al.), statistic
+ * mean(Δ)/√(var(Δ)/T), one-sided p-value for "the model is more accurate" from the normal law.
+ */
+import { H, monthOf, naiveLag, type DailySeries } from './series.js';
+
+export interface PointScores {
+  mae: number;
+  rmse: number;
+  smape: number;
+  rmaeVsNaive: number;
+  rmaeVsWeeklyNaive: number;
+  sampleDays: number;
+}
+
+export interface IntervalScores {
+  coverage: number;
+  pinball: number;
+}
+
+/** A day's point forecast and, when banded, its p10 / p90. */
+export interface ScoredDay {
+  t: number;
+  p50: ArrayLike<number>;
+  p10?: ArrayLike<number>;
+  p90?: ArrayLike<number>;
+}
+
+export const isEvaluable = (s: DailySeries, t: number): boolean =>
+  t >= 7 && t < s.nDays && s.observed[t] === 1 && s.observed[t - 1] === 1 && s.observed[t - 7] === 1;
+
+/** Point and interval scores of the evaluable days among `days`. */
+export function score(s: DailySeries, days: readonly ScoredDay[]): PointScores & Partial<IntervalScores> {
+  let ae = 0;
+  let se = 0;
+  let sm = 0;
+  let an = 0;
+  let aw = 0;
+  let n = 0;
+  let inside = 0;
+  let pin = 0;
+  let banded = 0;
+  for (const d of days) {
+    if (!isEvaluable(s, d.t)) continue;
+    n++;
+    const lag = naiveLag(s, d.t);
+    for (let h = 0; h < H; h++) {
+      const y = s.price[d.t * H + h] as number;
+      const f = d.p50[h] as number;
+      const e = y - f;
+      ae += Math.abs(e);
+      se += e * e;
+      const den = Math.abs(y) + Math.abs(f);
+      sm += den === 0 ? 0 : (2 * Math.abs(e)) / den;
+      an += Math.abs(y - (s.price[(d.t - lag) * H + h] as number));
+      aw += Math.abs(y - (s.price[(d.t - 7) * H + h] as number));
+      if (d.p10 && d.p90) {
+        const lo = d.p10[h] as number;
+        const hi = d.p90[h] as number;
+        if (y >= lo && y <= hi) inside++;
+        pin += (pinballLoss(y, lo, 0.1) + pinballLoss(y, f, 0.5) + pinballLoss(y, hi, 0.9)) / 3;
+        banded++;
+      }
+    }
+  }
+  const k = n * H;
+  const out: PointScores & Partial<IntervalScores> = {
+    mae: k ? ae / k : 0,
+    rmse: k ? Math.sqrt(se / k) : 0,
+    smape: k ? (100 * sm) / k : 0,
+    rmaeVsNaive: an > 0 ? ae / an : 0,
+    rmaeVsWeeklyNaive: aw > 0 ? ae / aw : 0,
+    sampleDays: n,
+  };
+  if (banded > 0) {
+    out.coverage = inside / banded;
+    out.pinball = pin / banded;
+  }
+  return out;
+}
+
+export function pinballLoss(y: number, q: number, tau: number): number {
+  const e = y - q;
+  return e >= 0 ? tau * e : (tau - 1) * e;
+}
+
+export interface MonthRow extends PointScores, Partial<IntervalScores> {
+  month: string;
+}
+
+/** The scores per calendar month MM.YYYY, in date order. */
+export function monthly(s: DailySeries, days: readonly ScoredDay[]): MonthRow[] {
+  const groups = new Map<string, ScoredDay[]>();
+  for (const d of days) {
+    const m = monthOf(s.startDay + d.t);
+    const g = groups.get(m);
+    if (g) g.push(d);
+    else groups.set(m, [d]);
+  }
+  return [...groups].map(([month, g]) => ({ month, ...score(s, g) }));
+}
+
+export interface DieboldMariano {
+  /** Positive: the model's daily L1 error is smaller than the naive's. */
+  statistic: number;
+  /** One-sided p-value of "the model is more accurate than the naive". */
+  pValue: number;
+  meanLossDifferential: number;
+  days: number;
+}
+
+export function dieboldMariano(s: DailySeries, days: readonly ScoredDay[]): DieboldMariano {
+  const diffs: number[] = [];
+  for (const d of days) {
+    if (!isEvaluable(s, d.t)) continue;
+    const lag = naiveLag(s, d.t);
+    let m = 0;
+    let nv = 0;
+    for (let h = 0; h < H; h++) {
+      const y = s.price[d.t * H + h] as number;
+      m += Math.abs(y - (d.p50[h] as number));
+      nv += Math.abs(y - (s.price[(d.t - lag) * H + h] as number));
+    }
+    diffs.push(nv - m);
+  }
+  const T = diffs.length;
+  const mean = T ? diffs.reduce((a, b) => a + b, 0) / T : 0;
+  const v = T > 1 ? diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / T : 0;
+  const statistic = v > 0 ? mean / Math.sqrt(v / T) : 0;
+  return { statistic, pValue: 1 - normalCdf(statistic), meanLossDifferential: mean, days: T };
+}
+
+/** Φ(x) from erfc (Numerical Recipes' Chebyshev fit, |error| < 1.2e-7). */
+export function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * z);
+  const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
