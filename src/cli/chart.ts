@@ -97,3 +97,28 @@ export function bar(value: number, max: number, width = 30): string {
   const partial = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][Math.floor(rest * 8)] ?? '';
   return '█'.repeat(full) + partial;
 }
+
+/**
+ * One row per hour: the p10–p90 band as ├───┤, the p50 as ●, the max cap as ┃ (when known), on
+ * one scale from the lowest p10 to the highest of p90 and cap.
+ */
+export function bandChart(rows: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null }[], options: { width?: number; c: ChalkInstance }): string[] {
+  const width = options.width ?? 56;
+  const lo = Math.min(...rows.map((r) => r.p10));
+  const hi = Math.max(...rows.map((r) => Math.max(r.p90, r.cap ?? r.p90)));
+  const span = hi > lo ? hi - lo : 1;
+  const at = (v: number) => Math.min(width - 1, Math.max(0, Math.round(((v - lo) / span) * (width - 1))));
+  const lines = rows.map((r) => {
+    const cells = new Array<string>(width).fill(' ');
+    const a = at(r.p10);
+    const b = at(r.p90);
+    for (let i = a; i <= b; i++) cells[i] = '─';
+    cells[a] = '├';
+    cells[b] = '┤';
+    if (r.cap !== undefined && r.cap !== null) cells[at(r.cap)] = options.c.red('┃');
+    cells[at(r.p50)] = options.c.bold('●');
+    return `${String(r.hour).padStart(2, '0')} │${cells.join('')}│ ${formatNumber(r.p50, 0)}`;
+  });
+  lines.push(`   ${formatNumber(lo, 0)}${' '.repeat(Math.max(1, width - formatNumber(lo, 0).length - formatNumber(hi, 0).length + 2))}${formatNumber(hi, 0)}`);
+  return lines;
+}

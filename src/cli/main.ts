@@ -9,6 +9,7 @@ import { CliExit, createCliEnv, type CliEnv } from './context.js';
 import { registerPrices } from './prices.js';
 import { registerPlan } from './plan.js';
 import { registerBacktest } from './backtest.js';
+import { registerForecast } from './forecast.js';
 import { registerRisk } from './risk.js';
 import { registerAudit } from './audit.js';
 import { registerBrief } from './brief.js';
@@ -22,7 +23,7 @@ import { registerMcp } from './mcp.js';
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules with their own renderers, in the order `svc --help` lists them; `svc op` serves every operation. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp];
+const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerForecast, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp];
 
 /** `operations` replaces the registry behind `svc op` (tests add a throwaway operation this way). */
 export function buildProgram(operations?: OperationSource): { program: Command; env: CliEnv } {

@@ -1,0 +1,126 @@
+/**
+ * `svc forecast <book> --date D | --month MM.YYYY`: day-ahead price forecasts (p10 / p50 / p90,
+ * cap-hit probability) made from the book's days before each forecast day, and
+ * `svc forecast evaluate` (forecast-evaluate.ts). Engines load only inside the actions.
+ */
+import type { Command } from 'commander';
+import type { CliEnv } from './context.js';
+import { SvcError } from '../domain/errors.js';
+import { addBookOptions } from './book.js';
+
+interface ForecastOpts {
+  date?: string;
+  month?: string;
+  dst?: string;
+  onInvalid?: string;
+  chart?: boolean;
+}
+
+export function registerForecast(program: Command, env: CliEnv): void {
+  const cmd = program
+    .command('forecast')
+    .description('day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble)')
+    .argument('[book]', 'price book; - for stdin')
+    .option('--date <DD.MM.YYYY>', 'the day to forecast (at most the day after the last day of the book)')
+    .option('--month <MM.YYYY>', 'every day of a month, each from the days before it')
+    .option('--no-chart', 'table output without the chart');
+  addBookOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  $ svc forecast fixtures/oree-dam-ips-2022-2024.csv --date 01.01.2025\n' +
+      '  $ svc forecast fixtures/oree-dam-ips-2022-2024.csv --month 12.2024 --format csv\n' +
+      '  $ svc forecast evaluate fixtures/oree-dam-ips-2022-2024.csv --from 01.10.2024 --to 31.12.2024',
+  );
+  cmd.action(async (file: string | undefined, opts: ForecastOpts) => {
+    if (!file) throw SvcError.validation('forecast: a price book is required (or: svc forecast evaluate <book>)', [{ path: 'book', message: 'required' }]);
+    await runForecast(env, file, opts);
+  });
+  const ev = cmd
+    .command('evaluate')
+    .description('rolling-origin evaluation: recalibrated daily on data strictly before each day; rMAE vs naive, coverage, pinball, DM test')
+    .argument('<book>', 'OREE price book, or an EPF benchmark CSV (its published forecasts are compared in the same run)')
+    .option('--from <DD.MM.YYYY>', 'first forecast day (default: 365 days before the end; EPF: the 728-day test period)')
+    .option('--to <DD.MM.YYYY>', 'last forecast day (default: the last day of the book)')
+    .option('--daily <out.csv>', 'write every hour: date, hour, actual, p10, p50, p90, naiveWeight')
+    .option('--reference <forecasts.csv>', 'EPF: the published forecasts file (default: forecasts/Forecasts_<MKT>_DNN_LEAR_ensembles.csv beside the book)');
+  addBookOptions(ev);
+  ev.action(async (file: string, opts: Record<string, string | undefined>) => {
+    const { runEvaluate } = await import('./forecast-evaluate.js');
+    await runEvaluate(env, file, opts);
+  });
+}
+
+async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promise<void> {
+  const { loadBook, parseDateFlag } = await import('./book.js');
+  const { MONTH_PATTERN, daysInMonth } = await import('../domain/dates.js');
+  const fc = await import('../engines/forecast/index.js');
+  const model = await import('../ops/forecast-model.js');
+  const { loadCapsTable } = await import('../data/caps.js');
+  const out = env.out();
+  if (!!opts.date === !!opts.month) throw SvcError.validation('forecast: give exactly one of --date or --month', [{ path: '--date', message: 'one of --date, --month' }]);
+  const loaded = await loadBook(env, file, opts, { warnDst: false });
+  const s = fc.seriesFromPriceBook(loaded.book);
+  if (s.nDays === 0) throw SvcError.validation(`${loaded.source} has no days`, [{ path: 'book', message: 'empty' }]);
+  let a: number;
+  let b: number;
+  if (opts.date) {
+    a = b = fc.indexOf(s, parseDateFlag(opts.date, '--date') as string);
+  } else {
+    const m = opts.month as string;
+    if (!MONTH_PATTERN.test(m)) throw SvcError.validation(`--month: expected MM.YYYY, got "${m}"`, [{ path: '--month', message: 'expected MM.YYYY' }]);
+    a = fc.indexOf(s, `01.${m}`);
+    b = Math.min(s.nDays, fc.indexOf(s, `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`));
+  }
+  const last = fc.tradeDateOf(s.startDay + s.nDays - 1);
+  if (a > s.nDays || b < a) throw SvcError.validation(`${opts.date ?? opts.month} is past the day after the book's last day (${last}): a day-ahead forecast needs the day before`, [{ path: opts.date ? '--date' : '--month', message: 'beyond the data' }], 'insufficient_history');
+  const caps = await loadCapsTable();
+  const capsOf = model.damCapsOf(caps, s);
+  const progress = await out.progress(`fitting ${b - a + 1 + fc.warmupDays(fc.DEFAULT_FORECAST)} days`);
+  const run = fc.rollingForecast(s, a, b, fc.DEFAULT_FORECAST, capsOf, (d, t) => progress.update(d, t, 'days'));
+  progress.stop();
+  if (run.days.length === 0) throw SvcError.validation(`not enough history before ${opts.date ?? opts.month} in ${loaded.source} (the shortest window needs ${Math.min(...fc.DEFAULT_FORECAST.lear.windows)} days)`, [{ path: 'book', message: 'too short' }], 'insufficient_history');
+  const date = (t: number) => fc.tradeDateOf(s.startDay + t);
+  const data: Record<string, ReturnType<typeof model.forecastPoints>> = {};
+  const capHitProbability: Record<string, ReturnType<typeof model.capHitPoints>> = {};
+  for (const d of run.days) {
+    data[date(d.t)] = model.forecastPoints(d);
+    capHitProbability[date(d.t)] = model.capHitPoints(d);
+  }
+  const format = env.globals().format;
+  if (format === 'json') return out.json({ source: loaded.source, model: model.MODEL_NAME, baseline: model.BASELINE_NAME, data, capHitProbability });
+  const rows = run.days.flatMap((d) =>
+    Array.from({ length: fc.H }, (_, h) => {
+      const actual = d.t < s.nDays && s.observed[d.t] ? (s.price[d.t * fc.H + h] as number) : null;
+      const caps = capsOf(d.t);
+      return { date: date(d.t), hour: h, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number, actual, maxCap: caps && !Number.isNaN(caps.max[h] as number) ? (caps.max[h] as number) : null, pMaxCap: d.capHit?.max[h] ?? null };
+    }),
+  );
+  if (format === 'csv') {
+    const { toCsv } = await import('./csv.js');
+    return out.raw(await toCsv(rows.map((r) => ({ ...r, actual: r.actual ?? '', maxCap: r.maxCap ?? '', pMaxCap: r.pMaxCap ?? '' }))));
+  }
+  const { makeTable } = await import('./table.js');
+  const c = out.c;
+  const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
+  out.print(c.bold(`forecast · ${date(a)}${b > a ? ` – ${date(Math.min(b, s.nDays))}` : ''}`) + c.dim(` · from ${loaded.source} (data to ${last}) · ${model.MODEL_NAME}`));
+  if (opts.date) {
+    const t = makeTable(['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)'], c, { right: [1, 2, 3, 4, 5, 6] });
+    for (const r of rows) t.push([String(r.hour).padStart(2, '0'), n(r.p10), n(r.p50), n(r.p90), n(r.actual), n(r.maxCap), r.pMaxCap === null ? '—' : `${Math.round(r.pMaxCap * 100)} %`]);
+    out.print(t.toString());
+    if (opts.chart !== false) {
+      const { bandChart } = await import('./chart.js');
+      out.print('');
+      out.print(bandChart(rows.map((r) => ({ hour: r.hour, p10: r.p10, p50: r.p50, p90: r.p90, cap: r.maxCap })), { c }).join('\n'));
+      out.print(c.dim('├─┤ p10–p90   ● p50   ┃ max cap'));
+    }
+  } else {
+    const t = makeTable(['date', 'mean p50', 'min p10', 'max p90', 'mean actual', 'hours P(max cap) ≥ 50 %'], c, { right: [1, 2, 3, 4, 5] });
+    for (const d of run.days) {
+      const mean = (xs: ArrayLike<number>) => Array.from(xs).reduce((x, y) => x + y, 0) / xs.length;
+      const actual = d.t < s.nDays && s.observed[d.t] ? mean(s.price.subarray(d.t * fc.H, d.t * fc.H + fc.H)) : null;
+      t.push([date(d.t), n(mean(d.p50)), n(Math.min(...d.p10)), n(Math.max(...d.p90)), n(actual), String(d.capHit?.max.filter((p) => (p ?? 0) >= 0.5).length ?? 0)]);
+    }
+    out.print(t.toString());
+  }
+  out.print(c.dim('A forecast from past prices only; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.'));
+}

@@ -1,0 +1,71 @@
+/**
+ * Glue between the forecast engine and the records of the spec, shared by the forecast operation,
+ * the CLI and the plan-on-forecast options: the caps of the DAM table as the engine's per-hour
+ * arrays, the engine's days as ForecastBook / capHitProbability records, and the model's name.
+ * No schema library here, so the CLI can use it cheaply.
+ */
+import type { CapsTable } from '../data/caps.js';
+import type { PriceBook } from '../domain/prices.js';
+import { H, DEFAULT_FORECAST, rollingForecast, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
+
+export const MODEL_NAME = `LEAR ensemble (windows ${DEFAULT_FORECAST.lear.windows.join('/')} days, daily recalibration) + naive combination + conformal p10/p90`;
+export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
+
+/** The DAM caps in force on each series day, as NaN-filled hourly arrays (memoised per day). */
+export function damCapsOf(table: CapsTable | null, s: DailySeries): (t: number) => DayCaps | null {
+  const memo = new Map<number, DayCaps | null>();
+  return (t) => {
+    if (!table) return null;
+    let c = memo.get(t);
+    if (c !== undefined) return c;
+    const caps = table.capsFor(tradeDateOf(s.startDay + t), 'DAM');
+    c = caps ? { min: caps.minByHour.map((v) => v ?? Number.NaN), max: caps.maxByHour.map((v) => v ?? Number.NaN) } : null;
+    memo.set(t, c);
+    return c;
+  };
+}
+
+export interface ForecastPointRecord {
+  hour: number;
+  p10: number;
+  p50: number;
+  p90: number;
+}
+
+export interface CapHitRecord {
+  hour: number;
+  /** P(price at the max cap in force, within the tolerance); null where the table has no number. */
+  max: number | null;
+  min: number | null;
+}
+
+const nonNegative = (v: number): number => (v > 0 ? v : 0);
+
+/** A day's ForecastPoints (negative values, possible only on markets without a floor, shown as 0). */
+export function forecastPoints(d: DayForecast): ForecastPointRecord[] {
+  return Array.from({ length: H }, (_, h) => ({ hour: h, p10: nonNegative(d.p10[h] as number), p50: nonNegative(d.p50[h] as number), p90: nonNegative(d.p90[h] as number) }));
+}
+
+export function capHitPoints(d: DayForecast): CapHitRecord[] | null {
+  if (!d.capHit) return null;
+  const { max, min } = d.capHit;
+  return Array.from({ length: H }, (_, h) => ({ hour: h, max: max[h] ?? null, min: min[h] ?? null }));
+}
+
+/**
+ * The p50 forecast of each day in `dates` of a price book, each made from the book's days before
+ * it (for plans chosen on the forecast and settled on actual prices). Days without enough history
+ * are absent from the result.
+ */
+export function p50ForDates(book: PriceBook, dates: readonly string[], caps: CapsTable | null, o: ForecastOptions = DEFAULT_FORECAST, onProgress?: (done: number, total: number) => void): Map<string, number[]> {
+  const s = seriesFromPriceBook(book);
+  const out = new Map<string, number[]>();
+  if (s.nDays === 0 || dates.length === 0) return out;
+  const idx = dates.map((d) => indexOf(s, d));
+  const from = Math.max(0, Math.min(...idx));
+  const to = Math.min(s.nDays, Math.max(...idx));
+  const wanted = new Set(idx);
+  const run = rollingForecast(s, from, to, o, damCapsOf(caps, s), onProgress);
+  for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), Array.from(d.p50));
+  return out;
+}
