@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   SVC_REGIONAL_ATTRIBUTION: optionalString,
   SVC_REGIONAL_PROVIDER: z.string().default('tsoplatform'),
   SVC_REGIONAL_DATASET: z.string().default('day-ahead-prices-daily'),
+  /** Price book behind GET /api/forecast until the market-data cache serves it (default: the shipped DAM fixture). */
+  SVC_FORECAST_BOOK: optionalString,
 });
 
 export interface SvcConfig {
@@ -122,6 +124,8 @@ export interface SvcConfig {
     retries: number;
     maxAgeMinutes: number;
   };
+  /** Price book behind GET /api/forecast (SVC_FORECAST_BOOK); undefined: the shipped DAM fixture. */
+  forecastBook: string | undefined;
   /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
   regional: {
     dbReadsEnabled: boolean;
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retries: e.SVC_TSOPLATFORM_RETRIES,
       maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
     },
+    forecastBook: e.SVC_FORECAST_BOOK,
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,

@@ -57,6 +57,11 @@ export const ForecastMetrics = z.strictObject({
   rmse: z.number().min(0),
   sampleDays: z.number().int().min(0),
   coverage: z.number().min(0).max(1).optional(),
+  /** svc extension: relative MAE against the weekly naive p(d-7, h) (the EPF paper's rMAE). */
+  rmaeVsWeeklyNaive: z.number().min(0).optional(),
+  /** svc extension: the days the metrics were computed over (the engine's own rolling evaluation). */
+  evaluatedFrom: z.string().optional(),
+  evaluatedTo: z.string().optional(),
 });
 export const ForecastFreshness = z.strictObject({
   status: z.enum(['fresh', 'stale', 'missing', 'fallback']),
@@ -64,6 +69,13 @@ export const ForecastFreshness = z.strictObject({
   generatedAt: IsoDateTime,
   observedAt: IsoDateTime.optional(),
 });
+/** One hour's probability that the price reaches the regulator's max / min cap in force (within 0.5 %, at least 1 UAH/MWh); null where no cap is known. */
+export const CapHitPoint = z.strictObject({
+  hour: Hour,
+  max: z.number().min(0).max(1).nullable(),
+  min: z.number().min(0).max(1).nullable(),
+});
+export const CapHitDay = z.array(CapHitPoint).length(HOURS_PER_DAY);
 export const Forecast = z.strictObject({
   source: z.string(),
   model: z.string(),
@@ -71,5 +83,7 @@ export const Forecast = z.strictObject({
   metrics: ForecastMetrics,
   freshness: ForecastFreshness,
   data: ForecastBook,
+  /** Optional (spec: placement not shown): keyed by date like `data`, 24 CapHitPoints per day. */
+  capHitProbability: z.record(z.string(), CapHitDay).optional(),
 });
 export type Forecast = z.infer<typeof Forecast>;

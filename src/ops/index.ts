@@ -16,6 +16,7 @@ import { couplingFlows, systemOperations } from './coupling.js';
 import { regime } from './regime.js';
 import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
+import { forecastGet } from './forecast.js';
 
 export const operations: Operation[] = [
   health,
@@ -46,6 +47,7 @@ export const operations: Operation[] = [
   regime,
   marketDepth,
   depthImport,
+  forecastGet,
 ];
 
 export function findOperation(id: string): Operation | undefined {

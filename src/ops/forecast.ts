@@ -1,0 +1,113 @@
+/** GET /api/forecast: day-ahead p10/p50/p90 forecasts of a month, the model's skill, cap-hit risk. */
+import { z } from 'zod';
+import { Month } from '../domain/common.js';
+import { Forecast } from '../domain/prices.js';
+import { daysInMonth, compareTradeDates, formatTradeDate, nextTradeDate, parseTradeDate } from '../domain/dates.js';
+import { defineOperation } from './types.js';
+import { forecastHistory } from './forecast-history.js';
+import { fitCached } from './forecast-fit.js';
+import { BASELINE_NAME, MODEL_NAME } from './forecast-model.js';
+
+/** Days of the engine's own rolling evaluation behind `metrics`. */
+export const METRICS_DAYS = 28;
+/** History a forecast day needs before it: the shortest calibration window (56 days). */
+export const MIN_HISTORY_DAYS = 56;
+
+export const ForecastQuery = z.strictObject({
+  month: Month,
+  market: z.enum(['DAM', 'IDM']).default('DAM'),
+});
+
+export const ForecastReason = z.enum(['no_history_for_market', 'insufficient_history', 'month_after_history']);
+
+export const ForecastResponse = z.strictObject({
+  month: z.string(),
+  market: z.string(),
+  forecast: Forecast.nullable(),
+  /** svc extension: why `forecast` is null (absent when there is a forecast). */
+  reason: ForecastReason.optional(),
+});
+
+const dayMs = 86_400_000;
+const toDay = (d: string): number => {
+  const p = parseTradeDate(d) as { day: number; month: number; year: number };
+  return Date.UTC(p.year, p.month - 1, p.day) / dayMs;
+};
+const fromDay = (n: number): string => formatTradeDate(new Date(n * dayMs));
+
+export const forecastGet = defineOperation({
+  id: 'forecast.get',
+  summary: 'Day-ahead price forecast of a month: hourly p10/p50/p90, skill against the naive, cap-hit probability',
+  description:
+    'For every day of `month` up to the day after the last day of history, the forecast made only from the prices before that day: ' +
+    'a LEAR ensemble (lasso-estimated ARX per hour on d-1, d-2, d-3, d-7 prices and weekday dummies; median/MAD + asinh transform; ' +
+    'penalty by AIC; calibration windows 56/84/364/728 days, recalibrated daily), combined with the standard naive when recent ' +
+    'errors favour it, clipped to the regulator’s caps; p10/p90 are split-conformal quantiles of the last 56 days’ out-of-sample ' +
+    `errors. \`metrics\` come from the engine's own rolling evaluation over the last ${METRICS_DAYS} days with actual prices ` +
+    '(`evaluatedFrom`..`evaluatedTo`): rmaeVsNaive against the standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun), ' +
+    'rmaeVsWeeklyNaive against d-7, coverage = share inside [p10, p90]. `capHitProbability` (svc placement): per date, 24 ' +
+    '{hour, max, min} = P(price within 0.5 % (≥ 1 UAH/MWh) of the max / min DAM cap in force), null where the caps table has no ' +
+    'number. `freshness.status`: fallback when the history is the shipped fixture, else fresh when it reaches yesterday, stale ' +
+    'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (fewer than ' +
+    `${MIN_HISTORY_DAYS} days before the month), month_after_history (the month starts more than one day after the history ends). ` +
+    'Fits run off the request thread and are cached in memory by the SHA-256 of the history. Not advice; see docs/forecast.md.',
+  tags: ['decision'],
+  access: 'key',
+  input: ForecastQuery,
+  output: ForecastResponse,
+  http: { method: 'GET', path: '/api/forecast', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429] },
+  tool: { name: 'get_forecast', title: 'Day-ahead price forecast with p10/p90 bands and cap-hit risk' },
+  async run(ctx, input) {
+    const { month, market } = input;
+    const none = (reason: z.infer<typeof ForecastReason>) => ({ month, market, forecast: null, reason });
+    const history = await forecastHistory(ctx, market, month);
+    if (!history) return none('no_history_for_market');
+    const dates = Object.keys(history.book).sort(compareTradeDates);
+    const first = dates[0];
+    const last = dates[dates.length - 1];
+    if (!first || !last) return none('insufficient_history');
+    const mm = Number(month.slice(0, 2));
+    const yyyy = Number(month.slice(3));
+    const start = toDay(`01.${month}`);
+    const end = Math.min(toDay(`${daysInMonth(yyyy, mm)}.${month}`), toDay(last) + 1);
+    if (start > toDay(last) + 1) return none('month_after_history');
+    const from = Math.max(start, toDay(first) + MIN_HISTORY_DAYS);
+    if (from > end) return none('insufficient_history');
+    const metricsTo = Math.min(end, toDay(last));
+    const metricsFrom = Math.max(toDay(first) + MIN_HISTORY_DAYS, metricsTo - METRICS_DAYS + 1);
+    const fit = fitCached({ book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom) });
+    const r = await fit.result;
+    ctx.logger.info('forecast', { month, market, cached: fit.cached });
+    const m = r.metrics;
+    const now = ctx.now();
+    const yesterday = formatTradeDate(new Date(now.getTime() - dayMs));
+    const status: 'fallback' | 'fresh' | 'stale' = history.fallback ? 'fallback' : compareTradeDates(last, yesterday) >= 0 ? 'fresh' : 'stale';
+    return {
+      month,
+      market,
+      forecast: {
+        source: history.source,
+        model: MODEL_NAME,
+        baseline: BASELINE_NAME,
+        metrics: {
+          rmaeVsNaive: m?.rmaeVsNaive ?? 0,
+          mae: m?.mae ?? 0,
+          rmse: m?.rmse ?? 0,
+          sampleDays: m?.sampleDays ?? 0,
+          ...(m?.coverage !== undefined ? { coverage: m.coverage } : {}),
+          ...(m ? { rmaeVsWeeklyNaive: m.rmaeVsWeeklyNaive } : {}),
+          ...(r.evaluatedFrom ? { evaluatedFrom: r.evaluatedFrom } : {}),
+          ...(r.evaluatedTo ? { evaluatedTo: r.evaluatedTo } : {}),
+        },
+        freshness: {
+          status,
+          source: history.source,
+          generatedAt: now.toISOString(),
+          observedAt: new Date(toDay(nextTradeDate(last)) * dayMs).toISOString(),
+        },
+        data: r.data,
+        capHitProbability: r.capHitProbability,
+      },
+    };
+  },
+});
