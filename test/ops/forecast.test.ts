@@ -1,0 +1,57 @@
+/** GET /api/forecast through invoke: a forecast from the configured book, the null reasons, the cache. */
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { forecastGet, ForecastResponse } from '../../src/ops/forecast.js';
+import { invoke } from '../../src/ops/invoke.js';
+import type { OpContext } from '../../src/ops/types.js';
+import { localCtx } from './helpers.js';
+import { realBook } from '../engines/backtest-fixture.js';
+
+/** A 100-day book (Sep–Dec 2024) keeps the fit short. */
+function smallBook(): string {
+  const { book } = realBook();
+  const rows = ['date,hour,price_uah_mwh'];
+  for (const [d, day] of Object.entries(book)) {
+    const y = Number(d.slice(6));
+    const m = Number(d.slice(3, 5));
+    if (y !== 2024 || m < 9 || (m === 12 && Number(d.slice(0, 2)) > 10)) continue;
+    for (const p of day) rows.push(`${d},${p.hour},${p.priceUahMwh.toFixed(2)}`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'svc-forecast-'));
+  const path = join(dir, 'book.csv');
+  writeFileSync(path, `${rows.join('\n')}\n`);
+  return path;
+}
+
+function ctx(book: string): OpContext {
+  const base = localCtx();
+  return { ...base, now: () => new Date('2024-12-11T10:00:00Z'), config: { ...base.config, forecastBook: book } };
+}
+
+describe('forecast.get', () => {
+  const book = smallBook();
+
+  it('forecasts the days of the month up to the day after the history, with metrics and cap-hit probabilities', async () => {
+    const out = ForecastResponse.parse(await invoke(forecastGet, ctx(book), { month: '12.2024', market: 'DAM' }));
+    const f = out.forecast;
+    expect(f).not.toBeNull();
+    expect(Object.keys(f!.data)).toEqual(Array.from({ length: 11 }, (_, i) => `${String(i + 1).padStart(2, '0')}.12.2024`));
+    expect(f!.metrics.sampleDays).toBeGreaterThan(20);
+    expect(f!.metrics.evaluatedTo).toBe('10.12.2024');
+    expect(f!.freshness.status).toBe('fresh');
+    const day = f!.data['11.12.2024']!;
+    for (const p of day) expect(p.p10 <= p.p50 && p.p50 <= p.p90).toBe(true);
+    expect(f!.capHitProbability?.['11.12.2024']).toHaveLength(24);
+    const again = Date.now();
+    await invoke(forecastGet, ctx(book), { month: '12.2024', market: 'DAM' });
+    expect(Date.now() - again).toBeLessThan(2_000); // served from the cache, not refitted
+  });
+
+  it('says why there is no forecast', async () => {
+    expect(await invoke(forecastGet, ctx(book), { month: '02.2025', market: 'DAM' })).toMatchObject({ forecast: null, reason: 'month_after_history' });
+    expect(await invoke(forecastGet, ctx(book), { month: '09.2024', market: 'DAM' })).toMatchObject({ forecast: null, reason: 'insufficient_history' });
+    expect(await invoke(forecastGet, ctx(book), { month: '12.2024', market: 'IDM' })).toMatchObject({ forecast: null, reason: 'no_history_for_market' });
+  });
+});
