@@ -18,6 +18,7 @@ interface BacktestOpts {
   settings?: string;
   daily?: string;
   sweep?: string[];
+  planOn?: string;
   [flag: string]: unknown;
 }
 
@@ -32,6 +33,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
     .option('--daily <out.csv>', 'write every BacktestDay as CSV')
+    .option('--plan-on <actual|forecast>', 'forecast: also plan every day on its p50 forecast (from the days before it) and report realised PnL vs perfect foresight per month')
     .option('--sweep <name=v1,v2,...>', 'try every combination of settings values (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
   addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS);
   cmd.addHelpText(
@@ -43,7 +45,10 @@ export function registerBacktest(program: Command, env: CliEnv): void {
   cmd.action(async (file: string, opts: BacktestOpts) => {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
-    const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+    const full = await loadBook(env, file, opts, { from, to });
+    const loaded = sliceBook(env, full, from, to);
+    const { planOnFlag, historyBefore } = await import('./plan.js');
+    const onForecast = planOnFlag(opts.planOn);
     const settings = resolveSettings(opts);
     const { backtestSummary, BacktestRequest } = await import('../ops/backtest.js');
     const out = env.out();
@@ -81,7 +86,8 @@ export function registerBacktest(program: Command, env: CliEnv): void {
 
     const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
     const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...(from || to ? { range } : {}) }).catch((e: unknown) => {
+    const forecastInput = onForecast ? { planOn: 'forecast', history: loaded.dates[0] ? historyBefore(full.book, loaded.dates[0]) : {} } : {};
+    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...(from || to ? { range } : {}), ...forecastInput }).catch((e: unknown) => {
       throw explainBothSettings(e, settings, opts);
     });
     progress.stop();
@@ -93,6 +99,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     if (format === 'json') return out.json(result);
     if (format === 'csv') return out.raw(await toCsv(result.summary.daily, DAILY_COLUMNS));
     await renderSummary(env, result, loaded);
+    if (result.forecastPlans) renderForecastPlans(env, result.forecastPlans);
   });
 }
 
@@ -163,4 +170,16 @@ function gapLine(loaded: LoadedBook, missing: readonly string[], lang: 'uk' | 'e
   const { dst, invalid, absent } = classifyMissing(loaded, missing);
   const part = (days: string[], word: string) => (days.length === 0 ? [] : [`${days.length} ${word}: ${days.length > 6 ? `${days.slice(0, 6).join(', ')} …` : days.join(', ')}`]);
   return `${missing.length} (${[...part(dst, L.gapDst), ...part(invalid, L.gapInvalid), ...part(absent, L.gapAbsent)].join('; ')})`;
+}
+
+/** Plans chosen on the p50 forecast, settled at actual prices, beside the perfect-foresight optimum, per month. */
+function renderForecastPlans(env: CliEnv, f: NonNullable<z.infer<typeof BacktestResponse>['forecastPlans']>): void {
+  const out = env.out();
+  const { lang } = env.globals();
+  const money = (v: number) => formatMoney(v, lang, 0);
+  out.print('');
+  out.print(out.c.bold(`Plans on the p50 forecast, settled at actual prices (${f.days} days${f.skippedDays.length ? `; ${f.skippedDays.length} without enough history left out` : ''})`));
+  const t = makeTable(['month', 'days', 'realised', 'perfect foresight', 'capture'], out.c, { right: [1, 2, 3, 4] });
+  for (const m of f.monthly) t.push([m.month, String(m.days), money(m.realisedPnlUah), money(m.perfectForesightPnlUah), m.captureRatio === null ? '—' : formatPercent(m.captureRatio, lang)]);
+  out.print(t.toString());
 }

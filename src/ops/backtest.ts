@@ -7,6 +7,10 @@ import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
 import { GeneratedAt } from './shared.js';
+import { hourlyPrices } from '../domain/prices.js';
+import { compareTradeDates } from '../domain/dates.js';
+import { aggregateSettlements, settleDayOnForecast } from '../engines/settle.js';
+import { ForecastPlansSummary, PlanOn, forecastsFor } from './plan-on.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
 export const BacktestRequest = z.strictObject({
@@ -15,6 +19,10 @@ export const BacktestRequest = z.strictObject({
   bessSettings: BessSettings,
   /** svc extension: the range the gap report covers (default: the book's first to last day). */
   range: Range.optional(),
+  /** svc extension: `forecast` also plans every day on its p50 forecast (from the book's days before it) and settles at the actual prices. */
+  planOn: PlanOn.optional(),
+  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves). */
+  history: PriceBook.optional(),
 });
 
 const money = z.number();
@@ -43,7 +51,7 @@ export const BacktestAnalytics = z.strictObject({
     missing: z.array(z.string()),
   }),
 });
-export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics });
+export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics, forecastPlans: ForecastPlansSummary.optional() });
 
 export const backtestSummary = defineOperation({
   id: 'backtest.summary',
@@ -53,7 +61,10 @@ export const backtestSummary = defineOperation({
     'a profitable day has combinedPnlUah > 0; hitRate = profitableDays / totalDays; best/worst day by combinedPnlUah (earliest date wins a tie); ' +
     'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days. ' +
     'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
-    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day).',
+    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day). ' +
+    'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the p50 forecast made from the book’s days before it, ' +
+    'settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
+    'The first days of a book, without 63 days before them, are listed in `skippedDays`.',
   tags: ['decision'],
   access: 'key',
   permission: 'decision.plan',
@@ -63,6 +74,15 @@ export const backtestSummary = defineOperation({
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
-    return { generatedAt: ctx.now().toISOString(), summary, analytics };
+    if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics };
+    const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
+    const p50 = forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);
+    const settled = dates.flatMap((d) => {
+      const f = p50.get(d);
+      const day = input.priceBook[d];
+      return f && day ? [settleDayOnForecast(d, f, hourlyPrices(day), input.strategySettings, input.bessSettings)] : [];
+    });
+    const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !p50.has(d)), monthly: aggregateSettlements(settled) };
+    return { generatedAt: ctx.now().toISOString(), summary, analytics, forecastPlans };
   },
 });
