@@ -97,10 +97,41 @@ function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number
  * little history.
  */
 export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
+  const prepared = prepareWindow(s, t, w, k);
+  if (!prepared) return false;
+  const { n, yScale, yMean, yy } = prepared;
+  const { p, x, y, g, q, diag, row } = k;
+  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets.
+  for (let a = 0; a < p; a++) {
+    for (let b = a; b < p; b++) {
+      const v = diag[a] === 0 || diag[b] === 0 ? 0 : dot(x, a * n, x, b * n, n) / n;
+      g[a * p + b] = v;
+      g[b * p + a] = v;
+    }
+  }
+  for (let h = 0; h < H; h++) {
+    for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
+    const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
+    let z = yMean[h] as number;
+    for (let j = 0; j < p; j++) {
+      const b = fit.beta[j] as number;
+      if (b !== 0) z += b * (row[j] as number);
+    }
+    out[h] = inverse(z, yScale[h] as Scale);
+  }
+  return true;
+}
+
+/**
+ * The design of window W for day t in the scratch buffers: X (n × p, column-major, transformed and
+ * standardised; diag 0 marks a constant column), Y (n × 24, transformed and centred), the forecast
+ * row; null when the window has too little history.
+ */
+export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScratch): { n: number; yScale: Scale[]; yMean: Float64Array; yy: Float64Array } | null {
   const days = trainingDays(s, t, w);
-  if (!days) return false;
+  if (!days) return null;
   const n = days.length;
-  const { p, pn, x, y, g, q, diag, row } = k;
+  const { p, pn, x, y, diag, row } = k;
   for (let i = 0; i < n; i++) {
     const d = days[i] as number;
     featureRow(s, d, x, i, n);
@@ -149,25 +180,7 @@ export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOpt
     row[j] = ((row[j] as number) - m) * inv;
     diag[j] = inv === 0 ? 0 : 1;
   }
-  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets.
-  for (let a = 0; a < p; a++) {
-    for (let b = a; b < p; b++) {
-      const v = diag[a] === 0 || diag[b] === 0 ? 0 : dot(x, a * n, x, b * n, n) / n;
-      g[a * p + b] = v;
-      g[b * p + a] = v;
-    }
-  }
-  for (let h = 0; h < H; h++) {
-    for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
-    const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
-    let z = yMean[h] as number;
-    for (let j = 0; j < p; j++) {
-      const b = fit.beta[j] as number;
-      if (b !== 0) z += b * (row[j] as number);
-    }
-    out[h] = inverse(z, yScale[h] as Scale);
-  }
-  return true;
+  return { n, yScale, yMean, yy };
 }
 
 /**
