@@ -1,0 +1,132 @@
+/**
+ * Forecast engine benchmark (docs/forecast.md): accuracy against the targets of issue 13 and
+ * speed against scikit-learn, side by side in one run. Reads ../shared/data (benchmarks may).
+ *
+ *   npx tsx bench/forecast.bench.ts [oree] [epf[=DAYS]] [speed]     (default: all three)
+ *
+ * - oree: OREE DAM 2024 (../shared/data/ua-dam), rolling daily recalibration, DAM caps.
+ *   Targets: rmaeVsNaive ≤ 0.90, rmaeVsWeeklyNaive ≤ 0.75, coverage 0.78–0.82; a full year of the
+ *   whole ensemble in < 60 s.
+ * - epf: the five EPF markets over their test periods (or their first DAYS days), beside the
+ *   authors' published LEAR-Ens and DNN-Ens scored over exactly the same days.
+ * - speed: the same windows and features fitted by svc and by scikit-learn's LassoLarsIC + Lasso
+ *   (/usr/bin/python3, Debian's python3-sklearn), target ≥ 5× faster.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadPriceBook } from '../src/data/load.js';
+import { loadCapsTableSync } from '../src/data/caps.js';
+import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
+import { DEFAULT_FORECAST, dieboldMariano, evaluateRolling, indexOf, makeSeries, score, seriesFromPriceBook, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
+import { LearScratch, forecastWindow, prepareWindow } from '../src/engines/forecast/lear.js';
+import { damCapsOf } from '../src/ops/forecast-model.js';
+
+const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const args = process.argv.slice(2);
+const want = (name: string) => args.length === 0 || args.some((a) => a.split('=')[0] === name);
+const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+type Scores = PointScores & Partial<IntervalScores>;
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+async function oree(): Promise<DailySeries> {
+  const { book } = await loadPriceBook(join(SHARED, 'ua-dam/dam_ips_hourly_uah_mwh.csv'));
+  const s = seriesFromPriceBook(book);
+  const started = performance.now();
+  const ev = evaluateRolling(s, indexOf(s, '01.01.2024'), indexOf(s, '31.12.2024'), DEFAULT_FORECAST, damCapsOf(loadCapsTableSync(), s));
+  const seconds = (performance.now() - started) / 1000;
+  const m = ev.metrics;
+  console.log('\n## OREE DAM 2024, rolling daily recalibration (365 days + 56 warm-up days)\n');
+  console.log(row(['metric', 'svc', 'target', 'met']));
+  console.log(row(['---', '---:', '---', '---']));
+  console.log(row(['rmaeVsNaive', f3(m.rmaeVsNaive), '≤ 0.90', m.rmaeVsNaive <= 0.9 ? 'yes' : 'no']));
+  console.log(row(['rmaeVsWeeklyNaive', f3(m.rmaeVsWeeklyNaive), '≤ 0.75', m.rmaeVsWeeklyNaive <= 0.75 ? 'yes' : 'no']));
+  console.log(row(['coverage p10–p90', f3(m.coverage), '0.78–0.82', (m.coverage ?? 0) >= 0.78 && (m.coverage ?? 0) <= 0.82 ? 'yes' : 'no']));
+  console.log(row(['MAE UAH/MWh', m.mae.toFixed(1), '', '']));
+  console.log(row(['RMSE UAH/MWh', m.rmse.toFixed(1), '', '']));
+  console.log(row(['sMAPE %', m.smape.toFixed(2), '', '']));
+  console.log(row(['pinball (mean of q .1/.5/.9)', m.pinball?.toFixed(1) ?? '—', '', '']));
+  console.log(row(['sampleDays', m.sampleDays, '', '']));
+  const dm = ev.dieboldMarianoVsNaive;
+  console.log(row(['DM vs naive (stat, one-sided p)', `${dm.statistic.toFixed(2)}, ${dm.pValue.toExponential(1)}`, '', '']));
+  for (const c of ev.capHit) console.log(row([`cap-hit ${c.bound}: Brier / climatology (skill)`, `${c.brier.toFixed(4)} / ${c.brierClimatology.toFixed(4)} (${c.skill === null ? '—' : c.skill.toFixed(3)})`, '< climatology', c.brier < c.brierClimatology ? 'yes' : 'no']));
+  console.log(row(['wall time, whole year', `${seconds.toFixed(1)} s`, '< 60 s', seconds < 60 ? 'yes' : 'no']));
+  console.log('\n| month | days | MAE | rMAE naive | rMAE weekly | coverage |\n|---|---:|---:|---:|---:|---:|');
+  for (const r of ev.monthly) console.log(row([r.month, r.sampleDays, r.mae.toFixed(1), f3(r.rmaeVsNaive), f3(r.rmaeVsWeeklyNaive), f3(r.coverage)]));
+  return s;
+}
+
+const PUBLISHED: Record<string, [number, number]> = { NP: [0.42, 0.407], PJM: [0.476, 0.452], BE: [0.604, 0.578], FR: [0.543, 0.527], DE: [0.395, 0.374] };
+
+async function epf(days: number | null): Promise<void> {
+  console.log(`\n## EPF benchmark markets, ${days ? `first ${days} days of each` : 'the full 728-day'} test period, same days for every model\n`);
+  console.log(row(['market', 'days', 'svc rMAE weekly', 'LEAR-Ens (recomputed)', 'DNN-Ens (recomputed)', 'published LEAR / DNN', 'svc / LEAR', 'svc rMAE std naive', 'svc MAE', 'coverage', 'DM p vs naive', 'seconds']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const mkt of Object.keys(PUBLISHED)) {
+    const m = await readEpfMarket(join(SHARED, `epf/${mkt}.csv`));
+    const ref = await readEpfReference(join(SHARED, `epf/forecasts/Forecasts_${mkt}_DNN_LEAR_ensembles.csv`));
+    const s = makeSeries({ dates: m.dates, prices: m.prices, exog: m.exog });
+    const from = s.nDays - 728;
+    const to = days ? from + days - 1 : s.nDays - 1;
+    const started = performance.now();
+    const ev = evaluateRolling(s, from, to, DEFAULT_FORECAST);
+    const seconds = (performance.now() - started) / 1000;
+    const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
+    const refScore = (vals: Float64Array[]): Scores => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
+    const lear = refScore(ref.lear);
+    const dnn = refScore(ref.dnn);
+    const [pl, pd] = PUBLISHED[mkt] as [number, number];
+    const e = ev.metrics;
+    console.log(row([mkt, e.sampleDays, f3(e.rmaeVsWeeklyNaive), f3(lear.rmaeVsWeeklyNaive), f3(dnn.rmaeVsWeeklyNaive), `${pl} / ${pd}`, f3(e.rmaeVsWeeklyNaive / lear.rmaeVsWeeklyNaive), f3(e.rmaeVsNaive), e.mae.toFixed(3), f3(e.coverage), dieboldMariano(s, ev.days).pValue.toExponential(1), seconds.toFixed(1)]));
+  }
+}
+
+async function speed(s: DailySeries): Promise<void> {
+  // Twelve forecast days (the 15th of each month of 2024), the four windows: 48 designs, 1,152 hourly models.
+  const dir = mkdtempSync(join(tmpdir(), 'svc-forecast-bench-'));
+  mkdirSync(dir, { recursive: true });
+  const k = new LearScratch(s, Math.max(...DEFAULT_FORECAST.lear.windows));
+  const manifest: { n: number; p: number; x: string; y: string; diag: string }[] = [];
+  const jobs: [number, number][] = [];
+  for (let m = 1; m <= 12; m++) for (const w of DEFAULT_FORECAST.lear.windows) jobs.push([indexOf(s, `15.${String(m).padStart(2, '0')}.2024`), w]);
+  for (const [t, w] of jobs) {
+    const prep = prepareWindow(s, t, w, k);
+    if (!prep) continue;
+    const i = manifest.length;
+    writeFileSync(join(dir, `x${i}.bin`), k.x.subarray(0, prep.n * k.p));
+    writeFileSync(join(dir, `y${i}.bin`), k.y.subarray(0, prep.n * 24));
+    writeFileSync(join(dir, `d${i}.bin`), k.diag);
+    manifest.push({ n: prep.n, p: k.p, x: `x${i}.bin`, y: `y${i}.bin`, diag: `d${i}.bin` });
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const out = new Float64Array(24);
+  const run = () => {
+    const t0 = performance.now();
+    for (const [t, w] of jobs) forecastWindow(s, t, w, DEFAULT_FORECAST.lear.lasso, k, out);
+    return (performance.now() - t0) / 1000;
+  };
+  run(); // warm-up (JIT)
+  const ours = Math.min(run(), run(), run());
+  const py = fileURLToPath(new URL('./forecast_sklearn.py', import.meta.url));
+  const sk = JSON.parse(execFileSync('/usr/bin/python3', [py, dir], { encoding: 'utf8' })) as { seconds: number; models: number };
+  console.log(`\n## Speed: the same ${manifest.length} designs (12 days × 4 windows, OREE 2024, p = ${k.p}), ${sk.models} hourly models\n`);
+  console.log(row(['fitter', 'seconds', 'per forecast day (4 windows × 24 h)', 'ratio']));
+  console.log(row(['---', '---:', '---:', '---:']));
+  console.log(row(['svc (transform + Gram + CD path + AIC), best of 3', ours.toFixed(3), `${((ours / 12) * 1000).toFixed(0)} ms`, '1']));
+  console.log(row(['scikit-learn 1.2.1 LassoLarsIC(aic) + Lasso (fit only)', sk.seconds.toFixed(3), `${((sk.seconds / 12) * 1000).toFixed(0)} ms`, `${(sk.seconds / ours).toFixed(1)}× slower`]));
+}
+
+const epfArg = args.find((a) => a.startsWith('epf'));
+let series: DailySeries | undefined;
+if (want('oree')) series = await oree();
+if (want('epf')) await epf(epfArg?.includes('=') ? Number(epfArg.split('=')[1]) : null);
+if (want('speed')) {
+  series ??= seriesFromPriceBook((await loadPriceBook(join(SHARED, 'ua-dam/dam_ips_hourly_uah_mwh.csv'))).book);
+  await speed(series);
+}
+
