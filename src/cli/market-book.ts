@@ -53,7 +53,8 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
     for (const d of r.dst.days) dstDays.push({ date: d.date, transition: d.transition, periods: d.periods });
     const f = r.freshness;
     const line = `mktop ${month}: ${f.status} (${f.source}${f.fetchedAt ? `, fetched ${f.fetchedAt}` : ''})${f.upstreamError ? ` — ${f.upstreamError.reason}: ${f.upstreamError.message}` : ''}`;
-    if (f.status === 'fresh') out.info(line);
+    // Fixture mode is the user's own choice: said, not warned about. A stale or fallback answer standing in for a failure is warned.
+    if (f.status === 'fresh' || !f.upstreamError) out.info(line);
     else out.warn(line);
   }
   const inScope = (d: string): boolean => compareTradeDates(d, scope.from as string) >= 0 && compareTradeDates(d, scope.to as string) <= 0;
