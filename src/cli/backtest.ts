@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable, keyValueTable } from './table.js';
 import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';

@@ -11,7 +11,7 @@ import type { Locale } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { PriceDay } from '../domain/prices.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';

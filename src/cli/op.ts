@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import type { Operation } from '../ops/types.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { keyValueTable } from './table.js';
 
 /** Where the operations come from: the registry, or (tests) a registry with more in it. */

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
 import { bar, columnChart } from './chart.js';

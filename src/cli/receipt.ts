@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import { CliExit, type CliEnv } from './context.js';
+import { CliExit, type CliEnv } from './cli-env.js';
 import { readJsonFile } from './settings.js';
 import { keyValueTable } from './table.js';
 

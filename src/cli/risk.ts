@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
-import { CliExit } from './context.js';
+import { CliExit } from './cli-env.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, readJsonFile, resolveSettings } from './settings.js';
 

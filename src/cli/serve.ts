@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 
 interface ServeOpts {
   host?: string;

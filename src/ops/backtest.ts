@@ -6,7 +6,7 @@ import { BacktestSummary } from '../domain/plans.js';
 import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
-import { GeneratedAt } from './shared.js';
+import { GeneratedAt } from './settings-as-sent.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
 export const BacktestRequest = z.strictObject({
