@@ -3,7 +3,8 @@
  * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
  * that flags override. Errors name the flag and its allowed range.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readJsonInput } from './json-input.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
@@ -41,20 +42,6 @@ export function flagValues(opts: Record<string, unknown>, specs: readonly FlagSp
     out[s.key] = value;
   }
   return out;
-}
-
-export function readJsonFile(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw SvcError.validation(`${what}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path, message: 'cannot read file' }]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw SvcError.validation(`${what}: ${path} is not valid JSON: ${(e as Error).message}`, [{ path, message: 'invalid JSON' }]);
-  }
 }
 
 /** Writes an output file named by a flag; a path that cannot be written is bad input naming the flag (exit 2). */
@@ -104,7 +91,7 @@ export interface SettingsOpts {
  * that needs one group, that group's flat object (`flatAs`).
  */
 export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Record<SettingsGroup, Record<string, unknown>> {
-  const file = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
+  const file = opts.settings ? readJsonInput(opts.settings, '--settings') : {};
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
   }
@@ -131,7 +118,7 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
 
 /** True when the --settings file has a `group` object (e.g. `bessSettings`). */
 export function settingsFileStates(file: string, group: SettingsGroup): boolean {
-  const f = readJsonFile(file, '--settings');
+  const f = readJsonInput(file, '--settings');
   return typeof f === 'object' && f !== null && !Array.isArray(f) && group in f;
 }
 
