@@ -51,7 +51,7 @@ export function registerServe(program: Command, env: CliEnv): void {
     const loaded = await env.config();
     const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
     const [{ startServer }, { agentDoor }, { operations }, { openSqliteStores }, { securityModeOf }] = await Promise.all([
-      import('../http/server.js'),
+      import('../http/listen.js'),
       import('../mcp/door.js'),
       import('../ops/index.js'),
       import('../store/sqlite/index.js'),
