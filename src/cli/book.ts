@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import type { DstDayRows, InvalidDay } from '../data/parse.js';
 
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */

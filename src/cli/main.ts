@@ -5,7 +5,7 @@
 import { packageVersion } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { isSvcError } from '../domain/errors.js';
-import { CliExit, createCliEnv, type CliEnv } from './context.js';
+import { CliExit, createCliEnv, type CliEnv } from './cli-env.js';
 import { registerPrices } from './prices.js';
 import { registerPlan } from './plan.js';
 import { registerBacktest } from './backtest.js';

@@ -7,7 +7,7 @@ import { compareTradeDates, formatTradeDate, parseTradeDate } from '../domain/da
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { DstDayRows } from '../data/parse.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import type { BookScope, LoadedBook } from './book.js';
 
 export const MKTOP = 'mktop';

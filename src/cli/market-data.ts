@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { formatNumber } from './chart.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { writeOutputFile } from './settings.js';

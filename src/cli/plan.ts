@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';

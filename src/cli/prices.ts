@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook, BOOK_ARG_HELP } from './book.js';
 import { bar, columnChart } from './chart.js';
@@ -71,13 +71,15 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
     const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+    // The one engine import of the CLI (a lint exception in eslint.config.js): `prices stats` is the
+    // cold-start command, and an operation would load zod (op schemas, config) — see docs/architecture.md.
     const { priceBookStats } = await import('../engines/stats.js');
+    const { gapReport } = await import('../engines/gaps.js');
     const { daily: days, total } = priceBookStats(loaded.book);
+    const gaps = gapReport(loaded.dates, { from, to });
     const out = env.out();
     const { format, lang } = env.globals();
     if (format === 'json') {
-      const { gapReport } = await import('../engines/gaps.js');
-      const gaps = gapReport(loaded.dates, { from: from ?? loaded.dates[0], to: to ?? loaded.dates[loaded.dates.length - 1] });
       const { classifyMissing } = await import('./book.js');
       return out.json({ days, total, gaps: { ...gaps, ...classifyMissing(loaded, gaps.missing) } });
     }
@@ -91,8 +93,8 @@ export function registerPrices(program: Command, env: CliEnv): void {
     out.print(table.toString());
     const footer = lang === 'uk' ? `${countOf(days.length, 'day', lang)}, грн/МВт·год; пік = години 08:00–20:00, поза піком — інші 12 годин` : `${countOf(days.length, 'day', lang)}, UAH/MWh; peak = hours 08:00–20:00, off-peak = the other 12 hours`;
     out.info(footer);
-    const { gapReport } = await import('./backtest-gaps.js');
-    for (const line of gapReport(loaded, from, to, lang)) out.warn(line);
+    const { gapReport: gapLines } = await import('./backtest-gaps.js');
+    for (const line of gapLines(loaded, gaps, lang)) out.warn(line);
   });
 
   const convert = prices

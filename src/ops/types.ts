@@ -35,6 +35,8 @@ export interface OpContext {
   logger: Logger;
   /** Opened on first use, so pure operations never touch the disk. */
   stores(): Promise<Stores>;
+  /** Long runs (sweeps) report progress here; the CLI draws it, other doors leave it out. */
+  progress?(done: number, total: number, label: string): void;
 }
 
 export type Access = 'public' | 'key' | 'tenant' | 'serviceToken';
