@@ -4,7 +4,7 @@
  * `svc forecast evaluate` (forecast-evaluate.ts). Engines load only inside the actions.
  */
 import type { Command } from 'commander';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { addBookOptions } from './book.js';
 
@@ -53,48 +53,33 @@ export function registerForecast(program: Command, env: CliEnv): void {
 async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promise<void> {
   const { loadBook, parseDateFlag } = await import('./book.js');
   const { MONTH_PATTERN, daysInMonth } = await import('../domain/dates.js');
-  const fc = await import('../engines/forecast/index.js');
-  const model = await import('../ops/forecast-model.js');
-  const { loadCapsTable } = await import('../data/caps.js');
   const out = env.out();
   if (!!opts.date === !!opts.month) throw SvcError.validation('forecast: give exactly one of --date or --month', [{ path: '--date', message: 'one of --date, --month' }]);
-  const loaded = await loadBook(env, file, opts, { warnDst: false });
-  const s = fc.seriesFromPriceBook(loaded.book);
-  if (s.nDays === 0) throw SvcError.validation(`${loaded.source} has no days`, [{ path: 'book', message: 'empty' }]);
-  let a: number;
-  let b: number;
+  let from: string;
+  let to: string;
   if (opts.date) {
-    a = b = fc.indexOf(s, parseDateFlag(opts.date, '--date') as string);
+    from = to = parseDateFlag(opts.date, '--date') as string;
   } else {
     const m = opts.month as string;
     if (!MONTH_PATTERN.test(m)) throw SvcError.validation(`--month: expected MM.YYYY, got "${m}"`, [{ path: '--month', message: 'expected MM.YYYY' }]);
-    a = fc.indexOf(s, `01.${m}`);
-    b = Math.min(s.nDays, fc.indexOf(s, `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`));
+    from = `01.${m}`;
+    to = `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`;
   }
-  const last = fc.tradeDateOf(s.startDay + s.nDays - 1);
-  if (a > s.nDays || b < a) throw SvcError.validation(`${opts.date ?? opts.month} is past the day after the book's last day (${last}): a day-ahead forecast needs the day before`, [{ path: opts.date ? '--date' : '--month', message: 'beyond the data' }], 'insufficient_history');
-  const caps = await loadCapsTable();
-  const capsOf = model.damCapsOf(caps, s);
-  const progress = await out.progress(`fitting ${b - a + 1 + fc.warmupDays(fc.DEFAULT_FORECAST)} days`);
-  const run = fc.rollingForecast(s, a, b, fc.DEFAULT_FORECAST, capsOf, (d, t) => progress.update(d, t, 'days'));
-  progress.stop();
-  if (run.days.length === 0) throw SvcError.validation(`not enough history before ${opts.date ?? opts.month} in ${loaded.source} (the shortest window needs ${Math.min(...fc.DEFAULT_FORECAST.lear.windows)} days)`, [{ path: 'book', message: 'too short' }], 'insufficient_history');
-  const date = (t: number) => fc.tradeDateOf(s.startDay + t);
-  const data: Record<string, ReturnType<typeof model.forecastPoints>> = {};
-  const capHitProbability: Record<string, ReturnType<typeof model.capHitPoints>> = {};
-  for (const d of run.days) {
-    data[date(d.t)] = model.forecastPoints(d);
-    capHitProbability[date(d.t)] = model.capHitPoints(d);
-  }
+  const loaded = await loadBook(env, file, opts, { warnDst: false });
+  const { forecastDays } = await import('../ops/forecast-cli.js');
+  const progress = await out.progress('fitting');
+  env.onProgress((d, t, label) => progress.update(d, t, label));
+  const result = await env.runOp(forecastDays, { priceBook: loaded.book, from, to }).finally(() => {
+    env.onProgress(undefined);
+    progress.stop();
+  });
   const format = env.globals().format;
-  if (format === 'json') return out.json({ source: loaded.source, model: model.MODEL_NAME, baseline: model.BASELINE_NAME, data, capHitProbability });
-  const rows = run.days.flatMap((d) =>
-    Array.from({ length: fc.H }, (_, h) => {
-      const actual = d.t < s.nDays && s.observed[d.t] ? (s.price[d.t * fc.H + h] as number) : null;
-      const caps = capsOf(d.t);
-      return { date: date(d.t), hour: h, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number, actual, maxCap: caps && !Number.isNaN(caps.max[h] as number) ? (caps.max[h] as number) : null, pMaxCap: d.capHit?.max[h] ?? null };
-    }),
-  );
+  if (format === 'json') {
+    const data = Object.fromEntries(result.days.map((d) => [d.date, d.points]));
+    const capHitProbability = Object.fromEntries(result.days.map((d) => [d.date, d.capHit]));
+    return out.json({ source: loaded.source, model: result.model, baseline: result.baseline, data, capHitProbability });
+  }
+  const rows = result.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null })));
   if (format === 'csv') {
     const { toCsv } = await import('./csv.js');
     return out.raw(await toCsv(rows.map((r) => ({ ...r, actual: r.actual ?? '', maxCap: r.maxCap ?? '', pMaxCap: r.pMaxCap ?? '' }))));
@@ -102,7 +87,9 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   const { makeTable } = await import('./table.js');
   const c = out.c;
   const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
-  out.print(c.bold(`forecast · ${date(a)}${b > a ? ` – ${date(Math.min(b, s.nDays))}` : ''}`) + c.dim(` · from ${loaded.source} (data to ${last}) · ${model.MODEL_NAME}`));
+  const first = result.days[0]?.date ?? from;
+  const last = result.days[result.days.length - 1]?.date ?? to;
+  out.print(c.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + c.dim(` · from ${loaded.source} (data to ${result.lastDataDay}) · ${result.model}`));
   if (opts.date) {
     const t = makeTable(['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)'], c, { right: [1, 2, 3, 4, 5, 6] });
     for (const r of rows) t.push([String(r.hour).padStart(2, '0'), n(r.p10), n(r.p50), n(r.p90), n(r.actual), n(r.maxCap), r.pMaxCap === null ? '—' : `${Math.round(r.pMaxCap * 100)} %`]);
@@ -114,11 +101,10 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
       out.print(c.dim('├─┤ p10–p90   ● p50   ┃ max cap'));
     }
   } else {
+    const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
     const t = makeTable(['date', 'mean p50', 'min p10', 'max p90', 'mean actual', 'hours P(max cap) ≥ 50 %'], c, { right: [1, 2, 3, 4, 5] });
-    for (const d of run.days) {
-      const mean = (xs: ArrayLike<number>) => Array.from(xs).reduce((x, y) => x + y, 0) / xs.length;
-      const actual = d.t < s.nDays && s.observed[d.t] ? mean(s.price.subarray(d.t * fc.H, d.t * fc.H + fc.H)) : null;
-      t.push([date(d.t), n(mean(d.p50)), n(Math.min(...d.p10)), n(Math.max(...d.p90)), n(actual), String(d.capHit?.max.filter((p) => (p ?? 0) >= 0.5).length ?? 0)]);
+    for (const d of result.days) {
+      t.push([d.date, n(mean(d.points.map((p) => p.p50))), n(Math.min(...d.points.map((p) => p.p10))), n(Math.max(...d.points.map((p) => p.p90))), n(d.actual ? mean(d.actual) : null), String(d.capHit?.filter((p) => (p.max ?? 0) >= 0.5).length ?? 0)]);
     }
     out.print(t.toString());
   }

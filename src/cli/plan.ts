@@ -5,10 +5,10 @@ import { compareTradeDates } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings } from './settings.js';
 import { columnChart } from './chart.js';
 import { countOf, formatMoney, labels, type LabelKey } from './i18n.js';
@@ -105,7 +105,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
   const plan = program
     .command('plan')
     .description('optimal spread-trading plan for one day (buy low, sell high; exact optimum)')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--plan-on <actual|forecast>', 'plan on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices');
   addSettingsFile(addFlags(addBookOptions(plan), TRADING_FLAGS), 'TradingSettings');
@@ -128,7 +128,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
   const bess = program
     .command('bess')
     .description('optimal battery (BESS) charge/discharge schedule for one day (exact LP optimum)')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--plan-on <actual|forecast>', 'schedule on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices');
   addSettingsFile(addFlags(addBookOptions(bess), BESS_FLAGS), 'BessSettings');

@@ -4,9 +4,10 @@ import { PriceBook } from '../domain/prices.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { BacktestSummary } from '../domain/plans.js';
 import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
+import { aggregateByMonth } from '../engines/backtest.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
-import { GeneratedAt } from './shared.js';
+import { GeneratedAt } from './settings-as-sent.js';
 import { hourlyPrices } from '../domain/prices.js';
 import { compareTradeDates } from '../domain/dates.js';
 import { aggregateSettlements, settleDayOnForecast } from '../engines/settle.js';
@@ -23,6 +24,8 @@ export const BacktestRequest = z.strictObject({
   planOn: PlanOn.optional(),
   /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves). */
   history: PriceBook.optional(),
+  /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
+  monthly: z.boolean().optional(),
 });
 
 const money = z.number();
@@ -50,6 +53,22 @@ export const BacktestAnalytics = z.strictObject({
     missingDays: z.number().int(),
     missing: z.array(z.string()),
   }),
+  /** Only when the request sets `monthly: true`. */
+  months: z
+    .array(
+      z.strictObject({
+        month: z.string(),
+        days: z.number().int(),
+        profitableDays: z.number().int(),
+        hitRate: z.number(),
+        strategyPnlUah: money,
+        bessPnlUah: money,
+        combinedPnlUah: money,
+        trades: z.number().int(),
+        bessCycles: z.number(),
+      }),
+    )
+    .optional(),
 });
 export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics, forecastPlans: ForecastPlansSummary.optional() });
 
@@ -61,7 +80,7 @@ export const backtestSummary = defineOperation({
     'a profitable day has combinedPnlUah > 0; hitRate = profitableDays / totalDays; best/worst day by combinedPnlUah (earliest date wins a tie); ' +
     'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days. ' +
     'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
-    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day). ' +
+    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month. ' +
     'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the p50 forecast made from the book’s days before it, ' +
     'settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
     'The first days of a book, without 63 days before them, are listed in `skippedDays`.',
@@ -74,7 +93,8 @@ export const backtestSummary = defineOperation({
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
-    if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics };
+    const withMonths = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
+    if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
     const p50 = forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);
     const settled = dates.flatMap((d) => {
@@ -83,6 +103,6 @@ export const backtestSummary = defineOperation({
       return f && day ? [settleDayOnForecast(d, f, hourlyPrices(day), input.strategySettings, input.bessSettings)] : [];
     });
     const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !p50.has(d)), monthly: aggregateSettlements(settled) };
-    return { generatedAt: ctx.now().toISOString(), summary, analytics, forecastPlans };
+    return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths, forecastPlans };
   },
 });

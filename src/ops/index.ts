@@ -5,6 +5,8 @@ import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
 import { profilesList, profilesSave, profilesDelete } from './profiles.js';
 import { backtestSummary } from './backtest.js';
+import { backtestSweep } from './backtest-sweep.js';
+import { briefPriceCapContext } from './brief-price-cap.js';
 import { riskReport } from './risk.js';
 import { tradingBrief } from './brief.js';
 import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.js';
@@ -17,18 +19,27 @@ import { regime } from './regime.js';
 import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
+import { forecastDays, forecastEvaluate } from './forecast-cli.js';
+import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
   health,
   billingPlans,
+  mktopPrices,
+  mktopIndexes,
+  mktopTradingResults,
+  exchElectricityIndexes,
+  mktopFetch,
   strategyPlan,
   profilesList,
   profilesSave,
   profilesDelete,
   bessPlan,
   backtestSummary,
+  backtestSweep,
   riskReport,
   tradingBrief,
+  briefPriceCapContext,
   methodologyCite,
   tradingBriefReceipt,
   receiptVerify,
@@ -48,6 +59,8 @@ export const operations: Operation[] = [
   marketDepth,
   depthImport,
   forecastGet,
+  forecastEvaluate,
+  forecastDays,
 ];
 
 export function findOperation(id: string): Operation | undefined {

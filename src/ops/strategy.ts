@@ -7,7 +7,7 @@ import { TradingPlan, BessPlan } from '../domain/plans.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
 import { defineOperation } from './types.js';
-import { GeneratedAt } from './shared.js';
+import { GeneratedAt } from './settings-as-sent.js';
 import { PlanOn, PlanSettlement, forecastForDay } from './plan-on.js';
 import { settleBess, settleSpread } from '../engines/settle.js';
 

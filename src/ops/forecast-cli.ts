@@ -1,0 +1,150 @@
+/**
+ * The two forecast operations the CLI runs (no HTTP route): `forecast.evaluate` (rolling-origin
+ * evaluation of an hourly series, with published reference forecasts scored over the same days)
+ * and `forecast.days` (the forecasts of a range of days of a price book, each from the days before
+ * it). Both report progress through ctx.progress. docs/forecast.md.
+ */
+import { z } from 'zod';
+import { PriceBook } from '../domain/prices.js';
+import { TradeDate } from '../domain/common.js';
+import { SvcError } from '../domain/errors.js';
+import { loadCapsTableSync } from '../data/caps.js';
+import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRolling, indexOf, makeSeries, rollingForecast, score, seriesFromPriceBook, tradeDateOf, warmupDays } from '../engines/forecast/index.js';
+import { defineOperation } from './types.js';
+import { BASELINE_NAME, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
+
+const Day24 = z.array(z.number()).length(24);
+const Scores = z.record(z.string(), z.number());
+
+export const ForecastEvaluateRequest = z.strictObject({
+  /** Hourly prices (may be negative) and optional exogenous series, one row of 24 per day. */
+  series: z.strictObject({ dates: z.array(TradeDate), prices: z.array(Day24), exog: z.array(z.array(Day24)).optional() }),
+  from: TradeDate.optional(),
+  to: TradeDate.optional(),
+  /** Clip to and score against the DAM caps table (OREE books). */
+  damCaps: z.boolean().default(false),
+  /** Published forecasts to score over exactly the evaluated days. */
+  reference: z.array(z.strictObject({ name: z.string(), dates: z.array(TradeDate), values: z.array(Day24) })).default([]),
+  /** Include every hour's forecast in `daily`. */
+  daily: z.boolean().default(false),
+  /** Default range when from is absent: the last N days (EPF: 728, its test period). */
+  defaultDays: z.number().int().min(1).default(365),
+});
+
+export const ForecastEvaluateResponse = z.strictObject({
+  model: z.string(),
+  from: z.string(),
+  to: z.string(),
+  metrics: Scores,
+  monthly: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  dieboldMarianoVsNaive: Scores,
+  capHit: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  reference: z.array(z.strictObject({ name: z.string(), metrics: Scores, dieboldMarianoVsNaive: Scores })),
+  skippedDays: z.array(z.string()),
+  seconds: z.number(),
+  daily: z.array(z.strictObject({ date: z.string(), hour: z.number().int(), actual: z.number().nullable(), p10: z.number(), p50: z.number(), p90: z.number(), naiveWeight: z.number() })).optional(),
+});
+
+export const forecastEvaluate = defineOperation({
+  id: 'forecast.evaluate',
+  summary: 'Rolling-origin evaluation of the forecast engine over a date range',
+  description:
+    'Recalibrated every day on data strictly before it; metrics rmaeVsNaive (standard EPF naive), rmaeVsWeeklyNaive, mae, rmse, smape (%), ' +
+    'sampleDays, coverage of [p10, p90], pinball; per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
+    'reference forecasts scored over the same days. docs/forecast.md.',
+  tags: ['decision'],
+  access: 'key',
+  input: ForecastEvaluateRequest,
+  output: ForecastEvaluateResponse,
+  exactOutput: true,
+  async run(ctx, input) {
+    const s = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
+    if (s.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
+    const last = s.nDays - 1;
+    const a = Math.max(0, input.from ? indexOf(s, input.from) : last - input.defaultDays + 1);
+    const b = Math.min(last, input.to ? indexOf(s, input.to) : last);
+    if (b < a) throw SvcError.validation(`no days to evaluate between ${tradeDateOf(s.startDay + a)} and ${tradeDateOf(s.startDay + b)}`, [{ path: 'from', message: 'empty range' }]);
+    const capsOf = input.damCaps ? damCapsOf(loadCapsTableSync(), s) : () => null;
+    const started = performance.now();
+    const ev = evaluateRolling(s, a, b, DEFAULT_FORECAST, capsOf, (done, total) => ctx.progress?.(done, total, 'days'));
+    const seconds = (performance.now() - started) / 1000;
+    const evaluated = new Set(ev.days.map((d) => d.t));
+    const reference = input.reference.map((r) => {
+      const days = r.dates.map((d, i) => ({ t: indexOf(s, d), p50: r.values[i] as number[] })).filter((d) => evaluated.has(d.t));
+      return { name: r.name, metrics: { ...score(s, days) }, dieboldMarianoVsNaive: { ...dieboldMariano(s, days) } };
+    });
+    const date = (t: number) => tradeDateOf(s.startDay + t);
+    const daily = input.daily
+      ? ev.days.flatMap((d) => Array.from({ length: H }, (_, h) => ({ date: date(d.t), hour: h, actual: s.observed[d.t] ? (s.price[d.t * H + h] as number) : null, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number, naiveWeight: d.naiveWeight })))
+      : undefined;
+    return {
+      model: MODEL_NAME,
+      from: date(a),
+      to: date(b),
+      metrics: { ...ev.metrics },
+      monthly: ev.monthly.map((m) => ({ ...m })),
+      dieboldMarianoVsNaive: { ...ev.dieboldMarianoVsNaive },
+      capHit: ev.capHit.map((c) => ({ ...c })),
+      reference,
+      skippedDays: ev.skipped.map(date),
+      seconds,
+      ...(daily ? { daily } : {}),
+    };
+  },
+});
+
+export const ForecastDaysRequest = z.strictObject({ priceBook: PriceBook, from: TradeDate, to: TradeDate });
+const Point = z.strictObject({ hour: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() });
+export const ForecastDaysResponse = z.strictObject({
+  model: z.string(),
+  baseline: z.string(),
+  lastDataDay: z.string(),
+  days: z.array(
+    z.strictObject({
+      date: z.string(),
+      points: z.array(Point),
+      capHit: z.array(z.strictObject({ hour: z.number().int(), max: z.number().nullable(), min: z.number().nullable() })).nullable(),
+      actual: z.array(z.number()).nullable(),
+      maxCap: z.array(z.number().nullable()),
+      naiveWeight: z.number(),
+    }),
+  ),
+});
+
+export const forecastDays = defineOperation({
+  id: 'forecast.days',
+  summary: 'Day-ahead forecasts of a range of days of a price book, each from the days before it',
+  description: 'p10/p50/p90 per hour and the cap-hit probabilities; `to` may be the day after the last day of the book. docs/forecast.md.',
+  tags: ['decision'],
+  access: 'key',
+  input: ForecastDaysRequest,
+  output: ForecastDaysResponse,
+  async run(ctx, input) {
+    const s = seriesFromPriceBook(input.priceBook);
+    if (s.nDays === 0) throw SvcError.validation('the price book has no days', [{ path: 'priceBook', message: 'empty' }]);
+    const last = tradeDateOf(s.startDay + s.nDays - 1);
+    const a = indexOf(s, input.from);
+    const b = Math.min(s.nDays, indexOf(s, input.to));
+    if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the book's last day (${last}): a day-ahead forecast needs the day before`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
+    const capsOf = damCapsOf(loadCapsTableSync(), s);
+    const total = b - a + 1 + warmupDays(DEFAULT_FORECAST);
+    const run = rollingForecast(s, a, b, DEFAULT_FORECAST, capsOf, (done) => ctx.progress?.(done, total, 'days'));
+    if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${Math.min(...DEFAULT_FORECAST.lear.windows)} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
+    return {
+      model: MODEL_NAME,
+      baseline: BASELINE_NAME,
+      lastDataDay: last,
+      days: run.days.map((d) => {
+        const caps = capsOf(d.t);
+        return {
+          date: tradeDateOf(s.startDay + d.t),
+          points: forecastPoints(d).map((p, h) => ({ ...p, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number })),
+          capHit: capHitPoints(d),
+          actual: d.t < s.nDays && s.observed[d.t] ? Array.from(s.price.subarray(d.t * H, d.t * H + H)) : null,
+          maxCap: Array.from({ length: H }, (_, h) => (caps && !Number.isNaN(caps.max[h] as number) ? (caps.max[h] as number) : null)),
+          naiveWeight: d.naiveWeight,
+        };
+      }),
+    };
+  },
+});

@@ -1,0 +1,36 @@
+/** `svc forecast` and `svc forecast evaluate` end to end on the built CLI and the shipped fixtures. */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { FIXTURE, ROOT, svc, tempDir } from './helpers.js';
+
+const EPF = join(ROOT, 'fixtures', 'epf-np-2013-01-03.csv');
+
+describe('svc forecast', () => {
+  it('forecasts the day after the book as JSON: 24 ordered points and cap-hit probabilities', async () => {
+    const r = await svc(['forecast', FIXTURE, '--date', '01.01.2025', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { data: Record<string, { hour: number; p10: number; p50: number; p90: number }[]>; capHitProbability: Record<string, { max: number | null }[]> };
+    const day = body.data['01.01.2025'];
+    expect(day).toHaveLength(24);
+    for (const p of day!) expect(p.p10 <= p.p50 && p.p50 <= p.p90).toBe(true);
+    expect(body.capHitProbability['01.01.2025']?.[18]?.max).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a day two days past the data (exit 2) and needs one of --date / --month', async () => {
+    expect((await svc(['forecast', FIXTURE, '--date', '02.01.2025'])).exitCode).toBe(2);
+    expect((await svc(['forecast', FIXTURE])).exitCode).toBe(2);
+  });
+
+  it('evaluates an EPF file with its exogenous columns: JSON metrics on stdout, the hourly file on --daily', async () => {
+    const daily = join(tempDir(), 'daily.csv');
+    const r = await svc(['forecast', 'evaluate', EPF, '--from', '01.03.2013', '--to', '04.03.2013', '--format', 'json', '--daily', daily]);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { metrics: Record<string, number>; monthly: unknown[]; dieboldMarianoVsNaive: Record<string, number> };
+    expect(body.metrics.sampleDays).toBe(4);
+    expect(body.metrics.rmaeVsNaive).toBeGreaterThan(0);
+    expect(body.metrics.coverage).toBeGreaterThanOrEqual(0);
+    expect(body.monthly).toHaveLength(1);
+    expect(readFileSync(daily, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 24);
+  });
+});

@@ -1,0 +1,45 @@
+/** Settling plans at other prices: at their own prices they return the plan's PnL; on a forecast they never beat perfect foresight. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { planBess } from '../../src/engines/bess.js';
+import { planSpread } from '../../src/engines/strategy.js';
+import { aggregateSettlements, settleBess, settleDayOnForecast, settleSpread } from '../../src/engines/settle.js';
+import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
+
+const day = fc.array(fc.integer({ min: 10, max: 9000 }), { minLength: 24, maxLength: 24 });
+const strategy = { ...DEFAULT_TRADING_SETTINGS, feeUahPerMwh: 15 };
+const bess = { ...DEFAULT_BESS_SETTINGS, degradationCostUahMwh: 40 };
+
+describe('settle', () => {
+  it('a plan settled at the prices it was planned on earns its own PnL', () => {
+    fc.assert(
+      fc.property(day, (p) => {
+        expect(settleSpread(planSpread(p, strategy), p, strategy)).toBeCloseTo(planSpread(p, strategy).netPnlUah, 6);
+        expect(settleBess(planBess(p, bess), p, bess)).toBeCloseTo(planBess(p, bess).netProfitUah, 6);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a plan chosen on a forecast never beats perfect foresight at the actual prices', () => {
+    fc.assert(
+      fc.property(day, day, (forecast, actual) => {
+        const s = settleDayOnForecast('01.01.2024', forecast, actual, strategy, bess);
+        expect(s.realisedPnlUah).toBeLessThanOrEqual(s.perfectForesightPnlUah + 1e-6);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('aggregates per month with the total as `all`', () => {
+    const rows = aggregateSettlements([
+      { tradeDate: '30.01.2024', realisedPnlUah: 50, perfectForesightPnlUah: 100 },
+      { tradeDate: '01.02.2024', realisedPnlUah: 30, perfectForesightPnlUah: 40 },
+    ]);
+    expect(rows.map((r) => [r.month, r.days, r.captureRatio])).toEqual([
+      ['01.2024', 1, 0.5],
+      ['02.2024', 1, 0.75],
+      ['all', 2, 80 / 140],
+    ]);
+  });
+});
