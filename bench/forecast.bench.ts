@@ -38,8 +38,10 @@ async function oree(): Promise<DailySeries> {
   const { book } = await loadPriceBook(join(SHARED, 'ua-dam/dam_ips_hourly_uah_mwh.csv'));
   const s = seriesFromPriceBook(book);
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const ev = evaluateRolling(s, indexOf(s, '01.01.2024'), indexOf(s, '31.12.2024'), DEFAULT_FORECAST, damCapsOf(loadCapsTableSync(), s));
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = process.cpuUsage(cpu0).user / 1e6;
   const m = ev.metrics;
   console.log('\n## OREE DAM 2024, rolling daily recalibration (365 days + 56 warm-up days)\n');
   console.log(row(['metric', 'svc', 'target', 'met']));
@@ -56,6 +58,7 @@ async function oree(): Promise<DailySeries> {
   console.log(row(['DM vs naive (stat, one-sided p)', `${dm.statistic.toFixed(2)}, ${dm.pValue.toExponential(1)}`, '', '']));
   for (const c of ev.capHit) console.log(row([`cap-hit ${c.bound}: Brier / climatology (skill)`, `${c.brier.toFixed(4)} / ${c.brierClimatology.toFixed(4)} (${c.skill === null ? '—' : c.skill.toFixed(3)})`, '< climatology', c.brier < c.brierClimatology ? 'yes' : 'no']));
   console.log(row(['wall time, whole year', `${seconds.toFixed(1)} s`, '< 60 s', seconds < 60 ? 'yes' : 'no']));
+  console.log(row(['user CPU time, whole year (load-independent)', `${cpuSeconds.toFixed(1)} s`, '', '']));
   console.log('\n| month | days | MAE | rMAE naive | rMAE weekly | coverage |\n|---|---:|---:|---:|---:|---:|');
   for (const r of ev.monthly) console.log(row([r.month, r.sampleDays, r.mae.toFixed(1), f3(r.rmaeVsNaive), f3(r.rmaeVsWeeklyNaive), f3(r.coverage)]));
   return s;
