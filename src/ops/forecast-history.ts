@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { PriceBook } from '../domain/prices.js';
 import type { OpContext } from './types.js';
 
@@ -12,7 +13,7 @@ export const SHIPPED_DAM_BOOK = fileURLToPath(new URL('../../fixtures/oree-dam-i
 
 export interface ForecastHistory {
   book: PriceBook;
-  /** Where it came from (a path today, the cache's name later). */
+  /** Where it came from, without any server path (`fixture:<file>` or `book:<file name>` today, the cache's name later). */
   source: string;
   /** true when it is the shipped fixture rather than configured or live data (freshness `fallback`). */
   fallback: boolean;
@@ -33,5 +34,6 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
     cache.set(path, hit);
     book.catch(() => cache.delete(path));
   }
-  return { book: await hit.book, source: path, fallback: ctx.config.forecastBook === undefined };
+  const fallback = ctx.config.forecastBook === undefined;
+  return { book: await hit.book, source: `${fallback ? 'fixture' : 'book'}:${basename(path)}`, fallback };
 }

@@ -41,6 +41,7 @@ describe('forecast.get', () => {
     expect(f!.metrics.sampleDays).toBeGreaterThan(20);
     expect(f!.metrics.evaluatedTo).toBe('10.12.2024');
     expect(f!.freshness.status).toBe('fresh');
+    expect(f!.source).toBe('book:book.csv'); // a name, never a server path
     const day = f!.data['11.12.2024']!;
     for (const p of day) expect(p.p10 <= p.p50 && p.p50 <= p.p90).toBe(true);
     expect(f!.capHitProbability?.['11.12.2024']).toHaveLength(24);
