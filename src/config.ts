@@ -69,6 +69,20 @@ const EnvSchema = z.object({
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
   SVC_DB_READS_ENABLED: bool.default(true),
+  /** PostgreSQL for every store instead of the embedded SQLite file (secret: may hold a password). */
+  SVC_DATABASE_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^postgres(ql)?:/i.test(v)), 'must be a postgres:// URL'),
+  SVC_DATABASE_SCHEMA: optionalString.refine((v) => v === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(v), 'expected a lower-case SQL identifier (a-z, 0-9, _)'),
+  SVC_DATABASE_POOL_MAX: int(1, 1_000).default(10),
+  SVC_DATABASE_CONNECT_TIMEOUT_MS: int(100, 120_000).default(5_000),
+  SVC_DATABASE_MIGRATE: bool.default(true),
+  SVC_DB_INGESTION_ENABLED: bool.default(false),
+  SVC_LIVE_MKTOP_FALLBACK: bool.default(true),
+  /** Redis for the rate-limit counters shared by every instance (secret: may hold a password). */
+  SVC_REDIS_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^rediss?:/i.test(v)), 'must be a redis:// or rediss:// URL'),
+  SVC_REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only').default('svc:'),
+  SVC_REDIS_TIMEOUT_MS: int(10, 60_000).default(500),
+  SVC_INGEST_GRID_MINUTES: int(1, 10_080).default(60),
+  SVC_INGEST_MARKET_MINUTES: int(1, 10_080).default(60),
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -122,6 +136,30 @@ export interface SvcConfig {
     retries: number;
     maxAgeMinutes: number;
   };
+  /** SVC_DATABASE_URL: PostgreSQL for every store; undefined keeps the embedded SQLite file. */
+  database: {
+    /** Connection URL (secret: never logged; health and messages use a redacted copy). */
+    url: string | undefined;
+    schema: string | undefined;
+    poolMax: number;
+    connectTimeoutMs: number;
+    /** Apply missing migrations at start (else `svc db migrate` must have run). */
+    migrateOnStart: boolean;
+    /** An `svc ingest` job feeds the database (declared by the deployment; docs/deploy.md). */
+    ingestionEnabled: boolean;
+    /** Reads may go live to the operator when the database has nothing for the period. */
+    liveMktopFallback: boolean;
+  };
+  /** SVC_REDIS_URL: rate-limit counters shared by every instance; undefined keeps them per process. */
+  redis: {
+    /** Connection URL (secret). */
+    url: string | undefined;
+    keyPrefix: string;
+    /** Bound on connecting and on each command; past it the per-process fallback answers. */
+    timeoutMs: number;
+  };
+  /** `svc ingest` cadences (minutes between runs; each wait gets up to 10% jitter). */
+  ingest: { gridMinutes: number; marketMinutes: number };
   /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
   regional: {
     dbReadsEnabled: boolean;
@@ -148,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -195,6 +233,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retries: e.SVC_TSOPLATFORM_RETRIES,
       maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
     },
+    database: {
+      url: e.SVC_DATABASE_URL,
+      schema: e.SVC_DATABASE_SCHEMA,
+      poolMax: e.SVC_DATABASE_POOL_MAX,
+      connectTimeoutMs: e.SVC_DATABASE_CONNECT_TIMEOUT_MS,
+      migrateOnStart: e.SVC_DATABASE_MIGRATE,
+      ingestionEnabled: e.SVC_DB_INGESTION_ENABLED,
+      liveMktopFallback: e.SVC_LIVE_MKTOP_FALLBACK,
+    },
+    redis: { url: e.SVC_REDIS_URL, keyPrefix: e.SVC_REDIS_KEY_PREFIX, timeoutMs: e.SVC_REDIS_TIMEOUT_MS },
+    ingest: { gridMinutes: e.SVC_INGEST_GRID_MINUTES, marketMinutes: e.SVC_INGEST_MARKET_MINUTES },
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,

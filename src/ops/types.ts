@@ -35,6 +35,16 @@ export interface OpContext {
   logger: Logger;
   /** Opened on first use, so pure operations never touch the disk. */
   stores(): Promise<Stores>;
+  /** Where the HTTP door counts rate limits and whether that place answers (absent outside a server). */
+  rateLimitStatus?(): Promise<RateLimitStatus>;
+}
+
+/** The rate-limit backend as health reports it. */
+export interface RateLimitStatus {
+  backend: 'process' | 'redis';
+  /** false: Redis is configured but not answering, and a per-process fallback is counting. */
+  healthy: boolean;
+  detail: string;
 }
 
 export type Access = 'public' | 'key' | 'tenant' | 'serviceToken';

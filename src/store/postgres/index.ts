@@ -25,6 +25,8 @@ export interface PgOpenOptions {
   schema?: string | undefined;
   /** Apply missing migrations now (default); otherwise refuse a schema that is not up to date. */
   migrate?: boolean;
+  /** Without migrating, refuse a schema that is not current (default true; `svc db status` reads it as is). */
+  requireCurrent?: boolean;
 }
 
 function checkSchema(schema: string | undefined): void {
@@ -38,7 +40,7 @@ export async function buildPgStores(sql: SqlClient, location: string, options: P
   checkSchema(options.schema);
   if (options.migrate ?? true) {
     await pgMigrate(sql, options.schema);
-  } else {
+  } else if (options.requireCurrent ?? true) {
     const version = await pgSchemaVersion(sql);
     if (version !== PG_LATEST_SCHEMA_VERSION) {
       throw new SvcError(503, 'unavailable', `the database schema is at version ${version}, this svc needs ${PG_LATEST_SCHEMA_VERSION}: run \`svc db migrate\` (SVC_DATABASE_MIGRATE=false)`, {
@@ -87,6 +89,7 @@ export async function openPostgresStores(options: PgConnectOptions): Promise<PgS
   pool.on('error', () => {});
   const sql = poolClient(pool);
   try {
+    await sql.query('SELECT 1');
     return await buildPgStores(sql, location, options);
   } catch (error) {
     await sql.close().catch(() => {});
