@@ -19,6 +19,7 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const int = (min: number, max: number) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
+const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
   SVC_DATA_DIR: optionalString,
@@ -76,13 +77,25 @@ const EnvSchema = z.object({
   SVC_DATABASE_CONNECT_TIMEOUT_MS: int(100, 120_000).default(5_000),
   SVC_DATABASE_MIGRATE: bool.default(true),
   SVC_DB_INGESTION_ENABLED: bool.default(false),
-  SVC_LIVE_MKTOP_FALLBACK: bool.default(true),
   /** Redis for the rate-limit counters shared by every instance (secret: may hold a password). */
   SVC_REDIS_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^rediss?:/i.test(v)), 'must be a redis:// or rediss:// URL'),
   SVC_REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only').default('svc:'),
   SVC_REDIS_TIMEOUT_MS: int(10, 60_000).default(500),
   SVC_INGEST_GRID_MINUTES: int(1, 10_080).default(60),
   SVC_INGEST_MARKET_MINUTES: int(1, 10_080).default(60),
+  SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
+  SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
+  SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
+  SVC_MKTOP_API_KEY: optionalString,
+  SVC_MKTOP_TIMEOUT_MS: int(100, 120_000).default(15_000),
+  SVC_MKTOP_CONNECT_TIMEOUT_MS: int(100, 60_000).default(5_000),
+  SVC_MKTOP_RETRIES: int(0, 5).default(2),
+  SVC_MKTOP_CONCURRENCY: int(1, 16).default(2),
+  SVC_MKTOP_TTL_MINUTES: int(1, 10_080).default(60),
+  SVC_MKTOP_PUBLICATION_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (Kyiv time)').default('13:00'),
+  SVC_MKTOP_MAX_AGE_HOURS: int(1, 8_760).default(36),
+  SVC_EXCH_AGREEMENT: optionalString,
+  SVC_EXCH_SOURCE: optionalString,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -147,8 +160,6 @@ export interface SvcConfig {
     migrateOnStart: boolean;
     /** An `svc ingest` job feeds the database (declared by the deployment; docs/deploy.md). */
     ingestionEnabled: boolean;
-    /** Reads may go live to the operator when the database has nothing for the period. */
-    liveMktopFallback: boolean;
   };
   /** SVC_REDIS_URL: rate-limit counters shared by every instance; undefined keeps them per process. */
   redis: {
@@ -160,6 +171,30 @@ export interface SvcConfig {
   };
   /** `svc ingest` cadences (minutes between runs; each wait gets up to 10% jitter). */
   ingest: { gridMinutes: number; marketMinutes: number };
+  /** Market data of the operator (mktop) and the exchange (exch): docs/data.md. */
+  marketData: {
+    /** live: network (and its cache) only; fixture: shipped fixtures only; auto: live, falling back to cache, then fixtures. */
+    mode: 'live' | 'fixture' | 'auto';
+    mktop: {
+      baseUrl: string;
+      apiBaseUrl: string;
+      /** B2B API key (secret), sent only as the X-API-KEY header. */
+      apiKey: string | undefined;
+      timeoutMs: number;
+      connectTimeoutMs: number;
+      retries: number;
+      concurrency: number;
+      ttlMinutes: number;
+      publicationTime: string;
+      maxAgeHours: number;
+    };
+    exch: {
+      /** Name of the redistribution agreement; the feed is off without one. */
+      agreement: string | undefined;
+      /** Licensed source: an http(s) URL or a file (docs/data.md, exchange indexes). */
+      source: string | undefined;
+    };
+  };
   /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
   regional: {
     dbReadsEnabled: boolean;
@@ -186,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -240,10 +275,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       connectTimeoutMs: e.SVC_DATABASE_CONNECT_TIMEOUT_MS,
       migrateOnStart: e.SVC_DATABASE_MIGRATE,
       ingestionEnabled: e.SVC_DB_INGESTION_ENABLED,
-      liveMktopFallback: e.SVC_LIVE_MKTOP_FALLBACK,
     },
     redis: { url: e.SVC_REDIS_URL, keyPrefix: e.SVC_REDIS_KEY_PREFIX, timeoutMs: e.SVC_REDIS_TIMEOUT_MS },
     ingest: { gridMinutes: e.SVC_INGEST_GRID_MINUTES, marketMinutes: e.SVC_INGEST_MARKET_MINUTES },
+    marketData: {
+      mode: e.SVC_MARKET_DATA,
+      mktop: {
+        baseUrl: e.SVC_MKTOP_BASE_URL,
+        apiBaseUrl: e.SVC_MKTOP_API_BASE_URL,
+        apiKey: e.SVC_MKTOP_API_KEY,
+        timeoutMs: e.SVC_MKTOP_TIMEOUT_MS,
+        connectTimeoutMs: e.SVC_MKTOP_CONNECT_TIMEOUT_MS,
+        retries: e.SVC_MKTOP_RETRIES,
+        concurrency: e.SVC_MKTOP_CONCURRENCY,
+        ttlMinutes: e.SVC_MKTOP_TTL_MINUTES,
+        publicationTime: e.SVC_MKTOP_PUBLICATION_TIME,
+        maxAgeHours: e.SVC_MKTOP_MAX_AGE_HOURS,
+      },
+      exch: { agreement: e.SVC_EXCH_AGREEMENT, source: e.SVC_EXCH_SOURCE },
+    },
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,
