@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   SVC_DATABASE_CONNECT_TIMEOUT_MS: int(100, 120_000).default(5_000),
   SVC_DATABASE_MIGRATE: bool.default(true),
   SVC_DB_INGESTION_ENABLED: bool.default(false),
+  SVC_LIVE_MKTOP_FALLBACK: bool.default(true),
   /** Redis for the rate-limit counters shared by every instance (secret: may hold a password). */
   SVC_REDIS_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^rediss?:/i.test(v)), 'must be a redis:// or rediss:// URL'),
   SVC_REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only').default('svc:'),
@@ -160,6 +161,8 @@ export interface SvcConfig {
     migrateOnStart: boolean;
     /** An `svc ingest` job feeds the database (declared by the deployment; docs/deploy.md). */
     ingestionEnabled: boolean;
+    /** false: API reads of operator data serve only what `svc ingest` stored, never calling the operator. */
+    liveMktopFallback: boolean;
   };
   /** SVC_REDIS_URL: rate-limit counters shared by every instance; undefined keeps them per process. */
   redis: {
@@ -221,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       connectTimeoutMs: e.SVC_DATABASE_CONNECT_TIMEOUT_MS,
       migrateOnStart: e.SVC_DATABASE_MIGRATE,
       ingestionEnabled: e.SVC_DB_INGESTION_ENABLED,
+      liveMktopFallback: e.SVC_LIVE_MKTOP_FALLBACK,
     },
     redis: { url: e.SVC_REDIS_URL, keyPrefix: e.SVC_REDIS_KEY_PREFIX, timeoutMs: e.SVC_REDIS_TIMEOUT_MS },
     ingest: { gridMinutes: e.SVC_INGEST_GRID_MINUTES, marketMinutes: e.SVC_INGEST_MARKET_MINUTES },

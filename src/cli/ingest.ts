@@ -99,6 +99,8 @@ export function registerIngest(program: Command, env: CliEnv): void {
   cmd.addHelpText('after', '\nExamples:\n  $ SVC_DATABASE_URL=postgres://svc@db/svc svc ingest\n  $ svc ingest --once --market-data --format json   # from cron\n');
   cmd.action(async (opts: IngestOpts) => {
     const config = await env.config();
+    // The ingestion job is the one process that asks the operator, whatever API instances are told.
+    config.database.liveMktopFallback = true;
     if (!config.database.url) env.out().warn('SVC_DATABASE_URL is not set: ingesting into the embedded store of this host only');
     const both = !opts.marketData && !opts.gridData;
     const jobs = [...(both || opts.marketData ? [marketJob(env, config)] : []), ...(both || opts.gridData ? [gridJob(env, config)] : [])];

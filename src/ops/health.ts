@@ -70,8 +70,8 @@ async function storeReachable(ctx: OpContext): Promise<boolean> {
 export function platformDataOf(config: OpContext['config'], storeOk: boolean) {
   const databaseConfigured = config.database.url !== undefined;
   const dbReadsEnabled = storeOk && config.regional.dbReadsEnabled;
-  // auto: a read the cache cannot answer goes live to the operator (SVC_MARKET_DATA, docs/data.md).
-  const liveMktopFallbackEnabled = config.marketData.mode === 'auto';
+  // A read the database cannot answer goes live to the operator unless fixtures-only or turned off.
+  const liveMktopFallbackEnabled = config.marketData.mode !== 'fixture' && config.database.liveMktopFallback;
   return {
     mode: dbReadsEnabled && databaseConfigured && !liveMktopFallbackEnabled ? ('platformOnly' as const) : ('gracefulFallback' as const),
     databaseConfigured,

@@ -22,7 +22,7 @@ describe('platformData', () => {
   });
 
   it('PostgreSQL + Redis + ingestion without live fallback is platformOnly; each switch counts', () => {
-    const full = env({ SVC_DATABASE_URL: 'postgres://svc:pw@db:5432/svc', SVC_REDIS_URL: 'redis://cache:6379', SVC_DB_INGESTION_ENABLED: 'true', SVC_MARKET_DATA: 'live' });
+    const full = env({ SVC_DATABASE_URL: 'postgres://svc:pw@db:5432/svc', SVC_REDIS_URL: 'redis://cache:6379', SVC_DB_INGESTION_ENABLED: 'true', SVC_LIVE_MKTOP_FALLBACK: 'false' });
     expect(platformDataOf(full, true)).toEqual({
       mode: 'platformOnly', databaseConfigured: true, redisConfigured: true, dbReadsEnabled: true, dbIngestionEnabled: true, liveMktopFallbackEnabled: false,
     });
@@ -40,8 +40,8 @@ describe('platformData', () => {
   });
 
   it('is served by GET /api/health without the database password', async () => {
-    const config = env({ SVC_DATABASE_URL: 'postgres://svc:pw-SECRET-9@db:5432/svc', SVC_MARKET_DATA: 'live' });
-    h = await harness({ config: { database: config.database, marketData: config.marketData } });
+    const config = env({ SVC_DATABASE_URL: 'postgres://svc:pw-SECRET-9@db:5432/svc', SVC_LIVE_MKTOP_FALLBACK: 'false' });
+    h = await harness({ config: { database: config.database } });
     const res = await h.inject('/api/health');
     const body = OperationalReadiness.parse(h.json(res));
     expect(body.platformData).toMatchObject({ databaseConfigured: true, liveMktopFallbackEnabled: false, mode: 'platformOnly' });
