@@ -18,6 +18,7 @@ const LAYERS = [
   layer('./src/store', ['./src/engines', './src/providers', './src/ops', './src/cli', './src/http', './src/mcp'], 'stores import domain and data only'),
   layer('./src/config.ts', ['./src/engines', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp'], 'config reads the environment and data codecs, nothing above'),
   layer('./src/ops', ['./src/cli', './src/http', './src/mcp'], 'operations never import a door'),
+  layer('./src/cli', ['./src/engines'], 'the CLI runs engines only through operations (invoke), never directly'),
   layer('./src/http', ['./src/cli', './src/mcp'], 'a door never imports another door'),
   layer('./src/mcp', ['./src/cli', './src/http'], 'a door never imports another door'),
 ];
@@ -46,6 +47,24 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The one exception: `svc prices stats` is the cold-start command (≤ 3× `node -e 0`, no zod
+    // loaded), and running it as an operation would load zod twice over (the op's schemas and the
+    // config behind OpContext), about +140 ms. It may import the two schema-free engines it needs
+    // (stats, gaps), nothing else of engines; docs/architecture.md, "Start-up cost".
+    files: ['src/cli/prices.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...LAYERS.filter((z) => !(z.target === './src/cli' && z.from.includes('./src/engines'))),
+            { target: './src/cli/prices.ts', from: './src/engines', except: ['./stats.ts', './gaps.ts'], message: 'prices stats may import only the stats and gaps engines' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -39,7 +39,7 @@ if (process.argv[2] === 'serve') {
 async function serve(): Promise<void> {
   const Fastify = (await import('fastify')).default;
   const { loadConfig } = await import('../src/config.js');
-  const { startServer } = await import('../src/http/server.js');
+  const { startServer } = await import('../src/http/listen.js');
   const { operations } = await import('../src/ops/index.js');
   const { openMemoryStores } = await import('../src/store/sqlite/index.js');
   const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, dataDir: '/nonexistent' });

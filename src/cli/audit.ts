@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import type { AuditEvent, AuditWriteOutcome } from '../domain/audit.js';
 import { SvcError, type FailingPath } from '../domain/errors.js';
-import { CliExit, type CliEnv } from './context.js';
+import { CliExit, type CliEnv } from './cli-env.js';
 import { keyValueTable, makeTable } from './table.js';
 import { parseDateFlag } from './book.js';
 

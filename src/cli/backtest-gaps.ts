@@ -1,10 +1,17 @@
 /** The gap report of a multi-day command (sweep, stats) as lines for stderr: no day is left out silently. */
-import { gapReport as gapsOf } from '../engines/gaps.js';
 import { classifyMissing, type LoadedBook } from './book.js';
 import { labels } from './i18n.js';
 
-export function gapReport(loaded: LoadedBook, from: string | undefined, to: string | undefined, lang: 'uk' | 'en'): string[] {
-  const gaps = gapsOf(loaded.dates, { from: from ?? loaded.dates[0], to: to ?? loaded.dates[loaded.dates.length - 1] });
+/** The calendar days a result lacks (an op's `gaps`, e.g. backtest.sweep's). */
+export interface Gaps {
+  from: string | null;
+  to: string | null;
+  calendarDays: number;
+  missingDays: number;
+  missing: string[];
+}
+
+export function gapReport(loaded: LoadedBook, gaps: Gaps, lang: 'uk' | 'en'): string[] {
   if (gaps.missingDays === 0) return [];
   const L = labels(lang);
   const { dst, invalid, absent } = classifyMissing(loaded, gaps.missing);

@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable, keyValueTable } from './table.js';
-import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
@@ -27,7 +27,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
   const cmd = program
     .command('backtest')
     .description('run the spread plan and the battery plan over every day of a price book (historical, not a forecast)')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
@@ -45,28 +45,32 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     const to = parseDateFlag(opts.to, '--to');
     const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
     const settings = resolveSettings(opts);
-    const { backtestSummary, BacktestRequest } = await import('../ops/backtest.js');
     const out = env.out();
-    const request = BacktestRequest.safeParse({ priceBook: {}, ...settings });
-    if (!request.success) throw explainBothSettings(SvcError.fromZod(request.error), settings, opts);
+    const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    const ranged = from || to ? { range } : {};
 
     if (opts.sweep?.length) {
       if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
-      const { parseSweep, combinations, runSweep } = await import('./sweep.js');
+      const { parseSweep } = await import('./sweep.js');
       const axes = parseSweep(opts.sweep);
-      const combos = combinations(axes, request.data.strategySettings, request.data.bessSettings);
-      for (const combo of combos) {
-        const check = BacktestRequest.safeParse({ priceBook: {}, strategySettings: combo.strategySettings, bessSettings: combo.bessSettings });
-        if (!check.success) throw SvcError.validation(`--sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(check.error).message}`, [{ path: '--sweep', message: 'value out of range' }]);
-      }
-      const progress = await out.progress(`sweeping ${combos.length} combinations × ${loaded.dates.length} days`);
-      const rows = await runSweep(loaded.book, combos, (d, t) => progress.update(d, t, 'sweep'));
-      progress.stop();
+      const { backtestSweep } = await import('../ops/backtest-sweep.js');
+      const count = axes.reduce((n, a) => n * a.values.length, 1);
+      const progress = await out.progress(`sweeping ${count} combinations × ${loaded.dates.length} days`);
+      env.onProgress((d, t, label) => progress.update(d, t, label));
+      const result = await env
+        .runOp(backtestSweep, { priceBook: loaded.book, ...settings, ...ranged, sweep: axes })
+        .catch((e: unknown) => {
+          throw sweepError(explainBothSettings(e, settings, opts));
+        })
+        .finally(() => {
+          env.onProgress(undefined);
+          progress.stop();
+        });
+      const rows = result.combinations;
       // A sweep has no per-day output, so the gap report goes to stderr: no day is left out silently.
       const { gapReport } = await import('./backtest-gaps.js');
-      for (const line of gapReport(loaded, from, to, env.globals().lang)) out.warn(line);
-      const { presentOutput } = await import('../ops/present.js');
-      if (env.globals().format === 'json') return out.json(presentOutput({ combinations: rows }));
+      for (const line of gapReport(loaded, result.gaps, env.globals().lang)) out.warn(line);
+      if (env.globals().format === 'json') return out.json({ combinations: rows });
       const names = axes.map((a) => a.name);
       const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
       if (env.globals().format === 'csv') return out.raw(await toCsv(flat));
@@ -79,9 +83,10 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       return;
     }
 
+    const { backtestSummary } = await import('../ops/backtest.js');
     const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
-    const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...(from || to ? { range } : {}) }).catch((e: unknown) => {
+    const monthly = env.globals().format === 'table';
+    const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...ranged, ...(monthly ? { monthly } : {}) }).catch((e: unknown) => {
       throw explainBothSettings(e, settings, opts);
     });
     progress.stop();
@@ -141,9 +146,8 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
     const label = `${money(b.fromUah)} … ${money(b.toUah)}`.padStart(26);
     out.print(`${label} │${'█'.repeat(Math.round((b.days / most) * 40))} ${b.days}`);
   }
-  const { aggregateByMonth } = await import('../engines/backtest.js');
   const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], c, { right: [1, 2, 3, 4, 5] });
-  for (const m of aggregateByMonth(s.daily)) {
+  for (const m of a.months ?? []) {
     months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate)]);
   }
   out.print('');
@@ -154,6 +158,13 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
   out.print(c.bold(L.btCumulative));
   out.print(lineChart(cumulative, { c, width: 72, height: 10 }).join('\n'));
   out.print(`${' '.repeat(8)}${first ?? ''}${' '.repeat(Math.max(1, 72 - (first?.length ?? 0) - (last?.length ?? 0)))}${last ?? ''}`);
+}
+
+/** The op names the sweep's fields as `sweep`; the CLI says `--sweep`. */
+function sweepError(e: unknown): unknown {
+  if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
+  if (!e.message.startsWith('sweep')) return e;
+  return SvcError.validation(`--${e.message}`, e.issues.map((i) => (i.path === 'sweep' ? { ...i, path: '--sweep' } : i)));
 }
 
 /** `3 (2 clock-change, 1 not in the file: 05.01.2024)`: every missing day is named by why it is missing. */

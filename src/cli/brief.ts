@@ -9,10 +9,9 @@ import { toCsv } from './csv.js';
 import type { TradingBriefResponse } from '../domain/brief.js';
 import type { Locale } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
-import { hourlyPrices } from '../domain/hourly.js';
 import type { PriceDay } from '../domain/prices.js';
-import type { CliEnv } from './context.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import type { CliEnv } from './cli-env.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
@@ -57,14 +56,14 @@ function capTolerance(opts: BriefOpts): number {
 async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: 'DAM' | 'IDM', prices: PriceDay) {
   if (opts.caps === undefined || opts.caps === false) return undefined;
   const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../data/caps.js');
-  const { buildPriceCapContext } = await import('../engines/brief/index.js');
   const capsPath = typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH;
   const table = await loadCapsTable(capsPath).catch((e: unknown) => {
     if ((e as { status?: unknown }).status === 400) throw e;
     throw SvcError.validation(`--caps: cannot read ${capsPath}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
   });
   const caps = table.capsFor(date, market);
-  const context = caps ? buildPriceCapContext(hourlyPrices(prices), caps, capTolerance(opts)) : null;
+  const { briefPriceCapContext } = await import('../ops/brief-price-cap.js');
+  const context = caps ? (await env.runOp(briefPriceCapContext, { prices, caps, toleranceUahMwh: capTolerance(opts) })).priceCap : null;
   if (!context) env.out().warn(`--caps: no numeric ${market} price caps in force on ${date} in ${table.source}; the brief goes without them`);
   return context ?? undefined;
 }
@@ -73,7 +72,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
   const cmd = program
     .command('brief')
     .description('deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--locale <uk|en>', 'language of the brief (default uk, or --lang when given)')
     .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')

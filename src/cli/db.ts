@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { Stores } from '../store/types.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 
 async function versionOf(stores: Stores): Promise<{ version: number; latest: number }> {
   if (stores.kind === 'postgres') {

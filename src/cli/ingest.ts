@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
-import { CliExit, type CliEnv } from './context.js';
+import { CliExit, type CliEnv } from './cli-env.js';
 
 interface IngestOpts { once?: boolean; marketData?: boolean; gridData?: boolean }
 

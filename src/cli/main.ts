@@ -5,7 +5,7 @@
 import { packageVersion } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { isSvcError } from '../domain/errors.js';
-import { CliExit, createCliEnv, type CliEnv } from './context.js';
+import { CliExit, createCliEnv, type CliEnv } from './cli-env.js';
 import { registerPrices } from './prices.js';
 import { registerPlan } from './plan.js';
 import { registerBacktest } from './backtest.js';
@@ -18,13 +18,14 @@ import { registerSystem } from './system.js';
 import { registerDepth } from './depth.js';
 import { registerOp, type OperationSource } from './op.js';
 import { registerMcp } from './mcp.js';
+import { registerMarketData } from './market-data.js';
 import { registerDb } from './db.js';
 import { registerIngest } from './ingest.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules with their own renderers, in the order `svc --help` lists them; `svc op` serves every operation. */
-const REGISTRY: Register[] = [registerPrices, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp, registerDb, registerIngest];
+const REGISTRY: Register[] = [registerPrices, registerMarketData, registerPlan, registerBacktest, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp, registerDb, registerIngest];
 
 /** `operations` replaces the registry behind `svc op` (tests add a throwaway operation this way). */
 export function buildProgram(operations?: OperationSource): { program: Command; env: CliEnv } {

@@ -1,6 +1,6 @@
 /** `svc mcp`: the read-only MCP tool server over stdio (docs/mcp.md). */
 import type { Command } from 'commander';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 
 export function registerMcp(program: Command, env: CliEnv): void {
   const cmd = program.command('mcp').description('serve the read-only agent tools over MCP on stdio (for desktop agents; HTTP: svc serve, /api/mcp)');

@@ -5,35 +5,17 @@
  * rounding) and prints its output: JSON, or a table when every top-level field is a plain value.
  * A new operation is served here the day it is added to the registry, with no CLI code.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import type { Operation } from '../ops/types.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
+import { readJsonInput } from './json-input.js';
 import { keyValueTable } from './table.js';
 
 /** Where the operations come from: the registry, or (tests) a registry with more in it. */
 export type OperationSource = () => Promise<readonly Operation[]>;
 
 const registry: OperationSource = async () => (await import('../ops/index.js')).operations;
-
-function readInput(value: string | undefined): unknown {
-  if (value === undefined) return {};
-  const text = value === '-' ? readFileSync(0, 'utf8') : value.startsWith('@') ? readFile(value.slice(1)) : value;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    throw SvcError.validation(`--input: not valid JSON: ${(e as Error).message}`, [{ path: '--input', message: 'invalid JSON' }]);
-  }
-}
-
-function readFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw SvcError.validation(`--input @${path}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--input', message: 'cannot read the file' }]);
-  }
-}
 
 export function registerOp(program: Command, env: CliEnv, source: OperationSource = registry): void {
   const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, run)');
@@ -57,7 +39,7 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
     if (!found) {
       throw SvcError.validation(`no operation "${id}"; svc op list names them`, [{ path: '<id>', message: 'unknown operation' }]);
     }
-    const output = await env.runOp(found, readInput(opts.input));
+    const output = await env.runOp(found, opts.input === undefined ? {} : readJsonInput(opts.input, '--input', { inline: true }));
     const out = env.out();
     // A table only where it reads as one (every top-level field a plain value); otherwise JSON.
     const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');

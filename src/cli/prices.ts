@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook, BOOK_ARG_HELP } from './book.js';
 import { bar, columnChart } from './chart.js';
 import { countOf, formatMoney, labels } from './i18n.js';
 import { writeOutputFile } from './settings.js';
@@ -28,7 +28,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   const show = prices
     .command('show')
     .description("one day's 24 prices with a bar per hour and a chart")
-    .argument('<file>', 'price book (CSV long/wide/operator export, JSON); - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date');
   addBookOptions(show).addHelpText('after', '\nExample:\n  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024');
   show.action(async (file: string, opts: PricesOpts) => {
@@ -63,7 +63,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   const stats = prices
     .command('stats')
     .description('per day base, peak (hours 08–20), off-peak, min and max, with a total row')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)');
   addBookOptions(stats).addHelpText('after', '\nExample:\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 31.12.2024\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --format csv > stats.csv');
@@ -71,13 +71,15 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
     const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+    // The one engine import of the CLI (a lint exception in eslint.config.js): `prices stats` is the
+    // cold-start command, and an operation would load zod (op schemas, config) — see docs/architecture.md.
     const { priceBookStats } = await import('../engines/stats.js');
+    const { gapReport } = await import('../engines/gaps.js');
     const { daily: days, total } = priceBookStats(loaded.book);
+    const gaps = gapReport(loaded.dates, { from, to });
     const out = env.out();
     const { format, lang } = env.globals();
     if (format === 'json') {
-      const { gapReport } = await import('../engines/gaps.js');
-      const gaps = gapReport(loaded.dates, { from: from ?? loaded.dates[0], to: to ?? loaded.dates[loaded.dates.length - 1] });
       const { classifyMissing } = await import('./book.js');
       return out.json({ days, total, gaps: { ...gaps, ...classifyMissing(loaded, gaps.missing) } });
     }
@@ -91,14 +93,14 @@ export function registerPrices(program: Command, env: CliEnv): void {
     out.print(table.toString());
     const footer = lang === 'uk' ? `${countOf(days.length, 'day', lang)}, грн/МВт·год; пік = години 08:00–20:00, поза піком — інші 12 годин` : `${countOf(days.length, 'day', lang)}, UAH/MWh; peak = hours 08:00–20:00, off-peak = the other 12 hours`;
     out.info(footer);
-    const { gapReport } = await import('./backtest-gaps.js');
-    for (const line of gapReport(loaded, from, to, lang)) out.warn(line);
+    const { gapReport: gapLines } = await import('./backtest-gaps.js');
+    for (const line of gapLines(loaded, gaps, lang)) out.warn(line);
   });
 
   const convert = prices
     .command('convert')
     .description('convert a price book between JSON, long CSV and wide CSV')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', 'price book; - for stdin (for the operator\'s prices use svc prices fetch -o)')
     .requiredOption('--to <format>', 'json | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)')
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--dst <policy>', 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)', 'keep')

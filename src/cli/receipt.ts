@@ -7,21 +7,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import { CliExit, type CliEnv } from './context.js';
-import { readJsonFile } from './settings.js';
+import { CliExit, type CliEnv } from './cli-env.js';
+import { readJsonInput } from './json-input.js';
 import { keyValueTable } from './table.js';
 
 interface VerifyOpts {
   publicKey?: string;
-}
-
-function readBundle(file: string): unknown {
-  if (file !== '-') return readJsonFile(file, 'receipt');
-  try {
-    return JSON.parse(readFileSync(0, 'utf8')) as unknown;
-  } catch (e) {
-    throw SvcError.validation(`receipt: stdin is not valid JSON: ${(e as Error).message}`, [{ path: '-', message: 'invalid JSON' }]);
-  }
 }
 
 /** --public-key takes a file (PEM or base64) or the base64 SPKI string itself. */
@@ -40,7 +31,7 @@ export function registerReceipt(program: Command, env: CliEnv): void {
     .option('--public-key <key>', 'trust this Ed25519 public key (file with PEM/base64, or base64 SPKI) instead of this installation’s key');
   verify.addHelpText('after', '\nExamples:\n  $ svc receipt verify receipt.json && echo trusted\n  $ svc receipt verify receipt.json --public-key other-desk.pub.pem --format json');
   verify.action(async (file: string, opts: VerifyOpts) => {
-    const body = readBundle(file);
+    const body = readJsonInput(file, 'receipt');
     const { receiptVerify } = await import('../ops/receipt.js');
     const trusted = trustedKeyText(opts.publicKey);
     const bundle = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { receipt: body };

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 
 interface ServeOpts {
   host?: string;
@@ -51,7 +51,7 @@ export function registerServe(program: Command, env: CliEnv): void {
     const loaded = await env.config();
     const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
     const [{ startServer }, { agentDoor }, { operations }, { openConfiguredStores }, { securityModeOf }] = await Promise.all([
-      import('../http/server.js'),
+      import('../http/listen.js'),
       import('../mcp/door.js'),
       import('../ops/index.js'),
       import('../store/open.js'),

@@ -3,47 +3,25 @@
  * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
  * that flags override. Errors name the flag and its allowed range.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readJsonInput } from './json-input.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
-import { DEFAULT_BESS_REQUIRED, DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_REQUIRED, DEFAULT_TRADING_SETTINGS } from '../domain/defaults.js';
-import { BOUNDS, rangeText, type BoundedKey } from '../domain/bounds.js';
+import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
+import { settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
 
-interface FlagSpec {
-  flag: string;
-  key: string;
-  range: string;
-  integer?: boolean;
-  description: string;
-}
+/** A settings flag: flag name, range, help default and unit all come from SETTINGS_FIELDS (src/domain/settings-fields.ts). */
+export type FlagSpec = SettingsField;
 
-/** A settings flag: its range and default come from src/domain/bounds.ts and defaults.ts, never typed here. */
-function spec(flag: string, key: BoundedKey, what: string, defaultValue: number): FlagSpec {
-  return { flag, key, range: rangeText(key), ...(BOUNDS[key] as { integer?: boolean }).integer ? { integer: true } : {}, description: `${what} (default ${defaultValue})` };
-}
-
-export const TRADING_FLAGS: FlagSpec[] = [
-  spec('--volume', 'volumeMwh', 'MWh per trade', DEFAULT_TRADING_SETTINGS.volumeMwh),
-  spec('--min-spread', 'minSpreadUah', 'minimum net spread per trade, UAH/MWh', DEFAULT_TRADING_SETTINGS.minSpreadUah),
-  spec('--max-trades', 'maxTradesPerDay', 'maximum trades per day', DEFAULT_TRADING_SETTINGS.maxTradesPerDay),
-  spec('--fee', 'feeUahPerMwh', 'fee per MWh on each leg, UAH/MWh', DEFAULT_TRADING_SETTINGS.feeUahPerMwh),
-];
-
-export const BESS_FLAGS: FlagSpec[] = [
-  spec('--capacity', 'capacityMwh', 'deliverable energy capacity E, MWh', DEFAULT_BESS_SETTINGS.capacityMwh),
-  spec('--power', 'powerMw', 'charge/discharge power P, MW', DEFAULT_BESS_SETTINGS.powerMw),
-  spec('--efficiency', 'roundTripEfficiency', 'round-trip efficiency', DEFAULT_BESS_SETTINGS.roundTripEfficiency),
-  spec('--max-cycles', 'maxCyclesPerDay', 'maximum equivalent cycles per day', DEFAULT_BESS_SETTINGS.maxCyclesPerDay),
-  spec('--degradation', 'degradationCostUahMwh', 'wear cost per MWh discharged, UAH/MWh', DEFAULT_BESS_SETTINGS.degradationCostUahMwh),
-];
-
+export const TRADING_FLAGS: readonly FlagSpec[] = settingsFields('strategySettings');
+export const BESS_FLAGS: readonly FlagSpec[] = settingsFields('bessSettings');
 
 function camel(flag: string): string {
   return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }
 
-export function addFlags(cmd: Command, specs: FlagSpec[]): Command {
-  for (const s of specs) cmd.option(`${s.flag} <number>`, `${s.description}; ${s.range}`);
+export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
+  for (const s of specs) cmd.option(`${s.flag} <number>`, `${s.what} (default ${s.default}); ${s.range}`);
   return cmd;
 }
 
@@ -52,7 +30,7 @@ export function addSettingsFile(cmd: Command, what: string): Command {
 }
 
 /** Reads flag values that were given; a non-number is an error naming the flag. */
-export function flagValues(opts: Record<string, unknown>, specs: FlagSpec[]): Record<string, number> {
+export function flagValues(opts: Record<string, unknown>, specs: readonly FlagSpec[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const s of specs) {
     const raw = opts[camel(s.flag)];
@@ -64,20 +42,6 @@ export function flagValues(opts: Record<string, unknown>, specs: FlagSpec[]): Re
     out[s.key] = value;
   }
   return out;
-}
-
-export function readJsonFile(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw SvcError.validation(`${what}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path, message: 'cannot read file' }]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw SvcError.validation(`${what}: ${path} is not valid JSON: ${(e as Error).message}`, [{ path, message: 'invalid JSON' }]);
-  }
 }
 
 /** Writes an output file named by a flag; a path that cannot be written is bad input naming the flag (exit 2). */
@@ -95,7 +59,7 @@ export function writeOutputFile(path: string, text: string, flag: string): void 
  * Rewrites a validation error on a settings object so that each failing field names its flag and
  * allowed range: "--efficiency: must be > 0 and <= 1 (got 1.2)".
  */
-export function explainSettingsError(error: unknown, prefix: string, specs: FlagSpec[], given: Record<string, unknown>, opts: Record<string, unknown> = {}): unknown {
+export function explainSettingsError(error: unknown, prefix: string, specs: readonly FlagSpec[], given: Record<string, unknown>, opts: Record<string, unknown> = {}): unknown {
   if (!(error instanceof SvcError) || error.code !== 'validation_error') return error;
   const issues: FailingPath[] = [];
   let first: string | undefined;
@@ -116,7 +80,6 @@ export function explainSettingsError(error: unknown, prefix: string, specs: Flag
   return SvcError.validation(first + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''), issues);
 }
 
-export type SettingsGroup = 'strategySettings' | 'bessSettings';
 export interface SettingsOpts {
   settings?: string;
   [flag: string]: unknown;
@@ -128,7 +91,7 @@ export interface SettingsOpts {
  * that needs one group, that group's flat object (`flatAs`).
  */
 export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Record<SettingsGroup, Record<string, unknown>> {
-  const file = opts.settings ? readJsonFile(opts.settings, '--settings') : {};
+  const file = opts.settings ? readJsonInput(opts.settings, '--settings') : {};
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw SvcError.validation('--settings: the file must hold a JSON object', [{ path: '--settings', message: 'not an object' }]);
   }
@@ -155,7 +118,7 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
 
 /** True when the --settings file has a `group` object (e.g. `bessSettings`). */
 export function settingsFileStates(file: string, group: SettingsGroup): boolean {
-  const f = readJsonFile(file, '--settings');
+  const f = readJsonInput(file, '--settings');
   return typeof f === 'object' && f !== null && !Array.isArray(f) && group in f;
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { FlowsResponse, MultiZoneResponse, RegimeResponse, SystemResponse } from '../domain/tsoplatform.js';
 import { bar, formatNumber } from './chart.js';
-import type { CliEnv } from './context.js';
+import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { keyValueTable, makeTable } from './table.js';
 

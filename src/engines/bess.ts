@@ -32,7 +32,7 @@
  */
 import type { BessSettings } from '../domain/settings.js';
 import type { BessCycle, BessPlan } from '../domain/plans.js';
-import { MAX_HOURS, checkBessSettings, checkPrices } from './inputs.js';
+import { MAX_HOURS, checkBessSettings, checkPrices } from './input-guards.js';
 
 const ENERGY_REL = 1e-12;
 const COST_REL = 1e-12;

@@ -43,7 +43,7 @@
  */
 import type { TradingSettings } from '../domain/settings.js';
 import type { RecommendedTrade, TradingPlan } from '../domain/plans.js';
-import { MAX_HOURS, checkPrices, checkTradingSettings } from './inputs.js';
+import { MAX_HOURS, checkPrices, checkTradingSettings } from './input-guards.js';
 
 const TIE_REL = 1e-10;
 /** 3^k for k = 0..24: per-hour role digits (rule 3) stay exact integers below 2^53. */

@@ -12,7 +12,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { Stores } from '../store/types.js';
-import type { Access, Caller, Logger, OpContext, Operation } from '../ops/types.js';
+import type { Access, Caller, Operation } from '../ops/types.js';
+import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
 import { countHit, createRateLimiter, type RateLimiter } from './rate-limit.js';
@@ -23,7 +24,6 @@ import { buildOpenApi } from './openapi.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBody } from './json-body.js';
 import { answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
 import { methodTable, redactedRequest, trustProxyOption } from './request-meta.js';
-export { redactUrl } from './request-meta.js';
 import type { HttpDoor } from './door.js';
 import { checkJsonLimits } from './json-body.js';
 import {
@@ -35,7 +35,7 @@ import {
   SECURITY_MODE_HEADER,
 } from './headers.js';
 
-export const HEALTH_PATH = '/api/health';
+const HEALTH_PATH = '/api/health';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,50 +63,6 @@ const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
 type Done = (error?: Error) => void;
 /** What a route's guard reads of an operation. */
 type Guarded = Pick<Operation, 'access' | 'permission'>;
-
-/** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
-class RequestLogger implements Logger {
-  constructor(private readonly request: FastifyRequest) {}
-  info(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.info(fields ?? {}, msg);
-  }
-  warn(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.warn(fields ?? {}, msg);
-  }
-  error(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.error(fields ?? {}, msg);
-  }
-}
-
-/** What an op sees of the world for one request. */
-class RequestContext implements OpContext {
-  readonly logger: Logger;
-  constructor(
-    readonly now: () => Date,
-    readonly newId: () => string,
-    readonly config: SvcConfig,
-    readonly caller: Caller,
-    request: FastifyRequest,
-    private readonly opened: Promise<Stores>,
-    private readonly limiter: RateLimiter,
-  ) {
-    this.logger = new RequestLogger(request);
-  }
-  stores(): Promise<Stores> {
-    return this.opened;
-  }
-  rateLimitStatus() {
-    return this.limiter.status();
-  }
-}
-
-function rateKey(caller: Caller, ip: string): string {
-  if (caller.keyId) return `key:${caller.keyId}`;
-  if (caller.via === 'jwt') return `user:${caller.tenantId}:${caller.actorId}`;
-  if (caller.via === 'masterKey') return 'master';
-  if (caller.via === 'serviceToken') return 'service';
-  return `ip:${ip}`;
-}
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, stores, operations } = options;
@@ -291,37 +247,4 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
 
   return app;
-}
-
-export interface StartedServer {
-  server: FastifyInstance;
-  /** e.g. http://127.0.0.1:8787 */
-  url: string;
-  /** Stops accepting, lets in-flight requests finish for at most config.shutdownGraceMs, then closes what remains. Stores stay open (the caller owns them). */
-  close(): Promise<void>;
-}
-
-/** Builds and listens on config.host:config.port (port 0 picks a free port). Used by `svc serve`. */
-export async function startServer(options: BuildServerOptions): Promise<StartedServer> {
-  const server = await buildServer(options);
-  await server.listen({ host: options.config.host, port: options.config.port });
-  const address = server.server.address();
-  if (address === null || typeof address === 'string') throw new Error('server is not listening on a TCP port');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
-  return {
-    server,
-    url,
-    // A bounded drain: in-flight requests get the grace period, then every remaining connection
-    // (a client stalled mid-upload, say) is closed, so shutdown always ends.
-    close: async () => {
-      const force = setTimeout(() => server.server.closeAllConnections(), options.config.shutdownGraceMs);
-      force.unref();
-      try {
-        await server.close();
-      } finally {
-        clearTimeout(force);
-      }
-    },
-  };
 }

@@ -4,9 +4,10 @@ import { PriceBook } from '../domain/prices.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { BacktestSummary } from '../domain/plans.js';
 import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
+import { aggregateByMonth } from '../engines/backtest.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
-import { GeneratedAt } from './shared.js';
+import { GeneratedAt } from './settings-as-sent.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
 export const BacktestRequest = z.strictObject({
@@ -15,6 +16,8 @@ export const BacktestRequest = z.strictObject({
   bessSettings: BessSettings,
   /** svc extension: the range the gap report covers (default: the book's first to last day). */
   range: Range.optional(),
+  /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
+  monthly: z.boolean().optional(),
 });
 
 const money = z.number();
@@ -42,6 +45,22 @@ export const BacktestAnalytics = z.strictObject({
     missingDays: z.number().int(),
     missing: z.array(z.string()),
   }),
+  /** Only when the request sets `monthly: true`. */
+  months: z
+    .array(
+      z.strictObject({
+        month: z.string(),
+        days: z.number().int(),
+        profitableDays: z.number().int(),
+        hitRate: z.number(),
+        strategyPnlUah: money,
+        bessPnlUah: money,
+        combinedPnlUah: money,
+        trades: z.number().int(),
+        bessCycles: z.number(),
+      }),
+    )
+    .optional(),
 });
 export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics });
 
@@ -53,7 +72,7 @@ export const backtestSummary = defineOperation({
     'a profitable day has combinedPnlUah > 0; hitRate = profitableDays / totalDays; best/worst day by combinedPnlUah (earliest date wins a tie); ' +
     'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days. ' +
     'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
-    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day).',
+    '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month.',
   tags: ['decision'],
   access: 'key',
   permission: 'decision.plan',
@@ -63,6 +82,6 @@ export const backtestSummary = defineOperation({
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
-    return { generatedAt: ctx.now().toISOString(), summary, analytics };
+    return { generatedAt: ctx.now().toISOString(), summary, analytics: input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics };
   },
 });

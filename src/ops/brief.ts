@@ -19,7 +19,7 @@ import { PriceDay } from '../domain/prices.js';
 import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../engines/brief/index.js';
 import { defineOperation, type OpContext } from './types.js';
 import { defaultCaps } from './risk.js';
-import { TradingSettingsAsSent } from './shared.js';
+import { TradingSettingsAsSent } from './settings-as-sent.js';
 
 export const TradingBriefOpInput = z.strictObject({
   tradeDate: TradeDate,

@@ -5,6 +5,8 @@ import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
 import { profilesList, profilesSave, profilesDelete } from './profiles.js';
 import { backtestSummary } from './backtest.js';
+import { backtestSweep } from './backtest-sweep.js';
+import { briefPriceCapContext } from './brief-price-cap.js';
 import { riskReport } from './risk.js';
 import { tradingBrief } from './brief.js';
 import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.js';
@@ -32,8 +34,10 @@ export const operations: Operation[] = [
   profilesDelete,
   bessPlan,
   backtestSummary,
+  backtestSweep,
   riskReport,
   tradingBrief,
+  briefPriceCapContext,
   methodologyCite,
   tradingBriefReceipt,
   receiptVerify,

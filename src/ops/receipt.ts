@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { SvcError } from '../domain/errors.js';
 import { validatedBriefInputs, type BriefInputs } from '../engines/brief/index.js';
-import { NoEgressReceipt, RECEIPT_FAILURES, issueReceipt, verifyReceipt, type ReceiptVerification } from '../engines/receipt.js';
+import { NoEgressReceipt, issueReceipt } from '../engines/receipt.js';
+import { RECEIPT_FAILURES, verifyReceipt, type ReceiptVerification } from '../engines/receipt-verify.js';
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from './types.js';

@@ -7,7 +7,7 @@ import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { riskForDay, parseRiskConfig, RiskConfig } from '../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { defineOperation } from './types.js';
-import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './shared.js';
+import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './settings-as-sent.js';
 
 export const RiskRequest = z.strictObject({
   tradeDate: TradeDate,

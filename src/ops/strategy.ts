@@ -7,7 +7,7 @@ import { TradingPlan, BessPlan } from '../domain/plans.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
 import { defineOperation } from './types.js';
-import { GeneratedAt } from './shared.js';
+import { GeneratedAt } from './settings-as-sent.js';
 
 export const StrategyPlanRequest = z.strictObject({ tradeDate: TradeDate, prices: PriceDay, settings: TradingSettings });
 export const StrategyPlanResponse = z.strictObject({ tradeDate: z.string(), generatedAt: GeneratedAt, plan: TradingPlan });

@@ -35,6 +35,8 @@ export interface OpContext {
   logger: Logger;
   /** Opened on first use, so pure operations never touch the disk. */
   stores(): Promise<Stores>;
+  /** Long runs (sweeps) report progress here; the CLI draws it, other doors leave it out. */
+  progress?(done: number, total: number, label: string): void;
   /** Where the HTTP door counts rate limits and whether that place answers (absent outside a server). */
   rateLimitStatus?(): Promise<RateLimitStatus>;
 }

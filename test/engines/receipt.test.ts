@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPrivateKey, generateKeyPairSync, verify } from 'node:crypto';
 import { canonicalJson } from '../../src/engines/canonical-json.js';
-import { NoEgressReceipt, RECEIPT_VERSION, inputsHashOf, issueReceipt, keyIdOf, verifyReceipt } from '../../src/engines/receipt.js';
+import { NoEgressReceipt, RECEIPT_VERSION, inputsHashOf, issueReceipt, keyIdOf } from '../../src/engines/receipt.js';
+import { verifyReceipt } from '../../src/engines/receipt-verify.js';
 import { declaredInputs, rationaleIdOf } from '../../src/engines/brief/rationale.js';
 
 // A fixed test key (PKCS#8 PEM) so signatures are reproducible; Ed25519 signing is deterministic.

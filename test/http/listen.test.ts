@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { z } from 'zod';
-import { startServer, type StartedServer } from '../../src/http/server.js';
+import { startServer, type StartedServer } from '../../src/http/listen.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { defineOperation, type Operation } from '../../src/ops/types.js';
 import { allOperations, PLAN_BODY, testConfig } from './harness.js';

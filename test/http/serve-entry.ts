@@ -1,6 +1,6 @@
 /** Child-process entry for the `svc serve` test: a program with only the serve command registered. */
 import { Command } from 'commander';
-import { createCliEnv } from '../../src/cli/context.js';
+import { createCliEnv } from '../../src/cli/cli-env.js';
 import { registerServe } from '../../src/cli/serve.js';
 
 const program = new Command()

@@ -1,9 +1,9 @@
-/** Request/response pieces shared by several operations. */
-import { IsoDateTime, TradeDate } from '../domain/common.js';
+/** The settings records as a caller sent them, and the `generatedAt` stamp: pieces shared by several operations' schemas. */
+import { IsoDateTime } from '../domain/common.js';
 import { BessSettings, TradingSettings, bounded } from '../domain/settings.js';
 
+/** When an op's response was produced (ISO 8601). */
 export const GeneratedAt = IsoDateTime;
-export { TradeDate };
 
 /**
  * The spec's settings records with the two defaulted keys left optional: lets an op see which keys

@@ -1,8 +1,7 @@
-/** Worker thread of a sweep: receives the book once, then one combination per message. */
+/** Worker thread of a sweep (src/ops/backtest-sweep.ts): receives the book once, then one combination per message. */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PriceBook } from '../domain/prices.js';
-import type { SweepCombo } from './sweep.js';
-import { runCombo } from './sweep-run.js';
+import { runCombo, type SweepCombo } from '../engines/backtest-sweep.js';
 
 const { book } = workerData as { book: PriceBook };
 parentPort?.on('message', (msg: { index: number; combo: SweepCombo }) => {

@@ -5,6 +5,7 @@
  * plan instead of a 400 naming the failing path.
  */
 import { SvcError, type FailingPath } from '../domain/errors.js';
+import { BOUNDS } from '../domain/bounds.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
 
 /** The engines index hours 0..23 in fixed-size scratch buffers. */
@@ -35,13 +36,17 @@ export function checkPrices(prices: readonly number[], allowNegative: boolean): 
 const pos = (v: number): boolean => Number.isFinite(v) && v > 0;
 const nonNeg = (v: number): boolean => Number.isFinite(v) && v >= 0;
 const intIn = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
+// The integer ranges are the schema's (src/domain/bounds.ts); the other guards are looser than the
+// schema on purpose (finite and positive is what the arithmetic needs). test/domain/settings-fields.test.ts.
+const TRADES = BOUNDS.maxTradesPerDay;
+const CYCLES = BOUNDS.maxCyclesPerDay;
 
 export function checkTradingSettings(s: TradingSettings): void {
-  if (pos(s.volumeMwh) && nonNeg(s.minSpreadUah) && intIn(s.maxTradesPerDay, 1, 24) && nonNeg(s.feeUahPerMwh)) return;
+  if (pos(s.volumeMwh) && nonNeg(s.minSpreadUah) && intIn(s.maxTradesPerDay, TRADES.min, TRADES.max) && nonNeg(s.feeUahPerMwh)) return;
   new SettingsIssues()
     .positive('volumeMwh', s.volumeMwh)
     .nonNegative('minSpreadUah', s.minSpreadUah)
-    .intInRange('maxTradesPerDay', s.maxTradesPerDay, 1, 24)
+    .intInRange('maxTradesPerDay', s.maxTradesPerDay, TRADES.min, TRADES.max)
     .nonNegative('feeUahPerMwh', s.feeUahPerMwh)
     .throwIfAny();
 }
@@ -49,12 +54,12 @@ export function checkTradingSettings(s: TradingSettings): void {
 export function checkBessSettings(s: BessSettings): void {
   const eta = s.roundTripEfficiency;
   const etaOk = Number.isFinite(eta) && eta > 0 && eta <= 1;
-  if (pos(s.capacityMwh) && pos(s.powerMw) && etaOk && intIn(s.maxCyclesPerDay, 1, 12) && nonNeg(s.degradationCostUahMwh)) return;
+  if (pos(s.capacityMwh) && pos(s.powerMw) && etaOk && intIn(s.maxCyclesPerDay, CYCLES.min, CYCLES.max) && nonNeg(s.degradationCostUahMwh)) return;
   new SettingsIssues()
     .positive('capacityMwh', s.capacityMwh)
     .positive('powerMw', s.powerMw)
     .inUnitInterval('roundTripEfficiency', eta)
-    .intInRange('maxCyclesPerDay', s.maxCyclesPerDay, 1, 12)
+    .intInRange('maxCyclesPerDay', s.maxCyclesPerDay, CYCLES.min, CYCLES.max)
     .nonNegative('degradationCostUahMwh', s.degradationCostUahMwh)
     .throwIfAny();
 }

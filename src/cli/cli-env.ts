@@ -41,6 +41,8 @@ export interface CliEnv {
   ctx(): Promise<OpContext>;
   /** Validate with the op's input schema (400 naming the path) and run it. */
   runOp<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, input: unknown): Promise<z.infer<O>>;
+  /** Where the running op's progress reports (OpContext.progress) go; undefined drops them. */
+  onProgress(sink: ((done: number, total: number, label: string) => void) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export function createCliEnv(program: Command): CliEnv {
   let config: Promise<SvcConfig> | undefined;
   let stores: Promise<Stores> | undefined;
   let context: Promise<OpContext> | undefined;
+  let progressSink: ((done: number, total: number, label: string) => void) | undefined;
 
   const globals = (): GlobalOptions => {
     const o = program.opts<{ format?: string; lang?: string; color?: boolean; quiet?: boolean; dataDir?: string }>();
@@ -91,6 +94,9 @@ export function createCliEnv(program: Command): CliEnv {
     async runOp(op, input) {
       return invoke(op, await env.ctx(), input);
     },
+    onProgress(sink) {
+      progressSink = sink;
+    },
     async close() {
       if (stores) await (await stores).close();
     },
@@ -110,6 +116,7 @@ export function createCliEnv(program: Command): CliEnv {
       config: cfg,
       caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
       logger,
+      progress: (done, total, label) => progressSink?.(done, total, label),
       stores: () => {
         stores ??= openLocalStores(cfg);
         return stores;

@@ -1,0 +1,30 @@
+/**
+ * The one reader of JSON a command is given (`--settings`, `--risk-config`, `receipt verify <file>`,
+ * `op run --input`): a file, `-` for stdin, and where the flag allows it the JSON text itself or
+ * `@file`. Every failure is bad input (exit 2) naming the flag or argument and where it read.
+ */
+import { readFileSync } from 'node:fs';
+import { SvcError } from '../domain/errors.js';
+
+export interface JsonInputOptions {
+  /** The value may be JSON text itself, or `@file` (`op run --input`). */
+  inline?: boolean;
+}
+
+/** `value` is a path, `-` for stdin, or (inline) JSON text or `@path`; `what` names the flag in errors. */
+export function readJsonInput(value: string, what: string, options: JsonInputOptions = {}): unknown {
+  const fromFile = options.inline ? value.startsWith('@') : value !== '-';
+  const path = options.inline && fromFile ? value.slice(1) : value;
+  const where = value === '-' ? 'stdin' : fromFile ? path : 'the text';
+  let text: string;
+  try {
+    text = value === '-' ? readFileSync(0, 'utf8') : fromFile ? readFileSync(path, 'utf8') : value;
+  } catch (e) {
+    throw SvcError.validation(`${what}: cannot read ${where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: fromFile ? path : what, message: 'cannot read file' }]);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw SvcError.validation(`${what}: ${where} is not valid JSON: ${(e as Error).message}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
+  }
+}

@@ -1,0 +1,46 @@
+/** The one JSON-input reader of the CLI (issue 11): files, stdin, inline text and @file, each failure naming the flag. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJsonInput } from '../../src/cli/json-input.js';
+import { SvcError } from '../../src/domain/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-json-input-'));
+const good = join(dir, 'good.json');
+const bad = join(dir, 'bad.json');
+writeFileSync(good, '{"a":1}');
+writeFileSync(bad, '{"a":');
+
+function failure(fn: () => unknown): SvcError {
+  try {
+    fn();
+  } catch (e) {
+    return e as SvcError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('readJsonInput', () => {
+  it('reads a file, and with inline also JSON text and @file', () => {
+    expect(readJsonInput(good, '--settings')).toEqual({ a: 1 });
+    expect(readJsonInput(`@${good}`, '--input', { inline: true })).toEqual({ a: 1 });
+    expect(readJsonInput('[1,2]', '--input', { inline: true })).toEqual([1, 2]);
+  });
+
+  it('a missing file, bad JSON in a file and bad inline text are 400s naming the flag', () => {
+    const missing = failure(() => readJsonInput(join(dir, 'nope.json'), '--settings'));
+    expect(missing.status).toBe(400);
+    expect(missing.message).toMatch(/^--settings: cannot read .*nope\.json: ENOENT$/);
+    const invalid = failure(() => readJsonInput(bad, 'receipt'));
+    expect(invalid.message).toMatch(/^receipt: .*bad\.json is not valid JSON/);
+    expect(invalid.issues[0]).toEqual({ path: bad, message: 'invalid JSON' });
+    const inline = failure(() => readJsonInput('{nope', '--input', { inline: true }));
+    expect(inline.message).toMatch(/^--input: the text is not valid JSON/);
+    expect(inline.issues[0]?.path).toBe('--input');
+  });
+
+  it('without inline, JSON text is taken as a path', () => {
+    expect(failure(() => readJsonInput('{"a":1}', '--settings')).message).toMatch(/^--settings: cannot read \{"a":1\}/);
+  });
+});
