@@ -9,16 +9,9 @@ import { SvcError } from './domain/errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { readSigningKey, readTrustList } from './data/keys.js';
+import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './config-scale.js';
+import { bool, int, optionalString } from './config-schema.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
 const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
@@ -70,20 +63,7 @@ const EnvSchema = z.object({
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
   SVC_DB_READS_ENABLED: bool.default(true),
-  /** PostgreSQL for every store instead of the embedded SQLite file (secret: may hold a password). */
-  SVC_DATABASE_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^postgres(ql)?:/i.test(v)), 'must be a postgres:// URL'),
-  SVC_DATABASE_SCHEMA: optionalString.refine((v) => v === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(v), 'expected a lower-case SQL identifier (a-z, 0-9, _)'),
-  SVC_DATABASE_POOL_MAX: int(1, 1_000).default(10),
-  SVC_DATABASE_CONNECT_TIMEOUT_MS: int(100, 120_000).default(5_000),
-  SVC_DATABASE_MIGRATE: bool.default(true),
-  SVC_DB_INGESTION_ENABLED: bool.default(false),
-  SVC_LIVE_MKTOP_FALLBACK: bool.default(true),
-  /** Redis for the rate-limit counters shared by every instance (secret: may hold a password). */
-  SVC_REDIS_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^rediss?:/i.test(v)), 'must be a redis:// or rediss:// URL'),
-  SVC_REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only').default('svc:'),
-  SVC_REDIS_TIMEOUT_MS: int(10, 60_000).default(500),
-  SVC_INGEST_GRID_MINUTES: int(1, 10_080).default(60),
-  SVC_INGEST_MARKET_MINUTES: int(1, 10_080).default(60),
+  ...SCALE_ENV,
   SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
   SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
   SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
@@ -106,7 +86,7 @@ const EnvSchema = z.object({
   SVC_REGIONAL_DATASET: z.string().default('day-ahead-prices-daily'),
 });
 
-export interface SvcConfig {
+export interface SvcConfig extends ScaleConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -150,30 +130,6 @@ export interface SvcConfig {
     retries: number;
     maxAgeMinutes: number;
   };
-  /** SVC_DATABASE_URL: PostgreSQL for every store; undefined keeps the embedded SQLite file. */
-  database: {
-    /** Connection URL (secret: never logged; health and messages use a redacted copy). */
-    url: string | undefined;
-    schema: string | undefined;
-    poolMax: number;
-    connectTimeoutMs: number;
-    /** Apply missing migrations at start (else `svc db migrate` must have run). */
-    migrateOnStart: boolean;
-    /** An `svc ingest` job feeds the database (declared by the deployment; docs/deploy.md). */
-    ingestionEnabled: boolean;
-    /** false: API reads of operator data serve only what `svc ingest` stored, never calling the operator. */
-    liveMktopFallback: boolean;
-  };
-  /** SVC_REDIS_URL: rate-limit counters shared by every instance; undefined keeps them per process. */
-  redis: {
-    /** Connection URL (secret). */
-    url: string | undefined;
-    keyPrefix: string;
-    /** Bound on connecting and on each command; past it the per-process fallback answers. */
-    timeoutMs: number;
-  };
-  /** `svc ingest` cadences (minutes between runs; each wait gets up to 10% jitter). */
-  ingest: { gridMinutes: number; marketMinutes: number };
   /** Market data of the operator (mktop) and the exchange (exch): docs/data.md. */
   marketData: {
     /** live: network (and its cache) only; fixture: shipped fixtures only; auto: live, falling back to cache, then fixtures. */
@@ -271,17 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retries: e.SVC_TSOPLATFORM_RETRIES,
       maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
     },
-    database: {
-      url: e.SVC_DATABASE_URL,
-      schema: e.SVC_DATABASE_SCHEMA,
-      poolMax: e.SVC_DATABASE_POOL_MAX,
-      connectTimeoutMs: e.SVC_DATABASE_CONNECT_TIMEOUT_MS,
-      migrateOnStart: e.SVC_DATABASE_MIGRATE,
-      ingestionEnabled: e.SVC_DB_INGESTION_ENABLED,
-      liveMktopFallback: e.SVC_LIVE_MKTOP_FALLBACK,
-    },
-    redis: { url: e.SVC_REDIS_URL, keyPrefix: e.SVC_REDIS_KEY_PREFIX, timeoutMs: e.SVC_REDIS_TIMEOUT_MS },
-    ingest: { gridMinutes: e.SVC_INGEST_GRID_MINUTES, marketMinutes: e.SVC_INGEST_MARKET_MINUTES },
+    ...scaleConfigOf(e),
     marketData: {
       mode: e.SVC_MARKET_DATA,
       mktop: {
