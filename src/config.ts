@@ -19,6 +19,7 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const int = (min: number, max: number) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
+const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
   SVC_DATA_DIR: optionalString,
@@ -69,6 +70,19 @@ const EnvSchema = z.object({
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
   SVC_DB_READS_ENABLED: bool.default(true),
+  SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
+  SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
+  SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
+  SVC_MKTOP_API_KEY: optionalString,
+  SVC_MKTOP_TIMEOUT_MS: int(100, 120_000).default(15_000),
+  SVC_MKTOP_CONNECT_TIMEOUT_MS: int(100, 60_000).default(5_000),
+  SVC_MKTOP_RETRIES: int(0, 5).default(2),
+  SVC_MKTOP_CONCURRENCY: int(1, 16).default(2),
+  SVC_MKTOP_TTL_MINUTES: int(1, 10_080).default(60),
+  SVC_MKTOP_PUBLICATION_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (Kyiv time)').default('13:00'),
+  SVC_MKTOP_MAX_AGE_HOURS: int(1, 8_760).default(36),
+  SVC_EXCH_AGREEMENT: optionalString,
+  SVC_EXCH_SOURCE: optionalString,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -121,6 +135,30 @@ export interface SvcConfig {
     timeoutMs: number;
     retries: number;
     maxAgeMinutes: number;
+  };
+  /** Market data of the operator (mktop) and the exchange (exch): docs/data.md. */
+  marketData: {
+    /** live: network (and its cache) only; fixture: shipped fixtures only; auto: live, falling back to cache, then fixtures. */
+    mode: 'live' | 'fixture' | 'auto';
+    mktop: {
+      baseUrl: string;
+      apiBaseUrl: string;
+      /** B2B API key (secret), sent only as the X-API-KEY header. */
+      apiKey: string | undefined;
+      timeoutMs: number;
+      connectTimeoutMs: number;
+      retries: number;
+      concurrency: number;
+      ttlMinutes: number;
+      publicationTime: string;
+      maxAgeHours: number;
+    };
+    exch: {
+      /** Name of the redistribution agreement; the feed is off without one. */
+      agreement: string | undefined;
+      /** Licensed source: an http(s) URL or a file (docs/data.md, exchange indexes). */
+      source: string | undefined;
+    };
   };
   /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
   regional: {
@@ -194,6 +232,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.SVC_TSOPLATFORM_TIMEOUT_MS,
       retries: e.SVC_TSOPLATFORM_RETRIES,
       maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
+    },
+    marketData: {
+      mode: e.SVC_MARKET_DATA,
+      mktop: {
+        baseUrl: e.SVC_MKTOP_BASE_URL,
+        apiBaseUrl: e.SVC_MKTOP_API_BASE_URL,
+        apiKey: e.SVC_MKTOP_API_KEY,
+        timeoutMs: e.SVC_MKTOP_TIMEOUT_MS,
+        connectTimeoutMs: e.SVC_MKTOP_CONNECT_TIMEOUT_MS,
+        retries: e.SVC_MKTOP_RETRIES,
+        concurrency: e.SVC_MKTOP_CONCURRENCY,
+        ttlMinutes: e.SVC_MKTOP_TTL_MINUTES,
+        publicationTime: e.SVC_MKTOP_PUBLICATION_TIME,
+        maxAgeHours: e.SVC_MKTOP_MAX_AGE_HOURS,
+      },
+      exch: { agreement: e.SVC_EXCH_AGREEMENT, source: e.SVC_EXCH_SOURCE },
     },
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,

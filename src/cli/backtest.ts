@@ -4,7 +4,7 @@ import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import type { CliEnv } from './cli-env.js';
 import { makeTable, keyValueTable } from './table.js';
-import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
@@ -27,7 +27,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
   const cmd = program
     .command('backtest')
     .description('run the spread plan and the battery plan over every day of a price book (historical, not a forecast)')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')

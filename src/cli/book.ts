@@ -6,6 +6,9 @@ import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
 import type { DstDayRows, InvalidDay } from '../data/parse.js';
 
+/** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
+export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
+
 export function addBookOptions(cmd: Command): Command {
   return cmd
     .option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip')
@@ -51,6 +54,7 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   if (onInvalid !== 'skip' && onInvalid !== 'fail') {
     throw SvcError.validation(`--on-invalid: expected fail or skip, got "${onInvalid}"`, [{ path: '--on-invalid', message: 'expected fail|skip' }]);
   }
+  if (file === 'mktop') return (await import('./market-book.js')).loadMarketBook(env, { dst }, scope);
   const { loadPriceBook } = await import('../data/load.js');
   const { formatWarnings } = await import('../data/parse.js');
   const source = file === '-' ? 'stdin' : file;

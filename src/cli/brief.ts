@@ -11,7 +11,7 @@ import type { Locale } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
@@ -72,7 +72,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
   const cmd = program
     .command('brief')
     .description('deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--locale <uk|en>', 'language of the brief (default uk, or --lang when given)')
     .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')

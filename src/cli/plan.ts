@@ -5,7 +5,7 @@ import type { TradingPlan, BessPlan } from '../domain/plans.js';
 import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings } from './settings.js';
 import { columnChart } from './chart.js';
 import { countOf, formatMoney, labels, type LabelKey } from './i18n.js';
@@ -101,7 +101,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
   const plan = program
     .command('plan')
     .description('optimal spread-trading plan for one day (buy low, sell high; exact optimum)')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date');
   addSettingsFile(addFlags(addBookOptions(plan), TRADING_FLAGS), 'TradingSettings');
   plan.addHelpText('after', '\nExample:\n  $ svc plan fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --max-trades 2 --fee 15\n  $ svc plan fixtures/sample-week.csv --date 03.12.2024 --format json | jq .plan.netPnlUah');
@@ -120,7 +120,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
   const bess = program
     .command('bess')
     .description('optimal battery (BESS) charge/discharge schedule for one day (exact LP optimum)')
-    .argument('<file>', 'price book: CSV (long, wide, operator export) or JSON; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date');
   addSettingsFile(addFlags(addBookOptions(bess), BESS_FLAGS), 'BessSettings');
   bess.addHelpText('after', '\nExample:\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2');

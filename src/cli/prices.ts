@@ -5,7 +5,7 @@ import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook, BOOK_ARG_HELP } from './book.js';
 import { bar, columnChart } from './chart.js';
 import { countOf, formatMoney, labels } from './i18n.js';
 import { writeOutputFile } from './settings.js';
@@ -28,7 +28,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   const show = prices
     .command('show')
     .description("one day's 24 prices with a bar per hour and a chart")
-    .argument('<file>', 'price book (CSV long/wide/operator export, JSON); - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date');
   addBookOptions(show).addHelpText('after', '\nExample:\n  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024');
   show.action(async (file: string, opts: PricesOpts) => {
@@ -63,7 +63,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   const stats = prices
     .command('stats')
     .description('per day base, peak (hours 08–20), off-peak, min and max, with a total row')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)');
   addBookOptions(stats).addHelpText('after', '\nExample:\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 31.12.2024\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --format csv > stats.csv');
@@ -100,7 +100,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   const convert = prices
     .command('convert')
     .description('convert a price book between JSON, long CSV and wide CSV')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', 'price book; - for stdin (for the operator\'s prices use svc prices fetch -o)')
     .requiredOption('--to <format>', 'json | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)')
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--dst <policy>', 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)', 'keep')

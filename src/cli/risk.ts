@@ -6,7 +6,7 @@ import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
 import { CliExit } from './cli-env.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings } from './settings.js';
 import { readJsonInput } from './json-input.js';
 
@@ -27,7 +27,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
   const cmd = program
     .command('risk')
     .description('risk guardrail report for one day: seven checks, a score and a status')
-    .argument('<file>', 'price book; - for stdin')
+    .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
     .option('--source-label <label>', 'where the prices come from (omitted: the report marks provenance not-supplied)')

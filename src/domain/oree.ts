@@ -37,6 +37,6 @@ export const OreeTradingResultsDay = z.strictObject({
 export const ExchElectricityIndex = z.strictObject({
   period: z.string(),
   periodType: z.enum(['monthly', 'quarterly', 'halfYear', 'decadal']),
-  deliveryKey: z.string().regex(/^\d{4}-\d{2}(-D[1-3])?$/, 'expected YYYY-MM or YYYY-MM-D<n>'),
+  deliveryKey: z.string().regex(/^\d{4}-\d{2}(-D[1-9]\d*)?$/, 'expected YYYY-MM or YYYY-MM-D<n> (a decade n = 1, 2, 3, ...)'),
   valueUahMwh: z.number(),
 });

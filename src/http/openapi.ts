@@ -99,6 +99,9 @@ function headersFor(op: Operation, status: number): Json {
       headers[name.toLowerCase()] = { description: `Always \`${value}\`.`, schema: { type: 'string', const: value } };
     }
   }
+  if (status < 400 && op.http?.headerDocs) {
+    for (const [name, description] of Object.entries(op.http.headerDocs)) headers[name] = { description, schema: { type: 'string' } };
+  }
   return headers;
 }
 

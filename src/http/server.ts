@@ -231,6 +231,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
+        if (http.headersOf) reply.headers(http.headersOf(output));
         return reply.type('application/json; charset=utf-8').send(serialize(output));
       },
     });

@@ -1,12 +1,12 @@
 /**
- * The static parts of the health body: data providers and their honest state, compliance controls
- * and trust integrations. svc ships operator fixtures (DAM, IPS, 01.01.2022–31.12.2024) and wires
- * no live provider yet, so nothing here says `connected`. Source addresses use the spec's neutral
- * words on the reserved `.example` domain: the deployment documents the real sources.
+ * The static parts of the health body: the data-provider catalogue (its live entries are rewritten
+ * from the configuration by health-market-data.ts and health-tsoplatform.ts), compliance controls
+ * and trust integrations. Source addresses use the spec's neutral words on the reserved `.example`
+ * domain: the deployment documents the real sources.
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
-import type { DataProvider, DataProviderHealth, OperationalReadiness, TrustIntegration } from '../domain/operational.js';
+import type { DataProvider, OperationalReadiness, TrustIntegration } from '../domain/operational.js';
 
 /** End of the last delivery hour in the shipped fixtures (31.12.2024 24:00 Kyiv, UTC+2). */
 export const FIXTURE_LATEST_DATA_AT = '2024-12-31T22:00:00.000Z';
@@ -62,21 +62,6 @@ export const DATA_PROVIDERS: readonly DataProvider[] = [
     summary: 'Market-conduct decisions relevant to trading.', detail: 'Not wired in svc.', nextStep: 'Track decisions manually until a feed exists.',
   },
 ];
-
-export function dataProviderHealth(now: Date): DataProviderHealth[] {
-  const checkedAt = now.toISOString();
-  const ageHours = Math.max(0, Math.round(((now.getTime() - Date.parse(FIXTURE_LATEST_DATA_AT)) / 3_600_000) * 10) / 10);
-  return [
-    {
-      providerId: 'mktop', status: 'stale', cadence: 'daily', maxAgeHours: 36, latestDataAt: FIXTURE_LATEST_DATA_AT, checkedAt, ageHours,
-      detail: 'Fixture data only: the newest shipped delivery day is 31.12.2024.',
-    },
-    {
-      providerId: 'exch', status: 'blocked', cadence: 'monthly', maxAgeHours: 744, latestDataAt: null, checkedAt, ageHours: null,
-      detail: 'Licence-gated feed, off without a redistribution agreement.',
-    },
-  ];
-}
 
 type Controls = OperationalReadiness['securityPosture']['controls'];
 

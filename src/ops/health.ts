@@ -12,8 +12,9 @@ import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
 import { packageVersion } from '../version.js';
 import { accessControlPosture, authRequiredOf, securityModeOf } from './access.js';
-import { DATA_PROVIDERS, dataProviderHealth, securityControls, trustIntegrations } from './health-catalog.js';
+import { DATA_PROVIDERS, securityControls, trustIntegrations } from './health-catalog.js';
 import { tsoHealth, tsoProviders } from './health-tsoplatform.js';
+import { marketDataHealth, marketDataProviders, marketDataVerdict } from './health-market-data.js';
 import { defineOperation, type HttpBinding, type OpContext } from './types.js';
 
 export const APP_VERSION = packageVersion();
@@ -37,6 +38,14 @@ function probe(run: () => number, expected: number): { ok: boolean; detail: stri
 async function latestTsoFetch(ctx: OpContext): Promise<string | null> {
   try {
     return await (await ctx.stores()).tsoCache.latestFetch();
+  } catch {
+    return null;
+  }
+}
+
+async function latestMarketFetch(ctx: OpContext): Promise<string | null> {
+  try {
+    return (await (await ctx.stores()).marketData.latestFetch('prices'))?.fetchedAt ?? null;
   } catch {
     return null;
   }
@@ -89,6 +98,8 @@ export const health = defineOperation({
     );
     const rate = `${config.rateLimitPerMinute} requests per ${config.rateLimitWindowMs} ms per caller`;
 
+    const marketHealth = marketDataHealth(now, config, { latestFetch: config.marketData.mode === 'fixture' ? null : await latestMarketFetch(ctx) });
+    const market = marketDataVerdict(config, marketHealth[0] as (typeof marketHealth)[number]);
     const checks: Check[] = [
       { id: 'web', status: 'pass', label: 'HTTP server', detail: 'Answering requests.' },
       { id: 'api', status: 'pass', label: 'API surface', detail: 'Routes derived from the operation registry; OpenAPI 3.1 at /api/openapi.json.' },
@@ -97,7 +108,7 @@ export const health = defineOperation({
         detail: authRequired ? `Mode ${mode}: non-public routes need a credential.` : 'Mode public-demo: non-public routes accept uncredentialed callers as the local tenant.',
       },
       { id: 'rateLimit', status: 'pass', label: 'Rate limit', detail: `${rate} on non-public routes.` },
-      { id: 'marketData', status: 'review', label: 'Market data', detail: 'Shipped operator fixtures only (to 31.12.2024); no live provider wired.' },
+      { id: 'marketData', status: market.check, label: 'Market data', detail: market.detail },
       { id: 'decisionEngine', status: spread.ok ? 'pass' : 'block', label: 'Spread engine', detail: spread.detail },
       { id: 'bessEngine', status: bess.ok ? 'pass' : 'block', label: 'Battery engine', detail: bess.detail },
       { id: 'aiBrief', status: 'pass', label: 'Trading brief', detail: 'Deterministic rules engine svc-rules-v1; no external model.' },
@@ -116,7 +127,7 @@ export const health = defineOperation({
         id: 'rbac', owner: 'security', label: 'Role enforcement', status: config.enforceRbac ? 'ready' : 'review',
         detail: config.enforceRbac ? 'Roles enforced.' : 'Only api.manage is enforced; set SVC_ENFORCE_RBAC=true.',
       },
-      { id: 'marketData', owner: 'data', label: 'Market data', status: 'review', detail: 'Fixtures only; live operator feed not wired.' },
+      { id: 'marketData', owner: 'data', label: 'Market data', status: market.gate, detail: market.detail },
       {
         id: 'auditStorage', owner: 'platform', label: 'Audit storage', status: storeOk ? 'ready' : 'blocked',
         detail: storeOk ? 'Embedded store reachable.' : 'Store not reachable: audit events cannot be recorded.',
@@ -167,7 +178,7 @@ export const health = defineOperation({
         redisConfigured: false,
         dbReadsEnabled: storeOk,
         dbIngestionEnabled: false,
-        liveMktopFallbackEnabled: false,
+        liveMktopFallbackEnabled: config.marketData.mode === 'auto',
       },
       production: {
         ready: gates.every((g) => g.status === 'ready'),
@@ -175,9 +186,9 @@ export const health = defineOperation({
         gates,
       },
       summary: { pass: count(checks, 'pass'), review: count(checks, 'review'), block: count(checks, 'block') },
-      dataProviders: tsoProviders(DATA_PROVIDERS, config),
+      dataProviders: marketDataProviders(tsoProviders(DATA_PROVIDERS, config), config),
       dataProviderHealth: [
-        ...dataProviderHealth(now),
+        ...marketHealth,
         ...tsoHealth(now, config, { tokenConfigured: Boolean(config.tsoplatform.token), latestFetch: config.tsoplatform.token ? await latestTsoFetch(ctx) : null }),
       ],
       trustIntegrations: trustIntegrations(config),

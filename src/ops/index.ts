@@ -21,10 +21,16 @@ import { couplingFlows, systemOperations } from './coupling.js';
 import { regime } from './regime.js';
 import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
+import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
   health,
   billingPlans,
+  mktopPrices,
+  mktopIndexes,
+  mktopTradingResults,
+  exchElectricityIndexes,
+  mktopFetch,
   strategyPlan,
   profilesList,
   profilesSave,

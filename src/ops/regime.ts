@@ -4,7 +4,6 @@
  * market-operator data, the official UAH/EUR rate, the neighbours' day-ahead daily means), derives
  * the basis and classifies. Only derived values leave: never a raw exchange-owned price.
  */
-import { fileURLToPath } from 'node:url';
 import { SvcError } from '../domain/errors.js';
 import { RegimeQuery, RegimeResponse } from '../domain/tsoplatform.js';
 import { classifyRegime, DEFAULT_REGIME_THRESHOLDS, derivedBasisEurMwh } from '../engines/regime.js';
@@ -13,17 +12,18 @@ import { BORDERS, type RegionalZone } from '../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../providers/tsoplatform/reads.js';
 import type { Freshness } from '../providers/tsoplatform/source.js';
 import { resolveRange, tsoDeps } from './tsoplatform-shared.js';
+import { mktopDeps, upstream } from './market-data-shared.js';
+import { readMonthPrices } from '../providers/mktop/reads.js';
 import { defineOperation, type OpContext } from './types.js';
 
 export const NEIGHBOUR_ZONES: readonly RegionalZone[] = ['PL', 'SK', 'HU', 'RO'];
-const UA_DAM_FIXTURE = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
-
-let uaBook: Promise<Record<string, { priceUahMwh: number }[]>> | undefined;
-
-async function uaDamDailyMean(date: string): Promise<number | null> {
-  uaBook ??= import('../data/load.js').then(async ({ loadPriceBook }) => (await loadPriceBook(UA_DAM_FIXTURE)).book);
-  const day = (await uaBook)[date];
-  return day && day.length > 0 ? day.reduce((s, p) => s + p.priceUahMwh, 0) / day.length : null;
+/** The UA DAM daily mean from the market operator (through the market-data cache), with its freshness. */
+async function uaDamDailyMean(ctx: OpContext, date: string): Promise<{ mean: number; source: string; status: 'fresh' | 'stale' | 'fixture'; fetchedAt: string | null } | null> {
+  const read = await upstream(() => readMonthPrices(mktopDeps(ctx), { month: date.slice(3), market: 'DAM' }));
+  const periods = read.data.days.find((d) => d.date === date)?.periods;
+  if (!periods || periods.length === 0) return null;
+  const f = read.freshness;
+  return { mean: periods.reduce((s, p) => s + p, 0) / periods.length, source: f.source, status: f.source === 'fixture' ? 'fixture' : f.status === 'fresh' ? 'fresh' : 'stale', fetchedAt: f.fetchedAt };
 }
 
 const missing = (what: string): SvcError =>
@@ -48,9 +48,14 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
     inputs.push(state(`flows ${border}`, date, flows.freshness));
   }
   if (hours === 0) throw missing('no cross-border flows');
-  const ua = await uaDamDailyMean(date);
-  if (ua === null) throw missing('no Ukrainian DAM prices');
-  inputs.push({ name: 'UA DAM daily mean (market operator)', date, source: 'fixture', status: 'fixture' as const, fetchedAt: null });
+  const uaRead = await uaDamDailyMean(ctx, date).catch((error: unknown) => {
+    // No operator price for the date (nothing cached, fixtures end 31.12.2024): the input is missing.
+    if (error instanceof SvcError && error.status === 502) return null;
+    throw error;
+  });
+  if (uaRead === null) throw missing('no Ukrainian DAM prices');
+  const ua = uaRead.mean;
+  inputs.push({ name: 'UA DAM daily mean (market operator)', date, source: uaRead.source, status: uaRead.status, fetchedAt: uaRead.fetchedAt });
   const rate = fixtureRate(date);
   if (!rate) throw missing('no official UAH/EUR rate');
   inputs.push({ name: 'official UAH/EUR rate', date: rate.rateDate, source: rate.source, status: 'fixture' as const, fetchedAt: null });

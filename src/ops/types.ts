@@ -52,6 +52,10 @@ export interface HttpBinding {
   errors: number[];
   /** Fixed response headers, e.g. `x-ai-generated: true`. */
   headers?: Record<string, string>;
+  /** Response headers depending on the output (market data: `x-data-freshness`). */
+  headersOf?: (output: unknown) => Record<string, string>;
+  /** OpenAPI descriptions of the headers `headersOf` may send, by lower-case name. */
+  headerDocs?: Record<string, string>;
   /** Status depending on the output (health: 503 when degraded). */
   statusOf?: (output: unknown) => number;
   /** Statuses other than successStatus that carry the op's normal output, not the error body (health's 503). */

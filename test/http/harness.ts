@@ -20,7 +20,8 @@ export function allOperations(): Operation[] {
 }
 
 export function testConfig(overrides: Partial<SvcConfig> = {}): SvcConfig {
-  return loadConfig({}, { dataDir: '/nonexistent', logLevel: 'silent', ...overrides });
+  // Market data from the shipped fixtures: no test reaches for the network unless it points a base URL at a local server.
+  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: '/nonexistent', logLevel: 'silent', ...overrides });
 }
 
 export interface Harness {

@@ -15,7 +15,7 @@ export function localCtx(): OpContext {
   return {
     now: () => new Date('2025-03-01T10:00:00.000Z'),
     newId: () => '00000000-0000-4000-8000-000000000001',
-    config: loadConfig({}, { dataDir: '/nonexistent' }),
+    config: loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: '/nonexistent' }),
     caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     stores: () => Promise.reject(new Error('no store needed')),
