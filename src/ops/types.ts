@@ -1,8 +1,8 @@
 /**
  * One definition per operation: input and output schemas, access, permission, the optional HTTP
  * binding, run(). The HTTP route and its OpenAPI entry are derived from it; the CLI serves it with
- * `svc op run` (and a hand-written subcommand where a table is wanted); every door runs it through
- * invoke(). The MCP door (not built yet) will be one more loop over the registry.
+ * `svc op run` (and a hand-written subcommand where a table is wanted); the MCP and narrator doors
+ * offer the ops that have a `tool` binding (src/mcp/catalog.ts). Every door runs it through invoke().
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
