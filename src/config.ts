@@ -9,16 +9,9 @@ import { SvcError } from './domain/errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { readSigningKey, readTrustList } from './data/keys.js';
+import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './config-scale.js';
+import { bool, int, optionalString } from './config-schema.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
 const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
@@ -70,6 +63,7 @@ const EnvSchema = z.object({
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
   SVC_DB_READS_ENABLED: bool.default(true),
+  ...SCALE_ENV,
   SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
   SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
   SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
@@ -94,7 +88,7 @@ const EnvSchema = z.object({
   SVC_FORECAST_BOOK: optionalString,
 });
 
-export interface SvcConfig {
+export interface SvcConfig extends ScaleConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -190,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -238,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxAgeMinutes: e.SVC_TSOPLATFORM_MAX_AGE_MINUTES,
     },
     forecastBook: e.SVC_FORECAST_BOOK,
+    ...scaleConfigOf(e),
     marketData: {
       mode: e.SVC_MARKET_DATA,
       mktop: {

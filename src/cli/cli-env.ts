@@ -127,6 +127,6 @@ export function createCliEnv(program: Command): CliEnv {
 }
 
 async function openLocalStores(config: SvcConfig): Promise<Stores> {
-  const { openSqliteStores } = await import('../store/sqlite/index.js');
-  return openSqliteStores(config.dataDir);
+  const { openConfiguredStores } = await import('../store/open.js');
+  return openConfiguredStores(config);
 }

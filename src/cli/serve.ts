@@ -50,14 +50,14 @@ export function registerServe(program: Command, env: CliEnv): void {
   cmd.action(async (opts: ServeOpts) => {
     const loaded = await env.config();
     const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
-    const [{ startServer }, { agentDoor }, { operations }, { openSqliteStores }, { securityModeOf }] = await Promise.all([
+    const [{ startServer }, { agentDoor }, { operations }, { openConfiguredStores }, { securityModeOf }] = await Promise.all([
       import('../http/listen.js'),
       import('../mcp/door.js'),
       import('../ops/index.js'),
-      import('../store/sqlite/index.js'),
+      import('../store/open.js'),
       import('../ops/access.js'),
     ]);
-    const stores = openSqliteStores(config.dataDir);
+    const stores = await openConfiguredStores(config);
     try {
       const started = await startServer({ config, stores, operations, doors: [agentDoor], logger: { level: config.logLevel, stream: process.stderr } });
       env.out().info(`svc listening on ${started.url} (security mode ${securityModeOf(config)}); Ctrl-C stops it`);

@@ -27,11 +27,6 @@ export const ERROR_TABLE = {
 export type ErrorCode = keyof typeof ERROR_TABLE;
 export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
-/** CLI exit code of an error code: 2 for the caller's fault, 1 for a failure outside their control. */
-export function exitCodeOf(code: ErrorCode): 1 | 2 {
-  return ERROR_TABLE[code].callerFault ? 2 : 1;
-}
-
 export interface FailingPath {
   /** Dotted path of the failing field, e.g. `settings.maxTradesPerDay` or `prices.3.priceUahMwh`; '' for the root. */
   path: string;

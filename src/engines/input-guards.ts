@@ -1,8 +1,8 @@
 /**
- * Cheap guards shared by the spread and battery engines. The HTTP/CLI doors already parse the
- * records with zod; these checks exist because the engines are also called directly (backtests,
- * MCP tools, library users), and a NaN or a 30-hour array would otherwise give a silently wrong
- * plan instead of a 400 naming the failing path.
+ * Cheap guards shared by the spread and battery engines. Every door validates the records with
+ * zod through invoke(); these checks exist because engines are also called by other engines
+ * (backtests, sweeps, the brief) and by library users, and a NaN or a 30-hour array would
+ * otherwise give a silently wrong plan instead of a 400 naming the failing path.
  */
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { BOUNDS } from '../domain/bounds.js';

@@ -1,4 +1,7 @@
 /**
+ * The rate-limit backends: per process (FixedWindowLimiter, the default) or shared by every instance
+ * in Redis (rate-limit-redis.ts, with SVC_REDIS_URL). Both count a fixed window per caller key.
+ *
  * Fixed-window rate limiter, in process, per caller key. Owned rather than taken from a plugin
  * because the contract is exact and testable: within one window exactly `limit` hits pass and the
  * next one is refused with the whole seconds until the window ends (Retry-After, at least 1).
@@ -14,6 +17,19 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+import { SvcError } from '../domain/errors.js';
+import type { RateLimitStatus } from '../ops/types.js';
+import { RATE_LIMIT_HEADERS } from './headers.js';
+
+export type { RateLimitStatus };
+
+/** What the server needs of a limiter; the in-process one answers synchronously. */
+export interface RateLimiter {
+  hit(key: string): RateDecision | Promise<RateDecision>;
+  status(): Promise<RateLimitStatus>;
+  close(): Promise<void>;
+}
+
 interface Bucket {
   windowStart: number;
   count: number;
@@ -22,7 +38,7 @@ interface Bucket {
 /** Above this many tracked callers, expired buckets are swept so memory stays bounded. */
 const SWEEP_THRESHOLD = 10_000;
 
-export class FixedWindowLimiter {
+export class FixedWindowLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(
@@ -48,6 +64,12 @@ export class FixedWindowLimiter {
     return { allowed: true, limit: this.limit, remaining: this.limit - bucket.count, resetSeconds };
   }
 
+  async status(): Promise<RateLimitStatus> {
+    return { backend: 'process', healthy: true, detail: 'per process: each instance counts its own callers' };
+  }
+
+  async close(): Promise<void> {}
+
   /** Number of callers currently tracked (for tests of the sweep). */
   get size(): number {
     return this.buckets.size;
@@ -58,4 +80,50 @@ export class FixedWindowLimiter {
       if (now - bucket.windowStart >= this.windowMs) this.buckets.delete(key);
     }
   }
+}
+
+/** The configured limiter: Redis when SVC_REDIS_URL is set (ioredis loaded only then), else per process. */
+export async function createRateLimiter(
+  config: { rateLimitPerMinute: number; rateLimitWindowMs: number; redis: { url: string | undefined; keyPrefix: string; timeoutMs: number } },
+  clock: () => number,
+  warn: (message: string) => void,
+): Promise<RateLimiter> {
+  if (config.redis.url === undefined) return new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, clock);
+  const { createRedisLimiter } = await import('./rate-limit-redis.js');
+  return createRedisLimiter({
+    url: config.redis.url, keyPrefix: config.redis.keyPrefix, limit: config.rateLimitPerMinute, windowMs: config.rateLimitWindowMs,
+    timeoutMs: config.redis.timeoutMs, warn, clock,
+  });
+}
+
+const limiterFailed = (): SvcError => new SvcError(503, 'unavailable', 'rate limiter failed', { reason: 'rate_limiter_failed' });
+
+/**
+ * Counts one hit of `key`, sets the rate-limit headers and calls back with the 429 error (with
+ * Retry-After) or nothing. Synchronous with the in-process limiter: no promise on the hot path.
+ */
+export function countHit(
+  limiter: RateLimiter,
+  key: string,
+  windowMs: number,
+  header: (name: string, value: number) => void,
+  then: (limited: SvcError | undefined) => void,
+): void {
+  const decide = (d: RateDecision): SvcError | undefined => {
+    header(RATE_LIMIT_HEADERS.limit, d.limit);
+    header(RATE_LIMIT_HEADERS.remaining, d.remaining);
+    header(RATE_LIMIT_HEADERS.reset, d.resetSeconds);
+    if (d.allowed) return undefined;
+    header('retry-after', d.resetSeconds);
+    return new SvcError(429, 'rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
+  };
+  let decision: RateDecision | Promise<RateDecision>;
+  try {
+    decision = limiter.hit(key);
+  } catch {
+    then(limiterFailed());
+    return;
+  }
+  if (decision instanceof Promise) decision.then((d) => then(decide(d)), () => then(limiterFailed()));
+  else then(decide(decision));
 }

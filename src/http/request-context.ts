@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import type { Caller, Logger, OpContext } from '../ops/types.js';
 import type { Stores } from '../store/types.js';
+import type { RateLimiter } from './rate-limit.js';
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
 class RequestLogger implements Logger {
@@ -28,11 +29,15 @@ export class RequestContext implements OpContext {
     readonly caller: Caller,
     request: FastifyRequest,
     private readonly opened: Promise<Stores>,
+    private readonly limiter: RateLimiter,
   ) {
     this.logger = new RequestLogger(request);
   }
   stores(): Promise<Stores> {
     return this.opened;
+  }
+  rateLimitStatus() {
+    return this.limiter.status();
   }
 }
 

@@ -16,7 +16,7 @@ import type { Access, Caller, Operation } from '../ops/types.js';
 import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
-import { FixedWindowLimiter } from './rate-limit.js';
+import { countHit, createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
 import { invoke } from '../ops/invoke.js';
@@ -31,7 +31,6 @@ import {
   API_VERSION_HEADER,
   CACHE_CONTROL,
   OPENAPI_PATH,
-  RATE_LIMIT_HEADERS,
   REQUEST_ID_HEADER,
   SECURITY_MODE_HEADER,
 } from './headers.js';
@@ -55,6 +54,8 @@ export interface BuildServerOptions {
   doors?: readonly HttpDoor[];
   /** Fastify logger options (pino); default: JSON lines at config.logLevel on stderr (stdout is for results). */
   logger?: FastifyServerOptions['logger'];
+  /** Rate-limit backend; default: the configured one (Redis with SVC_REDIS_URL), closed with the server. */
+  rateLimiter?: RateLimiter;
 }
 
 /** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
@@ -69,7 +70,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const auth: Authenticator = await createAuthenticator(config, stores, now);
-  const limiter = new FixedWindowLimiter(config.rateLimitPerMinute, config.rateLimitWindowMs, () => now().getTime());
+  let warnLimiter = (message: string): void => void process.stderr.write(`${message}\n`);
+  const limiter = options.rateLimiter ?? (await createRateLimiter(config, () => now().getTime(), (m) => warnLimiter(m)));
   const storesReady = Promise.resolve(stores);
 
   const logger = options.logger ?? { level: config.logLevel, stream: process.stderr };
@@ -95,6 +97,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clientErrorHandler: clientErrorHandler(newId, auth.securityMode),
   });
   answerUnmetExpectations(app.server, newId, auth.securityMode);
+  warnLimiter = (message) => app.log.warn(message);
+  if (!options.rateLimiter) app.addHook('onClose', async () => limiter.close());
   // A request property declared up front (fastify keeps the request shape stable), cheaper than a
   // WeakMap entry per request.
   app.decorateRequest('svcCaller', null);
@@ -159,22 +163,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   };
 
-  /** Rate limit once the caller is known (429); what the caller may do is decided by invoke(). */
-  const admit = (op: Guarded, caller: Caller, request: FastifyRequest, reply: FastifyReply): void => {
-    if (op.access !== 'public') limit(rateKey(caller, request.ip), reply);
-    request.svcCaller = caller;
-  };
-
   /** Failed credentials count against the address, so guessing keys is rate limited too. */
-  const rejected = (error: unknown, request: FastifyRequest, reply: FastifyReply): unknown => {
-    if (error instanceof SvcError && error.status === 401) {
-      try {
-        limit(`ip:${request.ip}`, reply);
-      } catch (limited) {
-        return limited;
-      }
-    }
-    return error;
+  const rejected = (error: unknown, request: FastifyRequest, reply: FastifyReply, done: Done): void => {
+    if (!(error instanceof SvcError && error.status === 401)) return done(error as Error);
+    limit(`ip:${request.ip}`, reply, (limited) => done(limited ?? (error as Error)));
   };
 
   /**
@@ -187,29 +179,32 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     try {
       resolved = auth.resolve(op.access, request.headers);
     } catch (error) {
-      done(rejected(error, request, reply) as Error);
+      rejected(error, request, reply, done);
       return;
     }
     // No closure on the synchronous path (the common one): it would be allocated per request.
     if (resolved instanceof Promise) {
       resolved.then(
         (caller) => admitThen(op, caller, request, reply, done),
-        (error: unknown) => done(rejected(error, request, reply) as Error),
+        (error: unknown) => rejected(error, request, reply, done),
       );
     } else {
       admitThen(op, resolved, request, reply, done);
     }
   };
 
-  /** done() stays outside the try: an error thrown further down the chain must not call it twice. */
+  /** Rate limit once the caller is known (429); what the caller may do is decided by invoke(). */
   const admitThen = (op: Guarded, caller: Caller, request: FastifyRequest, reply: FastifyReply, done: Done) => {
-    try {
-      admit(op, caller, request, reply);
-    } catch (error) {
-      done(error as Error);
+    if (op.access === 'public') {
+      request.svcCaller = caller;
+      done();
       return;
     }
-    done();
+    limit(rateKey(caller, request.ip), reply, (limited) => {
+      if (limited) return done(limited);
+      request.svcCaller = caller;
+      done();
+    });
   };
 
   for (const op of operations) {
@@ -226,7 +221,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
-        const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady);
+        const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady, limiter);
         const output: unknown = await invoke(op, ctx, inputOf(op, request), { parse: input.parse });
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
@@ -242,22 +237,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     door.register(app, {
       operations,
       guard: (access: Access) => guardFor({ access }),
-      context: (request) => new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady),
+      context: (request) => new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady, limiter),
       checkBody: (value) => checkJsonLimits(value, jsonLimits),
     });
   }
 
-  function limit(key: string, reply: FastifyReply): void {
-    const decision = limiter.hit(key);
-    reply.header(RATE_LIMIT_HEADERS.limit, decision.limit);
-    reply.header(RATE_LIMIT_HEADERS.remaining, decision.remaining);
-    reply.header(RATE_LIMIT_HEADERS.reset, decision.resetSeconds);
-    if (!decision.allowed) {
-      reply.header('retry-after', decision.resetSeconds);
-      throw new SvcError(429, 'rate_limited', `rate limit of ${decision.limit} requests per ${config.rateLimitWindowMs} ms exceeded`, {
-        reason: 'rate_limited',
-      });
-    }
+  function limit(key: string, reply: FastifyReply, then: (limited: SvcError | undefined) => void): void {
+    countHit(limiter, key, config.rateLimitWindowMs, (name, value) => reply.header(name, value), then);
   }
 
   return app;

@@ -82,5 +82,3 @@ export const auditExport = defineOperation({
     return { events: await stores.audit.all(ctx.caller.tenantId) };
   },
 });
-
-export const auditOperations = [auditCreate, auditList, auditExport] as const;

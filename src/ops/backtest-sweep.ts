@@ -23,6 +23,9 @@ export const BacktestSweepRequest = BacktestRequest.omit({ monthly: true }).exte
     .describe('The settings to vary: every combination of the listed values is run.'),
 });
 
+/** One combination's settings, checked as the backtest checks them (paths `strategySettings.…`, `bessSettings.…`). */
+const ComboSettings = z.strictObject({ strategySettings: TradingSettings, bessSettings: BessSettings });
+
 const SweepRowSchema = z.strictObject({
   params: z.record(z.string(), z.number()),
   totalDays: z.number().int(),
@@ -50,7 +53,7 @@ export const backtestSweep = defineOperation({
     if (twice) throw SvcError.validation(`sweep: ${twice} given twice`, [{ path: 'sweep', message: 'duplicate field' }]);
     const combos = combinations(input.sweep, input.strategySettings, input.bessSettings);
     for (const combo of combos) {
-      const bad = TradingSettings.safeParse(combo.strategySettings).error ?? BessSettings.safeParse(combo.bessSettings).error;
+      const bad = ComboSettings.safeParse({ strategySettings: combo.strategySettings, bessSettings: combo.bessSettings }).error;
       if (bad) throw SvcError.validation(`sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(bad).message}`, [{ path: 'sweep', message: 'value out of range' }]);
     }
     const rows = await runSweep(input.priceBook, combos, (done, total) => ctx.progress?.(done, total, 'sweep'));

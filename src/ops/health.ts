@@ -61,6 +61,27 @@ async function storeReachable(ctx: OpContext): Promise<boolean> {
   }
 }
 
+/**
+ * platformData, true to the configuration: a database is "configured" when SVC_DATABASE_URL names a
+ * PostgreSQL server (the embedded file is not a shared database); reads come from the store when it
+ * answers and SVC_DB_READS_ENABLED allows; ingestion is the declared `svc ingest` job writing to that
+ * database; `platformOnly` when reads never fall back to live operator calls.
+ */
+export function platformDataOf(config: OpContext['config'], storeOk: boolean) {
+  const databaseConfigured = config.database.url !== undefined;
+  const dbReadsEnabled = storeOk && config.regional.dbReadsEnabled;
+  // A read the database cannot answer goes live to the operator unless fixtures-only or turned off.
+  const liveMktopFallbackEnabled = config.marketData.mode !== 'fixture' && config.database.liveMktopFallback;
+  return {
+    mode: dbReadsEnabled && databaseConfigured && !liveMktopFallbackEnabled ? ('platformOnly' as const) : ('gracefulFallback' as const),
+    databaseConfigured,
+    redisConfigured: config.redis.url !== undefined,
+    dbReadsEnabled,
+    dbIngestionEnabled: databaseConfigured && config.database.ingestionEnabled,
+    liveMktopFallbackEnabled,
+  };
+}
+
 const http: HttpBinding = {
   method: 'GET',
   path: '/api/health',
@@ -96,7 +117,11 @@ export const health = defineOperation({
       () => planBess(PROBE_PRICES, { capacityMwh: 1, powerMw: 1, roundTripEfficiency: 1, maxCyclesPerDay: 1, degradationCostUahMwh: 0 }).netProfitUah,
       100,
     );
+    const limiter = ctx.rateLimitStatus ? await ctx.rateLimitStatus() : undefined;
+    const rateDown = limiter !== undefined && !limiter.healthy;
     const rate = `${config.rateLimitPerMinute} requests per ${config.rateLimitWindowMs} ms per caller`;
+    const rateScope = limiter === undefined ? (config.redis.url ? 'shared in Redis' : 'per process') : limiter.detail;
+    const platform = platformDataOf(config, storeOk);
 
     const marketHealth = marketDataHealth(now, config, { latestFetch: config.marketData.mode === 'fixture' ? null : await latestMarketFetch(ctx) });
     const market = marketDataVerdict(config, marketHealth[0] as (typeof marketHealth)[number]);
@@ -107,7 +132,7 @@ export const health = defineOperation({
         id: 'security', status: authRequired ? 'pass' : 'review', label: 'Authentication',
         detail: authRequired ? `Mode ${mode}: non-public routes need a credential.` : 'Mode public-demo: non-public routes accept uncredentialed callers as the local tenant.',
       },
-      { id: 'rateLimit', status: 'pass', label: 'Rate limit', detail: `${rate} on non-public routes.` },
+      { id: 'rateLimit', status: rateDown ? 'block' : 'pass', label: 'Rate limit', detail: `${rate} on non-public routes; ${rateScope}.` },
       { id: 'marketData', status: market.check, label: 'Market data', detail: market.detail },
       { id: 'decisionEngine', status: spread.ok ? 'pass' : 'block', label: 'Spread engine', detail: spread.detail },
       { id: 'bessEngine', status: bess.ok ? 'pass' : 'block', label: 'Battery engine', detail: bess.detail },
@@ -130,13 +155,15 @@ export const health = defineOperation({
       { id: 'marketData', owner: 'data', label: 'Market data', status: market.gate, detail: market.detail },
       {
         id: 'auditStorage', owner: 'platform', label: 'Audit storage', status: storeOk ? 'ready' : 'blocked',
-        detail: storeOk ? 'Embedded store reachable.' : 'Store not reachable: audit events cannot be recorded.',
+        detail: storeOk
+          ? config.database.url ? 'PostgreSQL store reachable; every instance shares the journal.' : 'Embedded store reachable.'
+          : 'Store not reachable: audit events cannot be recorded.',
       },
       { id: 'notifications', owner: 'product', label: 'Notifications', status: 'review', detail: 'Contract only: subscriptions are recorded, nothing is delivered.' },
       { id: 'trustLayer', owner: 'legal', label: 'Trust layer', status: 'ready', detail: 'Deterministic briefs, no data egress, human approval fixed.' },
     ];
     const count = <T extends string>(items: { status: string }[], s: T) => items.filter((i) => i.status === s).length;
-    const degraded = !storeOk || !spread.ok || !bess.ok;
+    const degraded = !storeOk || !spread.ok || !bess.ok || rateDown;
 
     return {
       status: degraded ? ('degraded' as const) : ('ok' as const),
@@ -172,14 +199,7 @@ export const health = defineOperation({
         webPushPrivateKeyConfigured: false,
         subscriptionStoreConfigured: storeOk,
       },
-      platformData: {
-        mode: 'gracefulFallback' as const,
-        databaseConfigured: storeOk,
-        redisConfigured: false,
-        dbReadsEnabled: storeOk,
-        dbIngestionEnabled: false,
-        liveMktopFallbackEnabled: config.marketData.mode === 'auto',
-      },
+      platformData: platform,
       production: {
         ready: gates.every((g) => g.status === 'ready'),
         summary: { ready: count(gates, 'ready'), review: count(gates, 'review'), blocked: count(gates, 'blocked') },

@@ -1,4 +1,7 @@
-/** The operation registry: the HTTP routes and OpenAPI entries are derived from it, and `svc op` serves every entry through invoke(). */
+/**
+ * The operation registry: the HTTP routes and OpenAPI entries are derived from it, the MCP and
+ * narrator tools from its `tool` bindings, and `svc op` serves every entry through invoke().
+ */
 import type { Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
@@ -62,7 +65,3 @@ export const operations: Operation[] = [
   forecastEvaluate,
   forecastDays,
 ];
-
-export function findOperation(id: string): Operation | undefined {
-  return operations.find((op) => op.id === id);
-}

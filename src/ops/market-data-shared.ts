@@ -14,6 +14,7 @@ export function mktopDeps(ctx: OpContext): MktopDeps {
   return {
     settings: {
       mode: marketData.mode,
+      liveFetch: ctx.config.database.liveMktopFallback,
       baseUrl: m.baseUrl,
       apiBaseUrl: m.apiBaseUrl,
       apiKey: m.apiKey,

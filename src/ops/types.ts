@@ -1,8 +1,8 @@
 /**
  * One definition per operation: input and output schemas, access, permission, the optional HTTP
  * binding, run(). The HTTP route and its OpenAPI entry are derived from it; the CLI serves it with
- * `svc op run` (and a hand-written subcommand where a table is wanted); every door runs it through
- * invoke(). The MCP door (not built yet) will be one more loop over the registry.
+ * `svc op run` (and a hand-written subcommand where a table is wanted); the MCP and narrator doors
+ * offer the ops that have a `tool` binding (src/mcp/catalog.ts). Every door runs it through invoke().
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
@@ -37,6 +37,16 @@ export interface OpContext {
   stores(): Promise<Stores>;
   /** Long runs (sweeps) report progress here; the CLI draws it, other doors leave it out. */
   progress?(done: number, total: number, label: string): void;
+  /** Where the HTTP door counts rate limits and whether that place answers (absent outside a server). */
+  rateLimitStatus?(): Promise<RateLimitStatus>;
+}
+
+/** The rate-limit backend as health reports it. */
+export interface RateLimitStatus {
+  backend: 'process' | 'redis';
+  /** false: Redis is configured but not answering, and a per-process fallback is counting. */
+  healthy: boolean;
+  detail: string;
 }
 
 export type Access = 'public' | 'key' | 'tenant' | 'serviceToken';

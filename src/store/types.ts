@@ -1,6 +1,6 @@
 /**
  * Persistence behind small interfaces. Every method is tenant-scoped: a store never returns or
- * changes a record of another tenant. The embedded implementation is SQLite (src/store/sqlite/).
+ * changes a record of another tenant. The embedded implementation is SQLite (src/store/sqlite/); SVC_DATABASE_URL selects PostgreSQL (src/store/postgres/).
  */
 import type { AuditEvent, AuditEventPage } from '../domain/audit.js';
 import type { DepthBook } from '../domain/tsoplatform.js';
@@ -141,7 +141,7 @@ export interface MarketDataStore {
 }
 
 export interface Stores {
-  readonly kind: 'sqlite' | 'memory';
+  readonly kind: 'sqlite' | 'memory' | 'postgres';
   /** Where the data lives (a file path), for health and messages; never a secret. */
   readonly location: string;
   audit: AuditStore;

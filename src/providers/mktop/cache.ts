@@ -54,6 +54,11 @@ export interface MarketDataCache {
 
 export interface CachedReadDeps {
   mode: MarketDataMode;
+  /**
+   * false: this process never asks the upstream; it serves what the ingestion job stored, at any
+   * age (SVC_LIVE_MKTOP_FALLBACK=false on API instances fed by `svc ingest`). Default true.
+   */
+  liveFetch?: boolean;
   ttlMinutes: number;
   now(): Date;
   cache(): Promise<MarketDataCache | undefined>;
@@ -117,6 +122,18 @@ export async function cachedRead<T>(deps: CachedReadDeps, read: CachedRead<T>): 
         },
       };
     }
+  }
+  if (deps.liveFetch === false) {
+    if (cached) {
+      return {
+        data: cached.data,
+        freshness: {
+          status: 'stale', source: 'cache', fetchedAt: cached.entry.fetchedAt, contentHash: cached.entry.contentHash, ageHours: ageHours(now, cached.entry.fetchedAt),
+          note: 'Live reads are off on this instance (SVC_LIVE_MKTOP_FALLBACK=false): the copy stored by the ingestion job is served; it refreshes it.',
+        },
+      };
+    }
+    throw new UpstreamError('no_data', `${read.key.dataset} for ${read.key.market || read.key.zone} ${read.key.period} is not in the database yet and live reads are off on this instance (SVC_LIVE_MKTOP_FALLBACK=false); \`svc ingest\` fetches it`);
   }
   try {
     const data = await read.fetch();

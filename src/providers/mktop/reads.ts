@@ -14,6 +14,8 @@ import { parseMonthIndexes, parseMonthPrices, type PublishedDay, type PublishedI
 
 export interface MktopSettings {
   mode: MarketDataMode;
+  /** false: serve only what is stored, never ask the operator (CachedReadDeps.liveFetch). */
+  liveFetch?: boolean;
   baseUrl: string;
   apiBaseUrl: string;
   /** B2B API key (secret): sent only as the X-API-KEY header. */
@@ -75,7 +77,7 @@ export async function closeClients(): Promise<void> {
 }
 
 function cacheDeps(deps: MktopDeps): CachedReadDeps {
-  return { mode: deps.settings.mode, ttlMinutes: deps.settings.ttlMinutes, now: deps.now, cache: deps.cache };
+  return { mode: deps.settings.mode, ...(deps.settings.liveFetch === false ? { liveFetch: false } : {}), ttlMinutes: deps.settings.ttlMinutes, now: deps.now, cache: deps.cache };
 }
 
 function kyivToday(now: Date): string {

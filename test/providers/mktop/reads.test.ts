@@ -148,6 +148,25 @@ describe('monthly prices from the operator public page', () => {
   });
 });
 
+describe('the client', () => {
+  it('keeps at most SVC_MKTOP_CONCURRENCY requests in flight', async () => {
+    fresh();
+    let inFlight = 0;
+    let peak = 0;
+    script = async (hit) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 40));
+      inFlight -= 1;
+      return ok(pricesBody(days, hit.form.date ?? ''));
+    };
+    const d = deps({ mode: 'live', http: { connectTimeoutMs: 500, timeoutMs: 2_000, retries: 0, concurrency: 2, userAgent: 'svc/test-c2' } });
+    await Promise.all(['01.2024', '02.2024', '04.2024', '05.2024', '06.2024', '07.2024'].map((month) => readMonthPrices(d, { month, market: 'DAM' })));
+    expect(replay.hits).toHaveLength(6);
+    expect(peak).toBe(2);
+  });
+});
+
 describe('when the operator is down', () => {
   it('auto serves the cached copy as stale, then the fixtures as fallback; live surfaces the failure', async () => {
     fresh();
