@@ -1,31 +1,39 @@
 /**
- * Where GET /api/forecast gets its price history: ONE function, so that switching to the
- * market-data cache (issue 12) changes this file only. Today it reads the book configured by
- * SVC_FORECAST_BOOK, else the DAM fixture shipped with svc (01.01.2022 – 31.12.2024).
+ * Where GET /api/forecast gets its price history: ONE function.
+ *
+ * - SVC_FORECAST_BOOK set: that book (re-read when the file changes).
+ * - Otherwise the market operator's prices through the market-data cache (docs/data.md): the
+ *   month asked for and the one before it go through the cache-through read (fetched when due,
+ *   stale copy or fixtures when the operator fails, as every read); the older months of the
+ *   calibration span come from the cache only, else from the shipped fixtures (DAM 2022–2024),
+ *   so a forecast never waits on two years of fetches. `svc prices fetch --from … --to …` (or the
+ *   ingestion job) fills them.
  */
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { PriceBook } from '../domain/prices.js';
+import { readMonthPrices, type MonthPrices } from '../providers/mktop/reads.js';
+import { mktopDeps, toBook } from './market-data-shared.js';
+import { monthsBetween } from './market-data.js';
 import type { OpContext } from './types.js';
 
 export const SHIPPED_DAM_BOOK = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
 
+/** Months of history read before the forecast month: the longest calibration window (728 days) and the metrics span. */
+export const HISTORY_MONTHS = 26;
+
 export interface ForecastHistory {
   book: PriceBook;
-  /** Where it came from, without any server path (`fixture:<file>` or `book:<file name>` today, the cache's name later). */
+  /** Where it came from, without any server path (`mktop`, `fixture:<file>`, `book:<file name>`). */
   source: string;
-  /** true when it is the shipped fixture rather than configured or live data (freshness `fallback`). */
+  /** true when any of it is the shipped fixture rather than configured or live data (freshness `fallback`). */
   fallback: boolean;
 }
 
 const cache = new Map<string, { mtimeMs: number; size: number; book: Promise<PriceBook> }>();
 
-/** Prices before and in `month` for `market`; null when svc has no history for that market. */
-export async function forecastHistory(ctx: OpContext, market: string, month: string): Promise<ForecastHistory | null> {
-  void month; // a book holds every month; the cache will read only what the month needs
-  if (market !== 'DAM') return null;
-  const path = ctx.config.forecastBook ?? SHIPPED_DAM_BOOK;
+async function configuredBook(path: string): Promise<PriceBook> {
   const st = await stat(path);
   let hit = cache.get(path);
   if (!hit || hit.mtimeMs !== st.mtimeMs || hit.size !== st.size) {
@@ -34,6 +42,55 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
     cache.set(path, hit);
     book.catch(() => cache.delete(path));
   }
-  const fallback = ctx.config.forecastBook === undefined;
-  return { book: await hit.book, source: `${fallback ? 'fixture' : 'book'}:${basename(path)}`, fallback };
+  return hit.book;
+}
+
+function shiftMonth(month: string, by: number): string {
+  const k = Number(month.slice(3)) * 12 + Number(month.slice(0, 2)) - 1 + by;
+  return `${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`;
+}
+
+/** A month from the cache only (never the network), else the shipped fixtures, else null. */
+async function storedMonth(ctx: OpContext, market: string, month: string): Promise<{ prices: MonthPrices; fixture: boolean } | null> {
+  const deps = mktopDeps(ctx);
+  if (deps.settings.mode !== 'fixture') {
+    const store = await deps.cache().catch(() => undefined);
+    const entry = await store?.get({ source: 'mktop', dataset: 'prices', market, zone: 'IPS', period: month }).catch(() => null);
+    if (entry) return { prices: JSON.parse(entry.document) as MonthPrices, fixture: false };
+  }
+  const days = await deps.fixtures.prices(month, market, 'IPS');
+  return days ? { prices: { month, market, zone: 'IPS', origin: 'fixture', days }, fixture: true } : null;
+}
+
+/** Prices before and in `month` for `market`; null when svc has no history for that market. */
+export async function forecastHistory(ctx: OpContext, market: string, month: string): Promise<ForecastHistory | null> {
+  if (ctx.config.forecastBook !== undefined) {
+    if (market !== 'DAM') return null;
+    return { book: await configuredBook(ctx.config.forecastBook), source: `book:${basename(ctx.config.forecastBook)}`, fallback: false };
+  }
+  const book: PriceBook = {};
+  let fallback = false;
+  let found = 0;
+  const recent = new Set([shiftMonth(month, -1), month]);
+  for (const m of monthsBetween(shiftMonth(month, -HISTORY_MONTHS), month)) {
+    let prices: MonthPrices | null = null;
+    if (recent.has(m)) {
+      try {
+        const read = await readMonthPrices(mktopDeps(ctx), { month: m, market });
+        prices = read.data;
+        fallback ||= read.freshness.source === 'fixture';
+      } catch {
+        prices = null; // nothing to serve for this month: the history simply ends earlier
+      }
+    } else {
+      const stored = await storedMonth(ctx, market, m);
+      prices = stored?.prices ?? null;
+      fallback ||= stored?.fixture ?? false;
+    }
+    if (!prices) continue;
+    found += 1;
+    Object.assign(book, toBook(prices).book);
+  }
+  if (found === 0) return null;
+  return { book, source: fallback ? 'mktop (with shipped fixtures)' : 'mktop', fallback };
 }

@@ -141,3 +141,20 @@ describe('GET /api/exch/electricity-indexes', () => {
     await h.close();
   });
 });
+
+describe('GET /api/forecast on the market-data cache', () => {
+  it('reads the month and the one before through the operator, the older months from the cache or the fixtures', async () => {
+    const h = await harness({ config: live() });
+    script = (hit) => ({ body: pricesBody(days, hit.form.date ?? '') });
+    replay.hits.length = 0;
+    const res = await h.inject('/api/forecast?month=12.2024');
+    expect(res.statusCode).toBe(200);
+    const body = h.json<{ forecast: { source: string; freshness: { status: string }; data: Record<string, unknown[]> } | null }>(res);
+    expect(replay.hits.map((x) => x.form.date).sort()).toEqual(['11.2024', '12.2024']);
+    expect(body.forecast?.source).toBe('mktop (with shipped fixtures)');
+    expect(body.forecast?.freshness.status).toBe('fallback');
+    expect(Object.keys(body.forecast?.data ?? {})).toHaveLength(31);
+    await h.close();
+  });
+});
+
