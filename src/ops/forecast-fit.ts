@@ -1,7 +1,7 @@
 /**
  * Fits the forecasts GET /api/forecast serves, off the request thread, and caches them in memory
- * by the SHA-256 of the history and the requested range (a process-local cache: a restart or
- * another instance fits again). The fit runs in a worker thread (forecast-worker.js) so the
+ * by the SHA-256 of the history and the requested range (the operation also keeps them in the
+ * store, so a restart or another instance reuses them: forecast.ts `storedFit`). The fit runs in a worker thread (forecast-worker.js) so the
  * request thread keeps serving; where the worker file is absent (the TypeScript sources under
  * test), it runs inline. Concurrent requests for the same key share one fit.
  */
@@ -41,8 +41,13 @@ function inWorker(req: FitRequest): Promise<FitResult> | null {
 }
 
 /** The fitted range, from the cache when the same history and range were fitted before. */
+/** The cache key of a fit: the history's hash and the range. */
+export function fitKey(req: FitRequest): string {
+  return `${bookHash(req.book)}|${req.from}|${req.to}|${req.metricsFrom}`;
+}
+
 export function fitCached(req: FitRequest): { key: string; result: Promise<FitResult>; cached: boolean } {
-  const key = `${bookHash(req.book)}|${req.from}|${req.to}|${req.metricsFrom}`;
+  const key = fitKey(req);
   const hit = cache.get(key);
   if (hit) return { key, result: hit, cached: true };
   const result = inWorker(req) ?? Promise.resolve().then(() => fitForecastRange(req));

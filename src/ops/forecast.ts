@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { Month } from '../domain/common.js';
 import { Forecast } from '../domain/prices.js';
 import { daysInMonth, compareTradeDates, formatTradeDate, nextTradeDate, parseTradeDate } from '../domain/dates.js';
-import { defineOperation } from './types.js';
+import { createHash } from 'node:crypto';
+import { defineOperation, type OpContext } from './types.js';
 import { forecastHistory } from './forecast-history.js';
-import { fitCached } from './forecast-fit.js';
+import { fitCached, fitKey } from './forecast-fit.js';
+import type { FitRequest, FitResult } from './forecast-compute.js';
 import { BASELINE_NAME, MODEL_NAME } from './forecast-model.js';
 
 /** Days of the engine's own rolling evaluation behind `metrics`. */
@@ -34,6 +36,26 @@ const toDay = (d: string): number => {
   return Date.UTC(p.year, p.month - 1, p.day) / dayMs;
 };
 const fromDay = (n: number): string => formatTradeDate(new Date(n * dayMs));
+
+/**
+ * A fit from the store (SQLite or PostgreSQL: the market-data cache, dataset `forecast`, keyed by
+ * the history's hash and the range), else from the process cache or a fresh fit, then stored, so
+ * a restart or another instance answers from the store. A store that fails only costs the reuse.
+ */
+async function storedFit(ctx: OpContext, market: string, req: FitRequest): Promise<{ result: FitResult; cached: boolean | 'store' }> {
+  const key = fitKey(req);
+  const where = { source: 'svc', dataset: 'forecast', market, zone: 'IPS', period: key };
+  const store = await ctx.stores().then((s) => s.marketData, () => undefined);
+  const entry = await store?.get(where).catch(() => null);
+  if (entry) return { result: JSON.parse(entry.document) as FitResult, cached: 'store' };
+  const fit = fitCached(req);
+  const result = await fit.result;
+  if (store) {
+    const document = JSON.stringify(result);
+    await store.put({ ...where, fetchedAt: ctx.now().toISOString(), contentHash: createHash('sha256').update(document).digest('hex'), complete: true, document }).catch(() => undefined);
+  }
+  return { result, cached: fit.cached };
+}
 
 export const forecastGet = defineOperation({
   id: 'forecast.get',
@@ -75,9 +97,8 @@ export const forecastGet = defineOperation({
     if (from > end) return none('insufficient_history');
     const metricsTo = Math.min(end, toDay(last));
     const metricsFrom = Math.max(toDay(first) + MIN_HISTORY_DAYS, metricsTo - METRICS_DAYS + 1);
-    const fit = fitCached({ book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom) });
-    const r = await fit.result;
-    ctx.logger.info('forecast', { month, market, cached: fit.cached });
+    const { result: r, cached } = await storedFit(ctx, market, { book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom) });
+    ctx.logger.info('forecast', { month, market, cached });
     const m = r.metrics;
     const now = ctx.now();
     const yesterday = formatTradeDate(new Date(now.getTime() - dayMs));
