@@ -33,7 +33,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
   addBookOptions(show).addHelpText('after', '\nExample:\n  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024');
   show.action(async (file: string, opts: PricesOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const loaded = await loadBook(env, file, { ...opts, dst: opts.dst ?? 'skip' }, { warnDst: false });
+    const loaded = await loadBook(env, file, { ...opts, dst: opts.dst ?? 'skip' }, { from: date, to: date, warnDst: false });
     const dstDay = loaded.dstDays.find((d) => d.date === date);
     const out = env.out();
     const { format, lang } = env.globals();

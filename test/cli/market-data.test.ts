@@ -92,6 +92,10 @@ describe('svc indexes, svc results, svc exch indexes, brief mktop', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('mktop 12.2024: fallback (fixture)');
     expect(JSON.parse(r.stdout)).toHaveProperty('brief');
+    const show = await svc(['prices', 'show', 'mktop', '--date', '27.10.2024'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    expect(show.exitCode, show.stderr).toBe(0);
+    expect(show.stdout).toContain('Prices · 27.10.2024 · mktop');
+    expect(show.stderr).toContain('fall-back day: 25 settlement periods');
     const none = await svc(['plan', 'mktop'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(none.exitCode).toBe(2);
   });
