@@ -98,6 +98,16 @@ export async function createRateLimiter(
 
 const limiterFailed = (): SvcError => new SvcError(503, 'unavailable', 'rate limiter failed', { reason: 'rate_limiter_failed' });
 
+/** Sets the rate-limit headers of a decision; the 429 error (with Retry-After) when refused. */
+export function applyDecision(d: RateDecision, windowMs: number, target: { header(name: string, value: number): unknown }): SvcError | undefined {
+  target.header(RATE_LIMIT_HEADERS.limit, d.limit);
+  target.header(RATE_LIMIT_HEADERS.remaining, d.remaining);
+  target.header(RATE_LIMIT_HEADERS.reset, d.resetSeconds);
+  if (d.allowed) return undefined;
+  target.header('retry-after', d.resetSeconds);
+  return new SvcError(429, 'rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
+}
+
 /**
  * Counts one hit of `key`, sets the rate-limit headers and calls back with the 429 error (with
  * Retry-After) or nothing. Synchronous with the in-process limiter: no promise on the hot path.
@@ -109,14 +119,7 @@ export function countHit(
   header: (name: string, value: number) => void,
   then: (limited: SvcError | undefined) => void,
 ): void {
-  const decide = (d: RateDecision): SvcError | undefined => {
-    header(RATE_LIMIT_HEADERS.limit, d.limit);
-    header(RATE_LIMIT_HEADERS.remaining, d.remaining);
-    header(RATE_LIMIT_HEADERS.reset, d.resetSeconds);
-    if (d.allowed) return undefined;
-    header('retry-after', d.resetSeconds);
-    return new SvcError(429, 'rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
-  };
+  const decide = (d: RateDecision): SvcError | undefined => applyDecision(d, windowMs, { header });
   let decision: RateDecision | Promise<RateDecision>;
   try {
     decision = limiter.hit(key);

@@ -16,7 +16,7 @@ import type { Access, Caller, Operation } from '../ops/types.js';
 import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
 import { errorBody, toSvcError } from './errors.js';
-import { countHit, createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { applyDecision, countHit, createRateLimiter, FixedWindowLimiter, type RateLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
 import { invoke } from '../ops/invoke.js';
@@ -98,6 +98,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   answerUnmetExpectations(app.server, newId, auth.securityMode);
   warnLimiter = (message) => app.log.warn(message);
+  const syncLimiter = limiter instanceof FixedWindowLimiter ? limiter : undefined;
   if (!options.rateLimiter) app.addHook('onClose', async () => limiter.close());
   // A request property declared up front (fastify keeps the request shape stable), cheaper than a
   // WeakMap entry per request.
@@ -199,6 +200,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       request.svcCaller = caller;
       done();
       return;
+    }
+    if (syncLimiter) {
+      // The in-process limiter answers synchronously: no closure or promise on the hot path.
+      const limited = applyDecision(syncLimiter.hit(rateKey(caller, request.ip)), config.rateLimitWindowMs, reply);
+      if (limited) return done(limited);
+      request.svcCaller = caller;
+      return done();
     }
     limit(rateKey(caller, request.ip), reply, (limited) => {
       if (limited) return done(limited);
