@@ -3,7 +3,7 @@
  * operator through the cache (the `mktop.prices` operation), with each month's freshness said on
  * stderr. Clock-change days follow the file readers' policy (skip, or reject with --dst reject).
  */
-import { compareTradeDates, formatTradeDate, parseTradeDate } from '../domain/dates.js';
+import { addDays, compareTradeDates, monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { DstDayRows } from '../data/parse.js';
@@ -15,21 +15,6 @@ export const MKTOP = 'mktop';
 /** Days before `from` also loaded, for commands that look back (brief context, risk history). */
 const LOOKBACK_DAYS = 7;
 
-function monthsOf(from: string, to: string): string[] {
-  const p = parseTradeDate(from);
-  const q = parseTradeDate(to);
-  if (!p || !q) return [];
-  const out: string[] = [];
-  for (let k = p.year * 12 + p.month - 1; k <= q.year * 12 + q.month - 1; k += 1) out.push(`${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`);
-  return out;
-}
-
-function minusDays(date: string, n: number): string {
-  const p = parseTradeDate(date);
-  if (!p) return date;
-  return formatTradeDate(new Date(Date.UTC(p.year, p.month - 1, p.day - n)));
-}
-
 export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope: BookScope): Promise<LoadedBook> {
   if (!scope.from || !scope.to) {
     throw SvcError.validation('mktop: say which days to read, with --date or --from/--to', [{ path: 'file', message: 'mktop needs a date or a range' }]);
@@ -38,8 +23,8 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   const out = env.out();
   const book: PriceBook = {};
   const dstDays: DstDayRows[] = [];
-  const required = new Set(monthsOf(scope.from, scope.to));
-  for (const month of monthsOf(minusDays(scope.from, LOOKBACK_DAYS), scope.to)) {
+  const required = new Set(monthsBetween(scope.from.slice(3), scope.to.slice(3)));
+  for (const month of monthsBetween(addDays(scope.from, -LOOKBACK_DAYS).slice(3), scope.to.slice(3))) {
     let r;
     try {
       r = await env.runOp(mktopPrices, { month, market: 'DAM' });

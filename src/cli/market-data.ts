@@ -3,6 +3,7 @@
  * from the terminal, through the same operations as the HTTP door (src/ops/market-data.ts).
  */
 import type { Command } from 'commander';
+import { monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import { formatNumber } from './chart.js';
 import type { CliEnv } from './cli-env.js';
@@ -36,7 +37,7 @@ async function fetchPrices(env: CliEnv, opts: FetchOpts): Promise<void> {
   const from = month(opts.month ?? opts.from, opts.month ? '--month' : '--from');
   const to = month(opts.month ?? opts.to, opts.month ? '--month' : '--to');
   const mkt = market(opts.market);
-  const { mktopFetch, mktopPrices, monthsBetween } = await import('../ops/market-data.js');
+  const { mktopFetch, mktopPrices } = await import('../ops/market-data.js');
   const months = monthsBetween(from, to);
   if (months.length === 0) throw SvcError.validation('--from is after --to', [{ path: '--from', message: 'must not be after --to' }]);
   const out = env.out();

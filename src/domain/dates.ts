@@ -35,7 +35,27 @@ export function formatTradeDate(date: Date): string {
 
 /** The day after a DD.MM.YYYY date. */
 export function nextTradeDate(value: string): string {
+  return addDays(value, 1);
+}
+
+/** The date `n` days after a DD.MM.YYYY date (n may be negative). */
+export function addDays(value: string, n: number): string {
   const p = parseTradeDate(value);
   if (!p) throw new RangeError(`not a trade date: ${value}`);
-  return formatTradeDate(new Date(Date.UTC(p.year, p.month - 1, p.day + 1)));
+  return formatTradeDate(new Date(Date.UTC(p.year, p.month - 1, p.day + n)));
+}
+
+const monthIndex = (month: string): number => Number(month.slice(3)) * 12 + Number(month.slice(0, 2)) - 1;
+const monthOfIndex = (k: number): string => `${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`;
+
+/** The month `n` months after an MM.YYYY month (n may be negative). */
+export function addMonths(month: string, n: number): string {
+  return monthOfIndex(monthIndex(month) + n);
+}
+
+/** Months from..to inclusive (MM.YYYY); empty when from is after to. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let k = monthIndex(from); k <= monthIndex(to); k += 1) out.push(monthOfIndex(k));
+  return out;
 }

@@ -12,10 +12,10 @@
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { addMonths, monthsBetween } from '../domain/dates.js';
 import type { PriceBook } from '../domain/prices.js';
 import { readMonthPrices, type MonthPrices } from '../providers/mktop/reads.js';
 import { mktopDeps, toBook } from './market-data-shared.js';
-import { monthsBetween } from './market-data.js';
 import type { OpContext } from './types.js';
 
 export const SHIPPED_DAM_BOOK = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
@@ -45,11 +45,6 @@ async function configuredBook(path: string): Promise<PriceBook> {
   return hit.book;
 }
 
-function shiftMonth(month: string, by: number): string {
-  const k = Number(month.slice(3)) * 12 + Number(month.slice(0, 2)) - 1 + by;
-  return `${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`;
-}
-
 /** A month from the cache only (never the network), else the shipped fixtures, else null. */
 async function storedMonth(ctx: OpContext, market: string, month: string): Promise<{ prices: MonthPrices; fixture: boolean } | null> {
   const deps = mktopDeps(ctx);
@@ -71,8 +66,8 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
   const book: PriceBook = {};
   let fallback = false;
   let found = 0;
-  const recent = new Set([shiftMonth(month, -1), month]);
-  for (const m of monthsBetween(shiftMonth(month, -HISTORY_MONTHS), month)) {
+  const recent = new Set([addMonths(month, -1), month]);
+  for (const m of monthsBetween(addMonths(month, -HISTORY_MONTHS), month)) {
     let prices: MonthPrices | null = null;
     if (recent.has(m)) {
       try {

@@ -5,6 +5,7 @@
  * `upstream_error` with the reason (docs/data.md).
  */
 import { kyivDstTransition } from '../data/dst.js';
+import { monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import {
   ExchIndexesQuery, ExchIndexesResponse, MktopFetchInput, MktopIndexesQuery, MktopIndexesResponse, MktopPricesQuery,
@@ -166,14 +167,6 @@ const FetchResult = z.strictObject({
     message: z.string().optional(),
   })),
 });
-
-/** Months from..to inclusive (MM.YYYY). */
-export function monthsBetween(from: string, to: string): string[] {
-  const key = (m: string): number => Number(m.slice(3)) * 12 + Number(m.slice(0, 2)) - 1;
-  const out: string[] = [];
-  for (let k = key(from); k <= key(to); k += 1) out.push(`${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`);
-  return out;
-}
 
 export const mktopFetch = defineOperation({
   id: 'mktop.fetch',

@@ -84,8 +84,6 @@ function kyivToday(now: Date): string {
   return kyivSlot(Math.floor(now.getTime() / 3_600_000) * 3_600_000).tradeDate;
 }
 
-const monthKey = (month: string): number => Number(month.slice(3)) * 100 + Number(month.slice(0, 2));
-
 /** Last day of the month as a sort key, and its day count. */
 function monthEnd(month: string): { key: number; days: number } {
   const m = Number(month.slice(0, 2));
@@ -214,4 +212,3 @@ export function readTradingResults(deps: MktopDeps, q: { tradeDate: string; mark
   });
 }
 
-export { monthKey };
