@@ -104,3 +104,30 @@ export const MktopFetchInput = z.strictObject({
   zone: z.enum(['IPS', 'BEI']).default('IPS'),
   refresh: z.boolean().default(false),
 });
+
+/**
+ * Identifies one entry of the market-data cache (the store's MarketDataStore, the providers' cache
+ * reads): a month (`MM.YYYY`), a day (`DD.MM.YYYY`) or, for kept forecast fits, their key.
+ */
+export interface MarketDataKey {
+  /** Whose data: `mktop` (the operator), `svc` (svc's own results, e.g. forecast fits). */
+  source: string;
+  /** What it is: `prices`, `indexes`, `trading-results`, `forecast`. */
+  dataset: string;
+  /** `DAM`, `IDM`, or `` where the dataset has no market. */
+  market: string;
+  /** `IPS`, `BEI`, or `` where the dataset has no zone. */
+  zone: string;
+  period: string;
+}
+
+/** A successful, parsed upstream read. Nothing from a response that failed to parse is ever stored. */
+export interface MarketDataEntry extends MarketDataKey {
+  fetchedAt: string;
+  /** sha256 (hex) of `document`. */
+  contentHash: string;
+  /** A complete past period: immutable, never fetched again unless refreshed explicitly. */
+  complete: boolean;
+  /** The parsed records as JSON text. */
+  document: string;
+}

@@ -4,6 +4,7 @@
  */
 import type { AuditEvent, AuditEventPage } from '../domain/audit.js';
 import type { DepthBook } from '../domain/tsoplatform.js';
+import type { MarketDataEntry, MarketDataKey } from '../domain/market-data.js';
 import type { StrategyProfile, TradingSettings } from '../domain/settings.js';
 import type { NotificationSubscriptionRegistration, NotificationPreferences, WebPushSubscription } from '../domain/notifications.js';
 
@@ -108,30 +109,6 @@ export interface DepthStore {
   latest(tradeDate: string): Promise<DepthSnapshot[]>;
 }
 
-/** Identifies one cached market-data read (issue 12): a month (`MM.YYYY`) or a day (`DD.MM.YYYY`). */
-export interface MarketDataKey {
-  /** Where it came from: `mktop-public`, `mktop-api`, `exch`. */
-  source: string;
-  /** What it is: `prices`, `indexes`, `trading-results`, `electricity-indexes`. */
-  dataset: string;
-  /** `DAM`, `IDM`, or `` where the dataset has no market. */
-  market: string;
-  /** `IPS`, `BEI`, or `` where the dataset has no zone. */
-  zone: string;
-  period: string;
-}
-
-/** A successful, parsed upstream read. Nothing from a response that failed to parse is ever stored. */
-export interface MarketDataEntry extends MarketDataKey {
-  fetchedAt: string;
-  /** sha256 (hex) of `document`. */
-  contentHash: string;
-  /** A complete past period: immutable, never fetched again unless refreshed explicitly. */
-  complete: boolean;
-  /** The parsed records as JSON text. */
-  document: string;
-}
-
 export interface MarketDataStore {
   get(key: MarketDataKey): Promise<MarketDataEntry | null>;
   /** Insert or replace the entry with the same key. */
@@ -157,4 +134,4 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-export type { TradingSettings };
+export type { TradingSettings, MarketDataEntry, MarketDataKey };

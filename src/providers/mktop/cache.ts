@@ -12,6 +12,9 @@
  *   operations turn into a 502 with the reason.
  */
 import { createHash } from 'node:crypto';
+import type { MarketDataEntry, MarketDataKey } from '../../domain/market-data.js';
+
+export type { MarketDataEntry, MarketDataKey };
 import { UpstreamError } from './errors.js';
 
 export type MarketDataMode = 'live' | 'fixture' | 'auto';
@@ -28,22 +31,6 @@ export interface Freshness {
   /** The upstream failure a stale or fallback answer stands in for. */
   upstreamError?: { reason: string; message: string };
   note: string;
-}
-
-/** The cache key (the store's MarketDataKey has the same shape; providers do not import stores). */
-export interface MarketDataKey {
-  source: string;
-  dataset: string;
-  market: string;
-  zone: string;
-  period: string;
-}
-
-export interface MarketDataEntry extends MarketDataKey {
-  fetchedAt: string;
-  contentHash: string;
-  complete: boolean;
-  document: string;
 }
 
 /** What the cache needs of the store (the store's MarketDataStore satisfies it). */
