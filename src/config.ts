@@ -10,9 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { readSigningKey, readTrustList } from './data/keys.js';
 import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './config-scale.js';
-import { bool, int, optionalString } from './config-schema.js';
+import { MARKET_ENV, marketConfigOf, type MarketConfig } from './config-market.js';
+import { bool, httpUrl, int, optionalString } from './config-schema.js';
 
-const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
   SVC_DATA_DIR: optionalString,
@@ -58,25 +58,13 @@ const EnvSchema = z.object({
   SVC_SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
   SVC_TSOPLATFORM_TOKEN: optionalString,
-  SVC_TSOPLATFORM_BASE: z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL').default('https://tsoplatform.example/api'),
+  SVC_TSOPLATFORM_BASE: httpUrl.default('https://tsoplatform.example/api'),
   SVC_TSOPLATFORM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),
   SVC_DB_READS_ENABLED: bool.default(true),
   ...SCALE_ENV,
-  SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
-  SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
-  SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
-  SVC_MKTOP_API_KEY: optionalString,
-  SVC_MKTOP_TIMEOUT_MS: int(100, 120_000).default(15_000),
-  SVC_MKTOP_CONNECT_TIMEOUT_MS: int(100, 60_000).default(5_000),
-  SVC_MKTOP_RETRIES: int(0, 5).default(2),
-  SVC_MKTOP_CONCURRENCY: int(1, 16).default(2),
-  SVC_MKTOP_TTL_MINUTES: int(1, 10_080).default(60),
-  SVC_MKTOP_PUBLICATION_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (Kyiv time)').default('13:00'),
-  SVC_MKTOP_MAX_AGE_HOURS: int(1, 8_760).default(36),
-  SVC_EXCH_AGREEMENT: optionalString,
-  SVC_EXCH_SOURCE: optionalString,
+  ...MARKET_ENV,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -88,7 +76,7 @@ const EnvSchema = z.object({
   SVC_FORECAST_BOOK: optionalString,
 });
 
-export interface SvcConfig extends ScaleConfig {
+export interface SvcConfig extends ScaleConfig, MarketConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -134,30 +122,6 @@ export interface SvcConfig extends ScaleConfig {
   };
   /** Price book behind GET /api/forecast (SVC_FORECAST_BOOK); undefined: the shipped DAM fixture. */
   forecastBook: string | undefined;
-  /** Market data of the operator (mktop) and the exchange (exch): docs/data.md. */
-  marketData: {
-    /** live: network (and its cache) only; fixture: shipped fixtures only; auto: live, falling back to cache, then fixtures. */
-    mode: 'live' | 'fixture' | 'auto';
-    mktop: {
-      baseUrl: string;
-      apiBaseUrl: string;
-      /** B2B API key (secret), sent only as the X-API-KEY header. */
-      apiKey: string | undefined;
-      timeoutMs: number;
-      connectTimeoutMs: number;
-      retries: number;
-      concurrency: number;
-      ttlMinutes: number;
-      publicationTime: string;
-      maxAgeHours: number;
-    };
-    exch: {
-      /** Name of the redistribution agreement; the feed is off without one. */
-      agreement: string | undefined;
-      /** Licensed source: an http(s) URL or a file (docs/data.md, exchange indexes). */
-      source: string | undefined;
-    };
-  };
   /** Regional day-ahead display prices (GET /api/multi-zone/prices). */
   regional: {
     dbReadsEnabled: boolean;
@@ -233,22 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     forecastBook: e.SVC_FORECAST_BOOK,
     ...scaleConfigOf(e),
-    marketData: {
-      mode: e.SVC_MARKET_DATA,
-      mktop: {
-        baseUrl: e.SVC_MKTOP_BASE_URL,
-        apiBaseUrl: e.SVC_MKTOP_API_BASE_URL,
-        apiKey: e.SVC_MKTOP_API_KEY,
-        timeoutMs: e.SVC_MKTOP_TIMEOUT_MS,
-        connectTimeoutMs: e.SVC_MKTOP_CONNECT_TIMEOUT_MS,
-        retries: e.SVC_MKTOP_RETRIES,
-        concurrency: e.SVC_MKTOP_CONCURRENCY,
-        ttlMinutes: e.SVC_MKTOP_TTL_MINUTES,
-        publicationTime: e.SVC_MKTOP_PUBLICATION_TIME,
-        maxAgeHours: e.SVC_MKTOP_MAX_AGE_HOURS,
-      },
-      exch: { agreement: e.SVC_EXCH_AGREEMENT, source: e.SVC_EXCH_SOURCE },
-    },
+    ...marketConfigOf(e),
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,
