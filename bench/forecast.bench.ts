@@ -2,7 +2,7 @@
  * Forecast engine benchmark (docs/forecast.md): accuracy against the targets of issue 13 and
  * speed against scikit-learn, side by side in one run. Reads ../shared/data (benchmarks may).
  *
- *   npx tsx bench/forecast.bench.ts [oree] [epf[=DAYS]] [speed]     (default: all three)
+ *   npx tsx bench/forecast.bench.ts [oree] [epf[=DAYS]] [markets=NP,PJM,…] [speed]     (default: all three)
  *
  * - oree: OREE DAM 2024 (../shared/data/ua-dam), rolling daily recalibration, DAM caps.
  *   Targets: rmaeVsNaive ≤ 0.90, rmaeVsWeeklyNaive ≤ 0.75, coverage 0.78–0.82; a full year of the
@@ -70,7 +70,8 @@ async function epf(days: number | null): Promise<void> {
   console.log(`\n## EPF benchmark markets, ${days ? `first ${days} days of each` : 'the full 728-day'} test period, same days for every model\n`);
   console.log(row(['market', 'days', 'svc rMAE weekly', 'LEAR-Ens (recomputed)', 'DNN-Ens (recomputed)', 'published LEAR / DNN', 'svc / LEAR', 'svc rMAE std naive', 'svc MAE', 'coverage', 'DM p vs naive', 'seconds']));
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const mkt of Object.keys(PUBLISHED)) {
+  const only = args.find((a) => a.startsWith('markets='))?.split('=')[1]?.split(',');
+  for (const mkt of Object.keys(PUBLISHED).filter((m) => !only || only.includes(m))) {
     const m = await readEpfMarket(join(SHARED, `epf/${mkt}.csv`));
     const ref = await readEpfReference(join(SHARED, `epf/forecasts/Forecasts_${mkt}_DNN_LEAR_ensembles.csv`));
     const s = makeSeries({ dates: m.dates, prices: m.prices, exog: m.exog });
@@ -89,14 +90,17 @@ async function epf(days: number | null): Promise<void> {
   }
 }
 
+/** The windows OREE 2024 has history for (1,092 and 1,456 days reach before the data). */
+const SPEED_WINDOWS = [56, 84, 364, 728];
+
 async function speed(s: DailySeries): Promise<void> {
   // Twelve forecast days (the 15th of each month of 2024), the four windows: 48 designs, 1,152 hourly models.
   const dir = mkdtempSync(join(tmpdir(), 'svc-forecast-bench-'));
   mkdirSync(dir, { recursive: true });
-  const k = new LearScratch(s, Math.max(...DEFAULT_FORECAST.lear.windows));
+  const k = new LearScratch(s, Math.max(...SPEED_WINDOWS));
   const manifest: { n: number; p: number; x: string; y: string; diag: string }[] = [];
   const jobs: [number, number][] = [];
-  for (let m = 1; m <= 12; m++) for (const w of DEFAULT_FORECAST.lear.windows) jobs.push([indexOf(s, `15.${String(m).padStart(2, '0')}.2024`), w]);
+  for (let m = 1; m <= 12; m++) for (const w of SPEED_WINDOWS) jobs.push([indexOf(s, `15.${String(m).padStart(2, '0')}.2024`), w]);
   for (const [t, w] of jobs) {
     const prep = prepareWindow(s, t, w, k);
     if (!prep) continue;

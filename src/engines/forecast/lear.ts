@@ -7,8 +7,8 @@
  * fitted on a calibration window of W days immediately before d (W − 7 training rows; the first
  * 7 days only supply lags), every column and target transformed by median/MAD + asinh
  * (scaling.ts), λ chosen by an information criterion along a path (lasso.ts). Only days strictly
- * before d enter the fit; only prices before d enter the forecast row. The ensemble is the mean,
- * in price units, of the windows that have enough history.
+ * before d enter the fit; only prices before d enter the forecast row. The windows' forecasts are
+ * combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
 import { fitScale, forward, inverse, type Scale } from './scaling.js';
@@ -24,7 +24,11 @@ export interface LearOptions {
   lasso: LassoOptions;
 }
 
-export const DEFAULT_LEAR: LearOptions = { windows: [56, 84, 364, 728], lasso: DEFAULT_LASSO };
+/**
+ * 56 and 84 days follow regime changes; one to four years carry seasonality (1,092 and 1,456 are
+ * the long windows of the published LEAR ensemble). A window longer than the history is skipped.
+ */
+export const DEFAULT_LEAR: LearOptions = { windows: [56, 84, 364, 728, 1092, 1456], lasso: DEFAULT_LASSO };
 
 /** Number of transformed (non-dummy) feature columns. */
 export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length);
@@ -181,23 +185,6 @@ export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScrat
     diag[j] = inv === 0 ? 0 : 1;
   }
   return { n, yScale, yMean, yy };
-}
-
-/**
- * The ensemble forecast of day t (mean over the windows with enough history) into out; the number
- * of windows used (0: no forecast).
- */
-export function forecastEnsemble(s: DailySeries, t: number, o: LearOptions, k: LearScratch, out: Float64Array): number {
-  const one = new Float64Array(H);
-  out.fill(0, 0, H);
-  let used = 0;
-  for (const w of o.windows) {
-    if (!forecastWindow(s, t, w, o.lasso, k, one)) continue;
-    for (let h = 0; h < H; h++) out[h] = (out[h] as number) + (one[h] as number);
-    used++;
-  }
-  if (used > 0) for (let h = 0; h < H; h++) out[h] = (out[h] as number) / used;
-  return used;
 }
 
 /** Scratch buffers for options o. */
