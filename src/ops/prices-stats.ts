@@ -3,8 +3,9 @@
  * total over all days, and the calendar days missing inside the range (engines/stats.ts,
  * engines/gaps.ts). A lean operation (types.ts): `svc prices stats` is the CLI's cold-start
  * command (≤ 3× `node -e 0`), so this module loads no schema library and reads no configuration.
- * The figures are not rounded: their names carry no unit (present.ts), as the CLI has always
- * printed them.
+ * The figures are not rounded, as the CLI has always printed them: their names carry no unit, so
+ * present.ts would pass them unchanged anyway, and `exactOutput` spares the cold command that walk
+ * over every figure (test/ops/prices-stats.test.ts holds the two equal).
  */
 import { compareTradeDates } from '../domain/dates.js';
 import { gapReport, type GapReport } from '../engines/gaps.js';
@@ -30,11 +31,15 @@ export const pricesStats: LeanOperation<PricesStatsInput, PricesStatsOutput> = {
   access: 'key',
   permission: 'decision.plan',
   input: PricesStatsInput,
+  exactOutput: true,
   async run(_ctx, input) {
     const { from, to } = input;
-    const inRange: Record<string, number[]> = {};
-    for (const [date, day] of Object.entries(input.prices)) {
-      if ((from === undefined || compareTradeDates(date, from) >= 0) && (to === undefined || compareTradeDates(date, to) <= 0)) inRange[date] = day;
+    let inRange = input.prices;
+    if (from !== undefined || to !== undefined) {
+      inRange = {};
+      for (const date of Object.keys(input.prices)) {
+        if ((from === undefined || compareTradeDates(date, from) >= 0) && (to === undefined || compareTradeDates(date, to) <= 0)) inRange[date] = input.prices[date] as number[];
+      }
     }
     const { daily, total } = hourlyBookStats(inRange);
     return { days: daily, total, gaps: gapReport(Object.keys(inRange), { from, to }) };

@@ -99,7 +99,8 @@ export interface OperationInfo {
   permission?: Permission;
   /**
    * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
-   * for results that echo signed or hashed inputs byte for byte (receipts).
+   * for results that echo signed or hashed inputs byte for byte (receipts), and for `prices.stats`,
+   * whose figures are full precision by definition (and carry no unit, so nothing would round).
    */
   exactOutput?: boolean;
 }

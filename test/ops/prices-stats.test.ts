@@ -9,6 +9,7 @@ import { toPriceDay } from '../../src/domain/hourly.js';
 import { gapReport } from '../../src/engines/gaps.js';
 import { priceBookStats } from '../../src/engines/stats.js';
 import { invoke } from '../../src/ops/invoke.js';
+import { presentOutput } from '../../src/ops/present.js';
 import { cliOperations, leanOperations, operations } from '../../src/ops/index.js';
 import { pricesStats } from '../../src/ops/prices-stats.js';
 import { strategyPlan } from '../../src/ops/strategy.js';
@@ -42,6 +43,10 @@ describe('prices.stats', () => {
     expect(out).toEqual({ days: daily, total, gaps: gapReport(Object.keys(book), { from: '01.01.2025', to: '04.01.2025' }) });
     expect(out.days.map((d) => d.tradeDate)).toEqual(['01.01.2025', '03.01.2025']);
     expect(out.gaps).toMatchObject({ calendarDays: 4, daysWithPrices: 2, missing: ['02.01.2025', '04.01.2025'] });
+    // Passed on exactly (exactOutput), which hides nothing: presentation would round none of it.
+    const fractional = await invoke(pricesStats, leanCtx(), { prices: { '01.01.2025': day(1000).map((p) => p + 1 / 3) } });
+    expect(fractional.days[0]?.base).not.toBe(Math.round((fractional.days[0]?.base ?? 0) * 100) / 100);
+    expect(presentOutput(structuredClone(fractional))).toEqual(fractional);
     const none = await invoke(pricesStats, leanCtx(), { prices: {} });
     expect(none).toEqual({ days: [], total: null, gaps: { from: null, to: null, calendarDays: 0, daysWithPrices: 0, missingDays: 0, missing: [] } });
   });
