@@ -49,22 +49,4 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  {
-    // The one exception: `svc prices stats` is the cold-start command (≤ 3× `node -e 0`, no zod
-    // loaded), and running it as an operation would load zod twice over (the op's schemas and the
-    // config behind OpContext), about +140 ms. It may import the two schema-free engines it needs
-    // (stats, gaps), nothing else of engines; docs/architecture.md, "Start-up cost".
-    files: ['src/cli/prices.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...LAYERS.filter((z) => !(z.target === './src/cli' && z.from.includes('./src/engines'))),
-            { target: './src/cli/prices.ts', from: './src/engines', except: ['./stats.ts', './gaps.ts'], message: 'prices stats may import only the stats and gaps engines' },
-          ],
-        },
-      ],
-    },
-  },
 );

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
-import type { Operation, OpContext, Logger } from '../ops/types.js';
+import type { AnyOperation, LeanContext, LeanOperation, Operation, OpContext, Logger } from '../ops/types.js';
 import { invoke } from '../ops/invoke.js';
 import type { Stores } from '../store/types.js';
 import { Output, type Format } from './output.js';
@@ -39,8 +39,13 @@ export interface CliEnv {
   /** SVC_* configuration, validated on first use (loaded lazily: most commands never need it). */
   config(): Promise<SvcConfig>;
   ctx(): Promise<OpContext>;
-  /** Validate with the op's input schema (400 naming the path) and run it. */
+  /**
+   * Validate with the op's input schema (400 naming the path) and run it. A lean op runs with a
+   * context that has no configuration, so neither its validator nor its context loads zod.
+   */
   runOp<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, input: unknown): Promise<z.infer<O>>;
+  runOp<In, Out>(op: LeanOperation<In, Out>, input: unknown): Promise<Out>;
+  runOp(op: AnyOperation, input: unknown): Promise<unknown>;
   /** Where the running op's progress reports (OpContext.progress) go; undefined drops them. */
   onProgress(sink: ((done: number, total: number, label: string) => void) | undefined): void;
   close(): Promise<void>;
@@ -91,8 +96,8 @@ export function createCliEnv(program: Command): CliEnv {
       context ??= makeContext();
       return context;
     },
-    async runOp(op, input) {
-      return invoke(op, await env.ctx(), input);
+    async runOp(op: AnyOperation, input: unknown): Promise<unknown> {
+      return op.lean ? invoke(op, leanContext(), input) : invoke(op, await env.ctx(), input);
     },
     onProgress(sink) {
       progressSink = sink;
@@ -102,9 +107,9 @@ export function createCliEnv(program: Command): CliEnv {
     },
   };
 
-  async function makeContext(): Promise<OpContext> {
+  /** Everything but the configuration: what a lean op gets (the stores read the configuration when opened). */
+  function leanContext(): LeanContext {
     const out = env.out();
-    const cfg = await env.config();
     const logger: Logger = {
       info: (msg) => out.info(msg),
       warn: (msg) => out.warn(msg),
@@ -113,15 +118,19 @@ export function createCliEnv(program: Command): CliEnv {
     return {
       now: () => new Date(),
       newId: () => randomUUID(),
-      config: cfg,
       caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
       logger,
       progress: (done, total, label) => progressSink?.(done, total, label),
       stores: () => {
-        stores ??= openLocalStores(cfg);
+        stores ??= env.config().then(openLocalStores);
         return stores;
       },
     };
+  }
+
+  async function makeContext(): Promise<OpContext> {
+    const cfg = await env.config();
+    return { ...leanContext(), config: cfg };
   }
   return env;
 }

@@ -3,19 +3,20 @@
  * hand-written subcommand. `svc op list` names them; `svc op run <id> --input JSON|@file|-` runs
  * one through invoke() exactly as the HTTP door does (same schema, same access check, same
  * rounding) and prints its output: JSON, or a table when every top-level field is a plain value.
- * A new operation is served here the day it is added to the registry, with no CLI code.
+ * A new operation is served here the day it is added to the registry, with no CLI code; the lean
+ * operations (types.ts) too, which no other door serves.
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import type { Operation } from '../ops/types.js';
+import type { AnyOperation } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
 import { readJsonInput } from './json-input.js';
 import { keyValueTable } from './table.js';
 
 /** Where the operations come from: the registry, or (tests) a registry with more in it. */
-export type OperationSource = () => Promise<readonly Operation[]>;
+export type OperationSource = () => Promise<readonly AnyOperation[]>;
 
-const registry: OperationSource = async () => (await import('../ops/index.js')).operations;
+const registry: OperationSource = async () => (await import('../ops/index.js')).cliOperations;
 
 export function registerOp(program: Command, env: CliEnv, source: OperationSource = registry): void {
   const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, run)');

@@ -71,12 +71,11 @@ export function registerPrices(program: Command, env: CliEnv): void {
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
     const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
-    // The one engine import of the CLI (a lint exception in eslint.config.js): `prices stats` is the
-    // cold-start command, and an operation would load zod (op schemas, config) — see docs/architecture.md.
-    const { priceBookStats } = await import('../engines/stats.js');
-    const { gapReport } = await import('../engines/gaps.js');
-    const { daily: days, total } = priceBookStats(loaded.book);
-    const gaps = gapReport(loaded.dates, { from, to });
+    // A lean operation (src/ops/types.ts): neither it nor its context loads zod on this cold path.
+    const { pricesStats } = await import('../ops/prices-stats.js');
+    const prices: Record<string, number[]> = {};
+    for (const date of loaded.dates) prices[date] = hourlyPrices(loaded.book[date] ?? []);
+    const { days, total, gaps } = await env.runOp(pricesStats, { prices, ...(from ? { from } : {}), ...(to ? { to } : {}) });
     const out = env.out();
     const { format, lang } = env.globals();
     if (format === 'json') {

@@ -64,8 +64,16 @@ export class SvcError extends Error {
   }
 
   static fromZod(error: ZodError, prefix = ''): SvcError {
-    const issues = error.issues.map((issue) => ({
-      path: [prefix, ...issue.path.map(String)].filter((p) => p !== '').join('.'),
+    return SvcError.fromIssues(error.issues, prefix);
+  }
+
+  /**
+   * The 400 for a failed validation, from zod's issues or any Standard Schema validator's (a path
+   * segment may be a key or `{ key }`): the same message and `issues` whichever validated.
+   */
+  static fromIssues(list: readonly { message: string; path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }[], prefix = ''): SvcError {
+    const issues = list.map((issue) => ({
+      path: [prefix, ...(issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s))].filter((p) => p !== '').join('.'),
       message: issue.message,
     }));
     const first = issues[0];

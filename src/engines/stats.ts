@@ -96,12 +96,19 @@ export function aggregateStats(days: readonly (readonly number[])[]): AggregateP
   return { days: days.length, ...fromSums(sums, days.length) };
 }
 
-/** One row per day of a price book (ascending dates) and the total row. */
-export function priceBookStats(book: PriceBook): { daily: DailyPriceStats[]; total: AggregatePriceStats | null } {
+/** One row per day of hourly prices keyed by trade date (ascending dates) and the total row. */
+export function hourlyBookStats(book: Readonly<Record<string, readonly number[]>>): { daily: DailyPriceStats[]; total: AggregatePriceStats | null } {
   const dates = Object.keys(book).sort(compareTradeDates);
-  const byDay = dates.map((d) => hourlyPrices(book[d] ?? []));
+  const byDay = dates.map((d) => book[d] ?? []);
   return {
     daily: dates.map((tradeDate, i) => ({ tradeDate, ...dayStats(byDay[i] ?? []) })),
     total: aggregateStats(byDay),
   };
+}
+
+/** The same for a price book of {hour, priceUahMwh} points. */
+export function priceBookStats(book: PriceBook): { daily: DailyPriceStats[]; total: AggregatePriceStats | null } {
+  const hourly: Record<string, number[]> = {};
+  for (const [date, day] of Object.entries(book)) hourly[date] = hourlyPrices(day);
+  return hourlyBookStats(hourly);
 }

@@ -1,8 +1,10 @@
 /**
  * The operation registry: the HTTP routes and OpenAPI entries are derived from it, the MCP and
  * narrator tools from its `tool` bindings, and `svc op` serves every entry through invoke().
+ * `operations` carry zod schemas (every door); `leanOperations` load no schema library and are
+ * served by the CLI only (types.ts, LeanOperation): the HTTP and MCP doors are never handed them.
  */
-import type { Operation } from './types.js';
+import type { AnyOperation, LeanOperation, Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
@@ -23,6 +25,7 @@ import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
 import { forecastDays, forecastEvaluate } from './forecast-cli.js';
+import { pricesStats } from './prices-stats.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -65,3 +68,8 @@ export const operations: Operation[] = [
   forecastEvaluate,
   forecastDays,
 ];
+
+export const leanOperations: LeanOperation[] = [pricesStats];
+
+/** Every operation, as `svc op list|run` serves them. */
+export const cliOperations: readonly AnyOperation[] = [...operations, ...leanOperations];

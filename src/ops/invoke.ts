@@ -1,42 +1,62 @@
 /**
  * The only way any door (CLI, HTTP, MCP, narrator) runs an operation:
  *   1. access: the caller's roles must grant the op's permission (403 otherwise);
- *   2. validation: the op's input schema, or the door's pre-compiled parser of the same schema
- *      (HTTP passes zod's compiled parser for speed), 400 naming each failing path;
+ *   2. validation: the op's input schema through the Standard Schema interface (zod's schemas and a
+ *      lean op's schema-free validator alike), or the door's pre-compiled parser of the same zod
+ *      schema (HTTP passes zod's compiled parser for speed); 400 naming each failing path;
  *   3. run;
  *   4. presentation: measured numbers rounded to their unit's precision (present.ts), unless the
  *      op passes its output on exactly (receipts).
  * Authentication (who the caller is) stays with the door, because each door learns it differently
  * (a local user, an HTTP credential, an MCP session); what a caller may do is decided here, once.
+ * Nothing here loads zod: a lean operation (types.ts) runs without it.
  */
 import type { z } from 'zod';
+import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import { isPermitted } from './access.js';
 import { presentOutput } from './present.js';
-import type { Operation, OpContext } from './types.js';
+import type { AnyOperation, Caller, LeanContext, LeanOperation, Operation, OperationInfo, OpContext } from './types.js';
 
 type ParseResult = ReturnType<z.ZodType['safeParse']>;
 
 export interface InvokeOptions {
-  /** A parser of the op's own input schema (e.g. zod-compiled); the schema's safeParse otherwise. */
+  /** A parser of the op's own zod input schema (e.g. zod-compiled); the schema's validate otherwise. */
   parse?: (raw: unknown) => ParseResult | Promise<ParseResult>;
 }
 
-/** 403 unless the caller may run the op under the configured enforcement. */
-export function checkAccess(op: Operation, ctx: OpContext): void {
-  if (!isPermitted(ctx.caller, op.permission, ctx.config.enforceRbac)) {
+/**
+ * 403 unless the caller may run the op under the configured enforcement. A lean op's context has
+ * no configuration: then the caller's roles alone decide, as with enforcement on (stricter, never
+ * looser; the CLI's local user is owner and holds every permission).
+ */
+export function checkAccess(op: OperationInfo, ctx: { caller: Caller; config?: Pick<SvcConfig, 'enforceRbac'> }): void {
+  if (!isPermitted(ctx.caller, op.permission, ctx.config ? ctx.config.enforceRbac : true)) {
     throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
       reason: 'missing_permission',
     });
   }
 }
 
-export async function invoke<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown, options: InvokeOptions = {}): Promise<z.infer<O>> {
-  checkAccess(op as unknown as Operation, ctx);
-  const result = options.parse ? options.parse(input) : op.input.safeParse(input);
-  // Awaited only when async: awaiting a plain value still costs a microtask turn.
-  const parsed = result instanceof Promise ? await result : result;
-  if (!parsed.success) throw SvcError.fromZod(parsed.error);
-  const output = await op.run(ctx, parsed.data as z.infer<I>);
+export function invoke<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown, options?: InvokeOptions): Promise<z.infer<O>>;
+export function invoke<In, Out>(op: LeanOperation<In, Out>, ctx: LeanContext, input: unknown): Promise<Out>;
+export function invoke(op: AnyOperation, ctx: OpContext, input: unknown, options?: InvokeOptions): Promise<unknown>;
+export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: SvcConfig }, input: unknown, options: InvokeOptions = {}): Promise<unknown> {
+  checkAccess(op, ctx);
+  let data: unknown;
+  if (options.parse) {
+    const result = options.parse(input);
+    // Awaited only when async: awaiting a plain value still costs a microtask turn.
+    const parsed = result instanceof Promise ? await result : result;
+    if (!parsed.success) throw SvcError.fromZod(parsed.error);
+    data = parsed.data;
+  } else {
+    const result = op.input['~standard'].validate(input);
+    const checked = result instanceof Promise ? await result : result;
+    if (checked.issues) throw SvcError.fromIssues(checked.issues);
+    data = checked.value;
+  }
+  // A zod op's run() is only ever reached with a full OpContext (the overloads above).
+  const output = await op.run(ctx as OpContext, data as never);
   return op.exactOutput ? output : presentOutput(output);
 }

@@ -3,6 +3,12 @@
  * binding, run(). The HTTP route and its OpenAPI entry are derived from it; the CLI serves it with
  * `svc op run` (and a hand-written subcommand where a table is wanted); the MCP and narrator doors
  * offer the ops that have a `tool` binding (src/mcp/catalog.ts). Every door runs it through invoke().
+ *
+ * Two kinds: an `Operation` carries zod schemas, from which the HTTP contract (OpenAPI) and the
+ * agent tools' JSON Schemas are derived, so only it may have an `http` or `tool` binding. A
+ * `LeanOperation` loads no schema library at all, for the CLI's cold-start command (`svc prices
+ * stats`): a schema-free Standard Schema validator for its input, no configuration in its context;
+ * the CLI serves it (its subcommand and `svc op run`), no other door can be handed one.
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
@@ -83,25 +89,67 @@ export interface ToolBinding {
   title?: string;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/** What every operation declares besides its schemas and run(). */
+export interface OperationInfo {
   id: string;
   summary: string;
   description: string;
   tags: string[];
   access: Access;
   permission?: Permission;
+  /**
+   * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
+   * for results that echo signed or hashed inputs byte for byte (receipts), and for `prices.stats`,
+   * whose figures are full precision by definition (and carry no unit, so nothing would round).
+   */
+  exactOutput?: boolean;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends OperationInfo {
+  lean?: undefined;
   input: I;
   output: O;
   http?: HttpBinding;
   /** Also an agent tool (read-only operations only). */
   tool?: ToolBinding;
-  /**
-   * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
-   * for results that echo signed or hashed inputs byte for byte (receipts).
-   */
-  exactOutput?: boolean;
   run(ctx: OpContext, input: z.infer<I>): Promise<z.infer<O>>;
 }
+
+/**
+ * What invoke() needs of an input schema: the Standard Schema interface (https://standardschema.dev,
+ * v1), which zod v4 schemas implement and a hand-written validator can implement without a library.
+ */
+export interface StandardSchema<Output> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    validate(value: unknown): StandardResult<Output> | Promise<StandardResult<Output>>;
+  };
+}
+export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
+export interface StandardIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+/** The context of a lean operation: everything but the configuration (whose schema is zod). */
+export type LeanContext = Omit<OpContext, 'config'>;
+
+/**
+ * An operation that loads no schema library (see the top of this file). Its output has no schema,
+ * only its TypeScript type: nothing derives a contract from it (no HTTP, no tool), and invoke()
+ * never validates outputs. It is still access-checked, validated, run and rounded by invoke().
+ */
+export interface LeanOperation<In = unknown, Out = unknown> extends OperationInfo {
+  lean: true;
+  input: StandardSchema<In>;
+  http?: never;
+  tool?: never;
+  run(ctx: LeanContext, input: In): Promise<Out>;
+}
+
+/** Either kind: what `svc op` lists and runs. */
+export type AnyOperation = Operation | LeanOperation;
 
 /** Identity helper that keeps input/output types linked. */
 export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
