@@ -8,7 +8,7 @@ import type { CapsTable } from '../data/caps.js';
 import type { PriceBook } from '../domain/prices.js';
 import { H, DEFAULT_FORECAST, rollingForecast, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
 
-export const MODEL_NAME = `LEAR ensemble (windows ${DEFAULT_FORECAST.lear.windows.join('/')} days, daily recalibration) + naive combination + conformal p10/p90`;
+export const MODEL_NAME = `LEAR ensemble (windows ${DEFAULT_FORECAST.lear.windows.join('/')} days, daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days + conformal p10/p90`;
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
 /** The DAM caps in force on each series day, as NaN-filled hourly arrays (memoised per day). */

@@ -1,4 +1,4 @@
-/** The forecast engine: LEAR ensemble, naive combination, conformal bands, cap-hit risk, rolling evaluation. */
+/** The forecast engine: LEAR ensemble, LAD combination with the naive prices, conformal bands, cap-hit risk, rolling evaluation. */
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
 export type { DailySeries, SeriesInput } from './series.js';
 export { DEFAULT_LEAR, type LearOptions } from './lear.js';

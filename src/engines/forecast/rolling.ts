@@ -15,7 +15,7 @@
  * max(combineDays, bands.days) days whose forecasts only feed weights and residuals. Pure and
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
-import { H, naiveLag, type DailySeries } from './series.js';
+import { H, type DailySeries } from './series.js';
 import { DEFAULT_LEAR, forecastWindow, learScratch, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantiles, probAtMax, probAtMin, residualSample, type BandOptions } from './bands.js';
