@@ -1,11 +1,8 @@
 /**
  * The forecast combination (simplex least absolute deviations) against the linear program it
- * approximates, written from the definition alone and solved by HiGHS:
+ * solves, written from the definition alone and solved by HiGHS:
  *   min Σ (u_i + v_i)  s.t.  Σ_k w_k F_k,i + u_i − v_i = y_i,  Σ w_k = 1,  w, u, v ≥ 0.
- * Pairwise exchange is a descent method and can stop at a kink short of the optimum: on 400
- * random problems the gap was 1·10⁻⁶ in the median and 1 % at worst (combine.ts), so the bound
- * asserted here, on problems of the size the engine fits (14–28 days × 24 hours), is 2 %; what
- * must hold exactly is that it never does worse than its two starts.
+ * The engine's weights must reach the optimum to round-off (relative 10⁻⁹).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -49,19 +46,17 @@ function problem(seed: number, K: number, n: number): { F: Float64Array[]; y: Fl
 }
 
 describe('simplexLad', () => {
-  it('comes within 2 % of the linear-programming optimum (HiGHS), never worse than equal weights or the best component', async () => {
+  it('reaches the linear-programming optimum (HiGHS) on random combination problems', async () => {
     const highs = await loadHighs();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 2, max: 6 }), fc.integer({ min: 14, max: 28 }).map((days) => days * 24), async (seed, K, n) => {
+      fc.asyncProperty(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 28 }).map((days) => days * 24), async (seed, K, n) => {
         const { F, y } = problem(seed, K, n);
         const w = simplexLad(F, y, n);
         const sol = highs.solve(ladLp(F, y), LP_OPTIONS);
         expect(sol.Status).toBe('Optimal');
         const ours = objective(F, y, w);
         expect(ours).toBeGreaterThanOrEqual(sol.ObjectiveValue * (1 - 1e-7) - 1e-6);
-        expect(ours).toBeLessThanOrEqual(sol.ObjectiveValue * 1.02);
-        expect(ours).toBeLessThanOrEqual(objective(F, y, new Float64Array(K).fill(1 / K)) + 1e-6);
-        for (let k = 0; k < K; k++) expect(ours).toBeLessThanOrEqual(objective(F, y, Float64Array.from(F, (_, j) => (j === k ? 1 : 0))) + 1e-6);
+        expect(ours).toBeLessThanOrEqual(sol.ObjectiveValue * (1 + 1e-9) + 1e-6);
         // a convex combination
         expect(w.every((v) => v >= 0)).toBe(true);
         expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
