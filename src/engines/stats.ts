@@ -15,8 +15,6 @@
  */
 import { compareTradeDates } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
-import { hourlyPrices } from '../domain/hourly.js';
-import type { PriceBook } from '../domain/prices.js';
 
 /** First and one-past-last peak hour: [8, 20). */
 export const PEAK_FROM_HOUR = 8;
@@ -104,11 +102,4 @@ export function hourlyBookStats(book: Readonly<Record<string, readonly number[]>
     daily: dates.map((tradeDate, i) => ({ tradeDate, ...dayStats(byDay[i] ?? []) })),
     total: aggregateStats(byDay),
   };
-}
-
-/** The same for a price book of {hour, priceUahMwh} points. */
-export function priceBookStats(book: PriceBook): { daily: DailyPriceStats[]; total: AggregatePriceStats | null } {
-  const hourly: Record<string, number[]> = {};
-  for (const [date, day] of Object.entries(book)) hourly[date] = hourlyPrices(day);
-  return hourlyBookStats(hourly);
 }

@@ -67,7 +67,6 @@ function check(value: unknown, issues: StandardIssue[]): void {
       add(['prices', date], `expected ${HOURS_PER_DAY} hourly prices (index = hour), received ${Array.isArray(day) ? `${day.length}` : kindOf(day)}`);
       continue;
     }
-    if (firstBadHour(day, 0) < 0) continue;
     for (let h = firstBadHour(day, 0); h >= 0; h = firstBadHour(day, h + 1)) {
       const p: unknown = day[h];
       add(['prices', date, h], `must be ${rangeText('priceUahMwh')}, received ${typeof p === 'number' ? String(p) : kindOf(p)}`);

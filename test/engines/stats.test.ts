@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PEAK_HOURS, aggregateStats, dayStats, isPeakHour, priceBookStats } from '../../src/engines/stats.js';
+import { PEAK_HOURS, aggregateStats, dayStats, isPeakHour, hourlyBookStats } from '../../src/engines/stats.js';
 import { SvcError } from '../../src/domain/errors.js';
-import { toPriceDay } from '../../src/domain/prices.js';
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 // 01.12.2024 of the fixture (OREE DAM, IPS), hours 0..23.
@@ -76,14 +75,14 @@ describe('aggregateStats', () => {
   });
 });
 
-describe('priceBookStats', () => {
+describe('hourlyBookStats', () => {
   it('one row per day in date order and the total', () => {
     const flat = Array.from({ length: 24 }, () => 50);
-    const r = priceBookStats({ '02.12.2024': toPriceDay(flat), '01.12.2024': toPriceDay(dec1) });
+    const r = hourlyBookStats({ '02.12.2024': flat, '01.12.2024': dec1 });
     expect(r.daily.map((d) => d.tradeDate)).toEqual(['01.12.2024', '02.12.2024']);
     expect(r.daily[1]).toEqual({ tradeDate: '02.12.2024', base: 50, peak: 50, offPeak: 50, min: 50, max: 50 });
     expect(r.total?.min).toBe(50);
     expect(r.total?.max).toBe(9000);
-    expect(priceBookStats({}).total).toBeNull();
+    expect(hourlyBookStats({}).total).toBeNull();
   });
 });

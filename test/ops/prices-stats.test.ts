@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SvcError } from '../../src/domain/errors.js';
-import { toPriceDay } from '../../src/domain/hourly.js';
 import { gapReport } from '../../src/engines/gaps.js';
-import { priceBookStats } from '../../src/engines/stats.js';
+import { hourlyBookStats } from '../../src/engines/stats.js';
 import { invoke } from '../../src/ops/invoke.js';
 import { presentOutput } from '../../src/ops/present.js';
 import { cliOperations, leanOperations, operations } from '../../src/ops/index.js';
@@ -38,8 +37,8 @@ async function failure(promise: Promise<unknown>): Promise<SvcError> {
 describe('prices.stats', () => {
   it('equals the stats and gaps engines on the same days, ascending, inside [from, to]', async () => {
     const out = await invoke(pricesStats, leanCtx(), { prices, from: '01.01.2025', to: '04.01.2025' });
-    const book = { '01.01.2025': toPriceDay(prices['01.01.2025']), '03.01.2025': toPriceDay(prices['03.01.2025']) };
-    const { daily, total } = priceBookStats(book);
+    const book = { '01.01.2025': prices['01.01.2025'] ?? [], '03.01.2025': prices['03.01.2025'] ?? [] };
+    const { daily, total } = hourlyBookStats(book);
     expect(out).toEqual({ days: daily, total, gaps: gapReport(Object.keys(book), { from: '01.01.2025', to: '04.01.2025' }) });
     expect(out.days.map((d) => d.tradeDate)).toEqual(['01.01.2025', '03.01.2025']);
     expect(out.gaps).toMatchObject({ calendarDays: 4, daysWithPrices: 2, missing: ['02.01.2025', '04.01.2025'] });

@@ -160,13 +160,11 @@ function descentAtKink(F: readonly Float64Array[], n: number, w: Float64Array, r
   const K = F.length;
   if (K < 2) return null;
   const rows: Float64Array[] = [];
-  const isBound: boolean[] = [];
   for (let k = 0; k < K; k++) {
     if (w[k] !== 0) continue;
     const e = new Float64Array(K);
     e[k] = 1;
     rows.push(e);
-    isBound.push(true);
   }
   const zero: number[] = [];
   for (let i = 0; i < n; i++) if (Math.abs(r[i] as number) <= zeroTol) zero.push(i);
@@ -174,7 +172,6 @@ function descentAtKink(F: readonly Float64Array[], n: number, w: Float64Array, r
   if (zero.length > 4 * K) return null;
   for (const i of zero) {
     rows.push(Float64Array.from(F, (f) => f[i] as number));
-    isBound.push(false);
   }
   const inZero = new Uint8Array(n);
   for (const i of zero) inZero[i] = 1;
