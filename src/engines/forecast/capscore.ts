@@ -3,7 +3,9 @@
  * the price is within the tolerance of the max cap (resp. min cap) in force that day. Climatology
  * forecasts, for each scored hour, the frequency of that event at the same hour over the
  * `climateDays` observed days before d (a causal climatology, so it could have been issued too).
- * skill = 1 − brier / brierClimatology (> 0: better than climatology).
+ * skill = 1 − brier / brierClimatology (> 0: better than climatology); null when no scored hour
+ * was at the cap (then both scores only measure how close to 0 each probability stayed, and a
+ * ratio of two near-zero numbers — "−12" for a 0.3 % probability against 0.02 % — says nothing).
  */
 import { H, type DailySeries } from './series.js';
 import { capTolerance } from './bands.js';
@@ -18,6 +20,7 @@ export interface CapHitScore {
   events: number;
   brier: number;
   brierClimatology: number;
+  /** Null when there was no event or climatology scored 0. */
   skill: number | null;
 }
 
@@ -68,6 +71,6 @@ export function capHitScores(s: DailySeries, days: readonly DayForecast[], capsO
     }
     const brier = hours ? b / hours : 0;
     const brierClimatology = hours ? bc / hours : 0;
-    return { bound, hours, events, brier, brierClimatology, skill: brierClimatology > 0 ? 1 - brier / brierClimatology : null };
+    return { bound, hours, events, brier, brierClimatology, skill: events > 0 && brierClimatology > 0 ? 1 - brier / brierClimatology : null };
   });
 }

@@ -168,13 +168,42 @@ function descentAtKink(F: readonly Float64Array[], n: number, w: Float64Array, r
   }
   const zero: number[] = [];
   for (let i = 0; i < n; i++) if (Math.abs(r[i] as number) <= zeroTol) zero.push(i);
-  // A pile of exact fits (duplicated rows) would make the enumeration large; stop there, at a descent point.
-  if (zero.length > 4 * K) return null;
-  for (const i of zero) {
-    rows.push(Float64Array.from(F, (f) => f[i] as number));
-  }
   const inZero = new Uint8Array(n);
   for (const i of zero) inZero[i] = 1;
+  // The smooth part of D is linear in d: D(d) = lin·d + Σ_{kinks} |F_i·d|.
+  const lin = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    const f = F[k] as Float64Array;
+    let v = 0;
+    for (let i = 0; i < n; i++) if (!inZero[i]) v += (r[i] as number) > 0 ? -(f[i] as number) : (f[i] as number);
+    lin[k] = v;
+  }
+  // A kink constrains a direction only through F_i minus its mean (Σd = 0): hours where every
+  // component is the same (all clipped to a cap, say) constrain nothing, and kinks with parallel
+  // rows are one constraint. Only distinct ones enter the enumeration.
+  const kinks: Float64Array[] = [];
+  for (const i of zero) {
+    const v = Float64Array.from(F, (f) => f[i] as number);
+    let mean = 0;
+    for (let k = 0; k < K; k++) mean += (v[k] as number) / K;
+    let norm = 0;
+    for (let k = 0; k < K; k++) norm = Math.max(norm, Math.abs((v[k] = (v[k] as number) - mean)));
+    if (norm <= zeroTol) continue;
+    for (let k = 0; k < K; k++) v[k] = (v[k] as number) / norm;
+    const same = kinks.some((u) => {
+      let dPlus = 0;
+      let dMinus = 0;
+      for (let k = 0; k < K; k++) {
+        dPlus = Math.max(dPlus, Math.abs((u[k] as number) - (v[k] as number)));
+        dMinus = Math.max(dMinus, Math.abs((u[k] as number) + (v[k] as number)));
+      }
+      return Math.min(dPlus, dMinus) <= 1e-12;
+    });
+    if (!same) kinks.push(v);
+  }
+  // A pile of distinct exact fits would make the enumeration large; stop there, at a descent point.
+  if (kinks.length > 4 * K) return null;
+  rows.push(...kinks);
   const ones = new Float64Array(K).fill(1);
   let best: Float64Array | null = null;
   // Below floating-point noise (each term is at most ~scale; zeroTol = 1e-9·scale) is no descent.
@@ -187,10 +216,11 @@ function descentAtKink(F: readonly Float64Array[], n: number, w: Float64Array, r
     for (let k = 0; k < K; k++) if (Math.abs(d[k] as number) < 1e-12 * norm) d[k] = 0;
     for (let k = 0; k < K; k++) if (w[k] === 0 && (d[k] as number) < 0) return;
     let D = 0;
-    for (let i = 0; i < n; i++) {
+    for (let k = 0; k < K; k++) D += (lin[k] as number) * (d[k] as number);
+    for (const i of zero) {
       let ai = 0;
       for (let k = 0; k < K; k++) ai += (d[k] as number) * ((F[k] as Float64Array)[i] as number);
-      D += inZero[i] ? Math.abs(ai) : (r[i] as number) > 0 ? -ai : ai;
+      D += Math.abs(ai);
     }
     D /= norm;
     if (D < bestD) [bestD, best] = [D, Float64Array.from(d, (v) => v / norm)];

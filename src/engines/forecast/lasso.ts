@@ -19,6 +19,8 @@
  * Deterministic: fixed sweep order, no randomness.
  */
 
+import { lassoPath, pathWork, type PathWork } from './homotopy.js';
+
 export interface LassoOptions {
   nLambda: number;
   lambdaRatio: number;
@@ -26,31 +28,41 @@ export interface LassoOptions {
   tol: number;
   maxSweeps: number;
   patience: number;
+  /**
+   * Re-estimate the chosen model on the columns as they were before standardising (lear.ts), at
+   * the chosen λ: per column the penalty λ/(√n·σ_j). This is what LEAR's reference implementation
+   * does (LassoLarsIC with normalised columns picks α, then Lasso(α) refits the unnormalised
+   * design), and it is far less shrinkage than the criterion's own choice.
+   */
+  refit: boolean;
+  /** Convergence tolerance of the refit's fallback (coordinate descent). */
+  refitTol: number;
 }
 
-export const DEFAULT_LASSO: LassoOptions = { nLambda: 25, lambdaRatio: 1e-3, criterion: 'aic', tol: 5e-4, maxSweeps: 1000, patience: 4 };
+export const DEFAULT_LASSO: LassoOptions = { nLambda: 25, lambdaRatio: 1e-3, criterion: 'aic', tol: 5e-4, maxSweeps: 1000, patience: 4, refit: true, refitTol: 1e-4 };
 
 export interface LassoWork {
   beta: Float64Array;
   best: Float64Array;
   r: Float64Array;
   active: Int32Array;
+  path: PathWork;
 }
 
 export function lassoWork(p: number): LassoWork {
-  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p) };
+  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p) };
 }
 
 const soft = (z: number, l: number): number => (z > l ? z - l : z < -l ? z + l : 0);
 
 /** One sweep over all coordinates, keeping every residual correlation r up to date; returns the largest change. */
-function sweepAll(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number): number {
+function sweepAll(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, pw: Float64Array | null): number {
   let maxDelta = 0;
   for (let j = 0; j < p; j++) {
     const gjj = diag[j] as number;
     if (gjj === 0) continue;
     const bj = beta[j] as number;
-    const nb = soft((r[j] as number) + gjj * bj, lam) / gjj;
+    const nb = soft((r[j] as number) + gjj * bj, pw ? lam * (pw[j] as number) : lam) / gjj;
     if (nb === bj) continue;
     const delta = nb - bj;
     beta[j] = nb;
@@ -66,13 +78,13 @@ function sweepAll(g: Float64Array, p: number, diag: Float64Array, beta: Float64A
  * One sweep over the active set idx[0..m), updating r only at active coordinates (O(m) per change
  * instead of O(p)); the caller restores the others afterwards.
  */
-function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, idx: Int32Array, m: number): number {
+function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, pw: Float64Array | null, idx: Int32Array, m: number): number {
   let maxDelta = 0;
   for (let a = 0; a < m; a++) {
     const j = idx[a] as number;
     const gjj = diag[j] as number;
     const bj = beta[j] as number;
-    const nb = soft((r[j] as number) + gjj * bj, lam) / gjj;
+    const nb = soft((r[j] as number) + gjj * bj, pw ? lam * (pw[j] as number) : lam) / gjj;
     if (nb === bj) continue;
     const delta = nb - bj;
     beta[j] = nb;
@@ -88,12 +100,12 @@ function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float
 }
 
 /** Minimises the objective at one λ from the current β (warm start). */
-function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, w: LassoWork, lam: number, o: LassoOptions): void {
+function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, w: LassoWork, lam: number, o: LassoOptions, pw: Float64Array | null = null, tol = o.tol): void {
   for (let s = 0; s < o.maxSweeps; s++) {
-    if (sweepAll(g, p, diag, w.beta, w.r, lam) <= o.tol) return;
+    if (sweepAll(g, p, diag, w.beta, w.r, lam, pw) <= tol) return;
     let m = 0;
     for (let j = 0; j < p; j++) if (w.beta[j] !== 0) w.active[m++] = j;
-    for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(g, p, diag, w.beta, w.r, lam, w.active, m) <= o.tol) break;
+    for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(g, p, diag, w.beta, w.r, lam, pw, w.active, m) <= tol) break;
     // r = q − Gβ again at every coordinate (β is zero outside the active set).
     w.r.set(q);
     for (let a = 0; a < m; a++) {
@@ -156,4 +168,27 @@ export function lassoIC(g: Float64Array, p: number, diag: Float64Array, q: Float
     if (df >= n - 1) break;
   }
   return { beta: w.best, lambda: bestLambda, df: bestDf };
+}
+
+/** w.r = q − Gβ at every coordinate. */
+function residual(g: Float64Array, p: number, q: Float64Array, w: LassoWork): void {
+  w.r.set(q);
+  for (let j = 0; j < p; j++) {
+    const b = w.beta[j] as number;
+    if (b === 0) continue;
+    for (let c = 0; c < p; c++) w.r[c] = (w.r[c] as number) - (g[j * p + c] as number) * b;
+  }
+}
+
+/**
+ * Re-estimates the chosen model at penalty λ·pw_j per column, exactly, by the homotopy path
+ * (homotopy.ts); should that run out of events, by coordinate descent from the criterion's choice.
+ * Returns the coefficients (a view into w.beta).
+ */
+export function lassoRefit(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, lam: number, pw: Float64Array, o: LassoOptions, w: LassoWork): Float64Array {
+  if (lassoPath(g, p, diag, q, pw, lam, w.beta, w.path)) return w.beta;
+  w.beta.set(w.best);
+  residual(g, p, q, w);
+  solve(g, p, diag, q, w, lam, o, pw, o.refitTol);
+  return w.beta;
 }

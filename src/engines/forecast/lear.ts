@@ -12,7 +12,7 @@
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
 import { fitScale, forward, inverse, type Scale } from './scaling.js';
-import { DEFAULT_LASSO, lassoIC, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
+import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
@@ -59,6 +59,9 @@ export class LearScratch {
   g: Float64Array;
   q: Float64Array;
   diag: Float64Array;
+  /** Per column, its standard deviation before standardising, then the refit's penalty weight. */
+  sd: Float64Array;
+  pw: Float64Array;
   row: Float64Array;
   col: Float64Array;
   lasso: LassoWork;
@@ -70,6 +73,8 @@ export class LearScratch {
     this.g = new Float64Array(this.p * this.p);
     this.q = new Float64Array(this.p);
     this.diag = new Float64Array(this.p);
+    this.sd = new Float64Array(this.p);
+    this.pw = new Float64Array(this.p);
     this.row = new Float64Array(this.p);
     this.col = new Float64Array(Math.max(maxRows, 1));
     this.lasso = lassoWork(this.p);
@@ -104,7 +109,8 @@ export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOpt
   const prepared = prepareWindow(s, t, w, k);
   if (!prepared) return false;
   const { n, yScale, yMean, yy } = prepared;
-  const { p, x, y, g, q, diag, row } = k;
+  const { p, x, y, g, q, diag, row, sd, pw } = k;
+  for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
   // Gram matrix G = XᵀX / n, shared by the 24 hourly targets.
   for (let a = 0; a < p; a++) {
     for (let b = a; b < p; b++) {
@@ -116,9 +122,10 @@ export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOpt
   for (let h = 0; h < H; h++) {
     for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
     const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
+    const beta = o.refit && fit.lambda > 0 ? lassoRefit(g, p, diag, q, fit.lambda, pw, o, k.lasso) : fit.beta;
     let z = yMean[h] as number;
     for (let j = 0; j < p; j++) {
-      const b = fit.beta[j] as number;
+      const b = beta[j] as number;
       if (b !== 0) z += b * (row[j] as number);
     }
     out[h] = inverse(z, yScale[h] as Scale);
@@ -135,7 +142,7 @@ export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScrat
   const days = trainingDays(s, t, w);
   if (!days) return null;
   const n = days.length;
-  const { p, pn, x, y, diag, row } = k;
+  const { p, pn, x, y, diag, row, sd: sds } = k;
   for (let i = 0; i < n; i++) {
     const d = days[i] as number;
     featureRow(s, d, x, i, n);
@@ -183,6 +190,7 @@ export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScrat
     for (let i = 0; i < n; i++) x[o0 + i] = (x[o0 + i] as number) * inv;
     row[j] = ((row[j] as number) - m) * inv;
     diag[j] = inv === 0 ? 0 : 1;
+    sds[j] = sd;
   }
   return { n, yScale, yMean, yy };
 }
