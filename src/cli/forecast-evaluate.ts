@@ -86,7 +86,10 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const dm = result.dieboldMarianoVsNaive;
   out.print(`Diebold–Mariano vs the standard naive: statistic ${f(dm.statistic, 2)}, one-sided p ${typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—'} over ${f(dm.days, 0)} days`);
   for (const ch of result.capHit) {
-    if (typeof ch.hours === 'number' && ch.hours > 0) out.print(`cap-hit (${String(ch.bound)}): Brier ${f(ch.brier, 4)} vs climatology ${f(ch.brierClimatology, 4)} (${ch.skill === null ? 'no skill score: no hour was at the cap' : `skill ${f(ch.skill)}`}), ${f(ch.events, 0)} of ${f(ch.hours, 0)} hours at the cap`);
+    if (typeof ch.hours !== 'number' || ch.hours === 0) continue;
+    const scores = `cap-hit (${String(ch.bound)}): Brier ${f(ch.brier, 4)} vs climatology ${f(ch.brierClimatology, 4)}`;
+    if (ch.skill === null) out.print(`${scores}; no skill score: none of the ${f(ch.hours, 0)} hours was at the cap`);
+    else out.print(`${scores} (skill ${f(ch.skill)}), ${f(ch.events, 0)} of ${f(ch.hours, 0)} hours at the cap`);
   }
   const months = makeTable(['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage'], c, { right: [1, 2, 3, 4, 5] });
   for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage)]);

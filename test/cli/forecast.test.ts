@@ -33,4 +33,12 @@ describe('svc forecast', () => {
     expect(body.monthly).toHaveLength(1);
     expect(readFileSync(daily, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 24);
   });
+
+  it('prints no cap-hit skill for a cap no hour reached (not a ratio of two near-zero Brier scores)', async () => {
+    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.12.2024', '--to', '02.12.2024', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    const line = r.stdout.split('\n').find((l) => l.startsWith('cap-hit (min)'));
+    expect(line).toMatch(/no skill score: none of the 48 hours was at the cap/);
+    expect(line).not.toMatch(/skill -/);
+  });
 });
