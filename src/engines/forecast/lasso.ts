@@ -99,6 +99,16 @@ function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float
   return maxDelta;
 }
 
+/** w.r = q − Gβ at every coordinate. */
+function residual(g: Float64Array, p: number, q: Float64Array, w: LassoWork): void {
+  w.r.set(q);
+  for (let j = 0; j < p; j++) {
+    const b = w.beta[j] as number;
+    if (b === 0) continue;
+    for (let c = 0; c < p; c++) w.r[c] = (w.r[c] as number) - (g[j * p + c] as number) * b;
+  }
+}
+
 /** Minimises the objective at one λ from the current β (warm start). */
 function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, w: LassoWork, lam: number, o: LassoOptions, pw: Float64Array | null = null, tol = o.tol): void {
   for (let s = 0; s < o.maxSweeps; s++) {
@@ -106,15 +116,8 @@ function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, 
     let m = 0;
     for (let j = 0; j < p; j++) if (w.beta[j] !== 0) w.active[m++] = j;
     for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(g, p, diag, w.beta, w.r, lam, pw, w.active, m) <= tol) break;
-    // r = q − Gβ again at every coordinate (β is zero outside the active set).
-    w.r.set(q);
-    for (let a = 0; a < m; a++) {
-      const j = w.active[a] as number;
-      const b = w.beta[j] as number;
-      if (b === 0) continue;
-      const row = j * p;
-      for (let k = 0; k < p; k++) w.r[k] = (w.r[k] as number) - (g[row + k] as number) * b;
-    }
+    // r = q − Gβ again at every coordinate (the active sweeps kept it only on the active set).
+    residual(g, p, q, w);
   }
 }
 
@@ -168,16 +171,6 @@ export function lassoIC(g: Float64Array, p: number, diag: Float64Array, q: Float
     if (df >= n - 1) break;
   }
   return { beta: w.best, lambda: bestLambda, df: bestDf };
-}
-
-/** w.r = q − Gβ at every coordinate. */
-function residual(g: Float64Array, p: number, q: Float64Array, w: LassoWork): void {
-  w.r.set(q);
-  for (let j = 0; j < p; j++) {
-    const b = w.beta[j] as number;
-    if (b === 0) continue;
-    for (let c = 0; c < p; c++) w.r[c] = (w.r[c] as number) - (g[j * p + c] as number) * b;
-  }
 }
 
 /**
