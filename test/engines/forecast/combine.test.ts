@@ -45,11 +45,30 @@ function problem(seed: number, K: number, n: number): { F: Float64Array[]; y: Fl
   return { F, y: Float64Array.from(y, (v) => Math.round(v * 100) / 100) };
 }
 
+/**
+ * A degenerate problem as the DAM makes them: prices and forecasts clipped to a price cap (many
+ * hours where the price and several components sit on the same value), a duplicated component and
+ * repeated hours.
+ */
+function cappedProblem(seed: number, K: number, n: number): { F: Float64Array[]; y: Float64Array } {
+  const { F, y } = problem(seed, K, n);
+  const cap = 3000;
+  const clip = (v: number) => Math.min(v, cap);
+  const Fc = F.map((f) => Float64Array.from(f, clip));
+  Fc.push(Float64Array.from(Fc[0] as Float64Array));
+  const yc = Float64Array.from(y, clip);
+  for (let i = 0; i + 24 < n; i += 48) {
+    yc[i + 24] = yc[i] as number;
+    for (const f of Fc) f[i + 24] = f[i] as number;
+  }
+  return { F: Fc, y: yc };
+}
+
 describe('simplexLad', () => {
   it('reaches the linear-programming optimum (HiGHS) on random combination problems', async () => {
     const highs = await loadHighs();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 28 }).map((days) => days * 24), async (seed, K, n) => {
+      fc.asyncProperty(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 28 }).map((days) => days * 24), async (seed, K, n) => {
         const { F, y } = problem(seed, K, n);
         const w = simplexLad(F, y, n);
         const sol = highs.solve(ladLp(F, y), LP_OPTIONS);
@@ -63,6 +82,30 @@ describe('simplexLad', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('reaches the optimum on degenerate problems (prices and components at a cap, duplicates)', async () => {
+    const highs = await loadHighs();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 2, max: 11 }), fc.integer({ min: 1, max: 28 }).map((days) => days * 24), async (seed, K, n) => {
+        const { F, y } = cappedProblem(seed, K, n);
+        const w = simplexLad(F, y, n);
+        const sol = highs.solve(ladLp(F, y), LP_OPTIONS);
+        expect(sol.Status).toBe('Optimal');
+        const ours = objective(F, y, w);
+        expect(ours).toBeGreaterThanOrEqual(sol.ObjectiveValue * (1 - 1e-7) - 1e-6);
+        expect(ours).toBeLessThanOrEqual(sol.ObjectiveValue * (1 + 1e-9) + 1e-6);
+        expect(w.every((v) => v >= 0)).toBe(true);
+        expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('returns the single component, or equal weights when there are no hours', () => {
+    const { F, y } = problem(3, 3, 24);
+    expect(Array.from(simplexLad(F.slice(0, 1), y, 24))).toEqual([1]);
+    expect(Array.from(simplexLad(F, y, 0))).toEqual([1 / 3, 1 / 3, 1 / 3]);
   });
 
   it('puts all weight on a component that is exact, and is deterministic to the bit', () => {
