@@ -96,7 +96,7 @@ export const backtestSummary = defineOperation({
     const withMonths = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
     if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
-    const p50 = forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);
+    const p50 = await forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);
     const settled = dates.flatMap((d) => {
       const f = p50.get(d);
       const day = input.priceBook[d];

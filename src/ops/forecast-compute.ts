@@ -1,7 +1,8 @@
 /** The fit behind GET /api/forecast as one plain function of plain data (runs in a worker or inline). */
 import type { PriceBook } from '../domain/prices.js';
 import { loadCapsTableSync } from '../data/caps.js';
-import { DEFAULT_FORECAST, indexOf, rollingForecast, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../engines/forecast/index.js';
+import { DEFAULT_FORECAST, indexOf, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../engines/forecast/index.js';
+import { rollingForecastParallel } from './forecast-parallel.js';
 import { capHitPoints, damCapsOf, forecastPoints, type CapHitRecord, type ForecastPointRecord } from './forecast-model.js';
 
 export interface FitRequest {
@@ -21,12 +22,12 @@ export interface FitResult {
   evaluatedTo: string | null;
 }
 
-export function fitForecastRange(req: FitRequest): FitResult {
+export async function fitForecastRange(req: FitRequest): Promise<FitResult> {
   const s = seriesFromPriceBook(req.book);
   const from = indexOf(s, req.from);
   const to = indexOf(s, req.to);
   const m = indexOf(s, req.metricsFrom);
-  const run = rollingForecast(s, Math.min(from, m), to, DEFAULT_FORECAST, damCapsOf(loadCapsTableSync(), s));
+  const run = await rollingForecastParallel(s, Math.min(from, m), to, DEFAULT_FORECAST, damCapsOf(loadCapsTableSync(), s));
   const data: FitResult['data'] = {};
   const capHitProbability: FitResult['capHitProbability'] = {};
   for (const d of run.days) {

@@ -50,7 +50,7 @@ export function fitCached(req: FitRequest): { key: string; result: Promise<FitRe
   const key = fitKey(req);
   const hit = cache.get(key);
   if (hit) return { key, result: hit, cached: true };
-  const result = inWorker(req) ?? Promise.resolve().then(() => fitForecastRange(req));
+  const result = inWorker(req) ?? fitForecastRange(req);
   cache.set(key, result);
   result.catch(() => cache.delete(key));
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -6,9 +6,10 @@
  */
 import type { CapsTable } from '../data/caps.js';
 import type { PriceBook } from '../domain/prices.js';
-import { H, DEFAULT_FORECAST, rollingForecast, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
+import { rollingForecastParallel } from './forecast-parallel.js';
+import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
 
-export const MODEL_NAME = `LEAR ensemble (windows ${DEFAULT_FORECAST.lear.windows.join('/')} days, daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days + conformal p10/p90`;
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days, ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + conformal p10/p90`;
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
 /** The DAM caps in force on each series day, as NaN-filled hourly arrays (memoised per day). */
@@ -57,7 +58,7 @@ export function capHitPoints(d: DayForecast): CapHitRecord[] | null {
  * it (for plans chosen on the forecast and settled on actual prices). Days without enough history
  * are absent from the result.
  */
-export function p50ForDates(book: PriceBook, dates: readonly string[], caps: CapsTable | null, o: ForecastOptions = DEFAULT_FORECAST, onProgress?: (done: number, total: number) => void): Map<string, number[]> {
+export async function p50ForDates(book: PriceBook, dates: readonly string[], caps: CapsTable | null, o: ForecastOptions = DEFAULT_FORECAST, onProgress?: (done: number, total: number) => void): Promise<Map<string, number[]>> {
   const s = seriesFromPriceBook(book);
   const out = new Map<string, number[]>();
   if (s.nDays === 0 || dates.length === 0) return out;
@@ -65,7 +66,7 @@ export function p50ForDates(book: PriceBook, dates: readonly string[], caps: Cap
   const from = Math.max(0, Math.min(...idx));
   const to = Math.min(s.nDays, Math.max(...idx));
   const wanted = new Set(idx);
-  const run = rollingForecast(s, from, to, o, damCapsOf(caps, s), onProgress);
+  const run = await rollingForecastParallel(s, from, to, o, damCapsOf(caps, s), onProgress);
   for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), Array.from(d.p50));
   return out;
 }

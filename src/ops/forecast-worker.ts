@@ -2,4 +2,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { fitForecastRange, type FitRequest } from './forecast-compute.js';
 
-parentPort?.postMessage(fitForecastRange(workerData as FitRequest));
+parentPort?.postMessage(await fitForecastRange(workerData as FitRequest));

@@ -30,14 +30,14 @@ export const ForecastPlansSummary = z.strictObject({
 });
 
 /** p50 forecasts of `dates` from `history` (plus `extra` days), each from the days before it. */
-export function forecastsFor(history: PriceBook, dates: readonly string[]): Map<string, number[]> {
+export function forecastsFor(history: PriceBook, dates: readonly string[]): Promise<Map<string, number[]>> {
   return p50ForDates(history, dates, loadCapsTableSync());
 }
 
 /** The p50 forecast of one trade date, or a 400 saying the history is too short. */
-export function forecastForDay(tradeDate: string, prices: PriceDay, history: PriceBook | undefined): number[] {
+export async function forecastForDay(tradeDate: string, prices: PriceDay, history: PriceBook | undefined): Promise<number[]> {
   const book: PriceBook = { ...(history ?? {}), [tradeDate]: prices };
-  const p50 = forecastsFor(book, [tradeDate]).get(tradeDate);
+  const p50 = (await forecastsFor(book, [tradeDate])).get(tradeDate);
   if (!p50) {
     throw SvcError.validation(
       `planOn forecast: not enough history before ${tradeDate} (give \`history\` with at least 63 consecutive days before it)`,

@@ -37,7 +37,7 @@ export const strategyPlan = defineOperation({
   async run(ctx, input) {
     const actual = hourlyPrices(input.prices);
     if (input.planOn !== 'forecast') return { tradeDate: input.tradeDate, generatedAt: ctx.now().toISOString(), plan: planSpread(actual, input.settings) };
-    const p50 = forecastForDay(input.tradeDate, input.prices, input.history);
+    const p50 = await forecastForDay(input.tradeDate, input.prices, input.history);
     const plan = planSpread(p50, input.settings);
     const realised = settleSpread(plan, actual, input.settings);
     const perfect = planSpread(actual, input.settings).netPnlUah;
@@ -71,7 +71,7 @@ export const bessPlan = defineOperation({
   async run(ctx, input) {
     const actual = hourlyPrices(input.prices);
     if (input.planOn !== 'forecast') return { tradeDate: input.tradeDate, generatedAt: ctx.now().toISOString(), plan: planBess(actual, input.settings) };
-    const p50 = forecastForDay(input.tradeDate, input.prices, input.history);
+    const p50 = await forecastForDay(input.tradeDate, input.prices, input.history);
     const plan = planBess(p50, input.settings);
     const realised = settleBess(plan, actual, input.settings);
     const perfect = planBess(actual, input.settings).netProfitUah;

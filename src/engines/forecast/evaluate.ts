@@ -4,7 +4,7 @@
  * with a Diebold–Mariano test against the standard naive and the cap-hit Brier scores.
  */
 import type { DailySeries } from './series.js';
-import { DEFAULT_FORECAST, rollingForecast, type DayCaps, type DayForecast, type ForecastOptions } from './rolling.js';
+import { DEFAULT_FORECAST, rollingForecast, type DayCaps, type DayForecast, type ForecastOptions, type RollingRun } from './rolling.js';
 import { dieboldMariano, monthly, score, type DieboldMariano, type IntervalScores, type MonthRow, type PointScores } from './metrics.js';
 import { capHitScores, type CapHitScore } from './capscore.js';
 
@@ -25,7 +25,11 @@ export function evaluateRolling(
   capsOf: (t: number) => DayCaps | null = () => null,
   onProgress?: (done: number, total: number) => void,
 ): Evaluation {
-  const run = rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress);
+  return evaluateRun(s, rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress), capsOf);
+}
+
+/** The scores of a rolling run (rollingForecast, or its parallel twin in src/ops/forecast-parallel.ts). */
+export function evaluateRun(s: DailySeries, run: RollingRun, capsOf: (t: number) => DayCaps | null = () => null): Evaluation {
   return {
     metrics: score(s, run.days),
     monthly: monthly(s, run.days),

@@ -1,12 +1,12 @@
 /** The forecast engine: LEAR ensemble, LAD combination with the naive prices, conformal bands, cap-hit risk, rolling evaluation. */
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
 export type { DailySeries, SeriesInput } from './series.js';
-export { DEFAULT_LEAR, type LearOptions } from './lear.js';
+export { DEFAULT_LEAR, describeMembers, memberName, type LearMember, type LearOptions, type Transform } from './lear.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, capTolerance, type BandOptions } from './bands.js';
-export { DEFAULT_FORECAST, rollingForecast, canForecast, warmupDays } from './rolling.js';
+export { DEFAULT_FORECAST, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';
 export type { DayCaps, DayForecast, ForecastOptions, RollingRun } from './rolling.js';
 export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf } from './metrics.js';
 export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano } from './metrics.js';
 export { capHitScores, type CapHitScore } from './capscore.js';
-export { evaluateRolling, type Evaluation } from './evaluate.js';
+export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';

@@ -5,30 +5,50 @@
  *   - per exogenous series, its 24 values for d (the day-ahead forecasts), d-1 and d-7 (72 each),
  *   - seven day-of-week dummies,
  * fitted on a calibration window of W days immediately before d (W − 7 training rows; the first
- * 7 days only supply lags), every column and target transformed by median/MAD + asinh
- * (scaling.ts), λ chosen by an information criterion along a path (lasso.ts). Only days strictly
- * before d enter the fit; only prices before d enter the forecast row. The windows' forecasts are
- * combined in rolling.ts (combine.ts).
+ * 7 days only supply lags), every column and target transformed by a variance-stabilising
+ * transform fitted on the training rows (scaling.ts: median/MAD + asinh, or N-PIT), λ chosen by
+ * an information criterion along a path (lasso.ts). Only days strictly before d enter the fit;
+ * only prices before d enter the forecast row. An ensemble member is a (window, transform) pair;
+ * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
-import { fitScale, forward, inverse, type Scale } from './scaling.js';
+import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
 const DUMMIES = 7;
 
+/** The variance-stabilising transform of a member: median/MAD + asinh, or N-PIT (scaling.ts). */
+export type Transform = 'asinh' | 'npit';
+
+/** One LEAR of the ensemble: its calibration window in days and its transform. */
+export interface LearMember {
+  window: number;
+  transform: Transform;
+}
+
 export interface LearOptions {
-  /** Calibration windows in days. */
-  windows: number[];
+  members: LearMember[];
   lasso: LassoOptions;
 }
 
 /**
- * 56 and 84 days follow regime changes; one to four years carry seasonality (1,092 and 1,456 are
- * the long windows of the published LEAR ensemble). A window longer than the history is skipped.
+ * asinh LEARs on 56 and 84 days follow regime changes; one to four years carry seasonality (1,092
+ * and 1,456 are the long windows of the published LEAR ensemble); N-PIT LEARs on the two short
+ * windows add the diversity of a rank-based transform where it is cheap (docs/forecast.md). A
+ * member whose window is longer than the history is skipped.
  */
-export const DEFAULT_LEAR: LearOptions = { windows: [56, 84, 364, 728, 1092, 1456], lasso: DEFAULT_LASSO };
+export const DEFAULT_LEAR: LearOptions = {
+  members: [
+    ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const })),
+    ...[56, 84].map((window) => ({ window, transform: 'npit' as const })),
+  ],
+  lasso: DEFAULT_LASSO,
+};
+
+/** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
+export const memberName = (m: LearMember): string => (m.transform === 'asinh' ? `${m.window}` : `${m.window} ${m.transform}`);
 
 /** Number of transformed (non-dummy) feature columns. */
 export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length);
@@ -64,6 +84,9 @@ export class LearScratch {
   pw: Float64Array;
   row: Float64Array;
   col: Float64Array;
+  /** N-PIT: the training values of the column being transformed, then of each target hour, sorted. */
+  sorted: Float64Array;
+  ySorted: Float64Array;
   lasso: LassoWork;
   constructor(s: DailySeries, maxRows: number) {
     this.pn = numericColumns(s);
@@ -77,6 +100,8 @@ export class LearScratch {
     this.pw = new Float64Array(this.p);
     this.row = new Float64Array(this.p);
     this.col = new Float64Array(Math.max(maxRows, 1));
+    this.sorted = new Float64Array(Math.max(maxRows, 1));
+    this.ySorted = new Float64Array(Math.max(maxRows, 1) * H);
     this.lasso = lassoWork(this.p);
   }
 }
@@ -102,11 +127,11 @@ function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number
 }
 
 /**
- * One window's forecast of the 24 prices of day t into out[0..24); false when the window has too
+ * One member's forecast of the 24 prices of day t into out[0..24); false when its window has too
  * little history.
  */
-export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
-  const prepared = prepareWindow(s, t, w, k);
+export function forecastMember(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
+  const prepared = prepareWindow(s, t, member, k);
   if (!prepared) return false;
   const { n, yScale, yMean, yy } = prepared;
   const { p, x, y, g, q, diag, row, sd, pw } = k;
@@ -128,18 +153,19 @@ export function forecastWindow(s: DailySeries, t: number, w: number, o: LassoOpt
       const b = beta[j] as number;
       if (b !== 0) z += b * (row[j] as number);
     }
-    out[h] = inverse(z, yScale[h] as Scale);
+    out[h] = yScale ? inverse(z, yScale[h] as Scale) : npitInverse(z, k.ySorted.subarray(h * n, h * n + n), n);
   }
   return true;
 }
 
 /**
- * The design of window W for day t in the scratch buffers: X (n × p, column-major, transformed and
+ * The design of a member for day t in the scratch buffers: X (n × p, column-major, transformed and
  * standardised; diag 0 marks a constant column), Y (n × 24, transformed and centred), the forecast
- * row; null when the window has too little history.
+ * row; null when the window has too little history. `yScale` is null for N-PIT, whose inverse
+ * reads the sorted targets in k.ySorted.
  */
-export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScratch): { n: number; yScale: Scale[]; yMean: Float64Array; yy: Float64Array } | null {
-  const days = trainingDays(s, t, w);
+export function prepareWindow(s: DailySeries, t: number, member: LearMember, k: LearScratch): { n: number; yScale: Scale[] | null; yMean: Float64Array; yy: Float64Array } | null {
+  const days = trainingDays(s, t, member.window);
   if (!days) return null;
   const n = days.length;
   const { p, pn, x, y, diag, row, sd: sds } = k;
@@ -149,20 +175,33 @@ export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScrat
     for (let h = 0; h < H; h++) y[h * n + i] = s.price[d * H + h] as number;
   }
   featureRow(s, t, row, 0, 1);
-  // Transform numeric columns and targets: median/MAD + asinh, fitted on the training rows only.
+  // Transform numeric columns and targets, fitted on the training rows only.
+  const npit = member.transform === 'npit';
   for (let j = 0; j < pn; j++) {
+    if (npit) {
+      npitSort(x, j * n, n, k.sorted);
+      for (let i = j * n, e = i + n; i < e; i++) x[i] = npitForward(x[i] as number, k.sorted, n);
+      row[j] = npitForward(row[j] as number, k.sorted, n);
+      continue;
+    }
     const sc = fitScale(x, j * n, n, k.col);
     for (let i = j * n, e = i + n; i < e; i++) x[i] = forward(x[i] as number, sc);
     row[j] = forward(row[j] as number, sc);
   }
-  const yScale: Scale[] = [];
+  const yScale: Scale[] | null = npit ? null : [];
   const yMean = new Float64Array(H);
   const yy = new Float64Array(H);
   for (let h = 0; h < H; h++) {
-    const sc = fitScale(y, h * n, n, k.col);
-    yScale.push(sc);
     let m = 0;
-    for (let i = h * n, e = i + n; i < e; i++) m += y[i] = forward(y[i] as number, sc);
+    if (yScale) {
+      const sc = fitScale(y, h * n, n, k.col);
+      yScale.push(sc);
+      for (let i = h * n, e = i + n; i < e; i++) m += y[i] = forward(y[i] as number, sc);
+    } else {
+      const sorted = k.ySorted.subarray(h * n, h * n + n);
+      npitSort(y, h * n, n, sorted);
+      for (let i = h * n, e = i + n; i < e; i++) m += y[i] = npitForward(y[i] as number, sorted, n);
+    }
     m /= n;
     let v = 0;
     for (let i = h * n, e = i + n; i < e; i++) {
@@ -197,5 +236,16 @@ export function prepareWindow(s: DailySeries, t: number, w: number, k: LearScrat
 
 /** Scratch buffers for options o. */
 export function learScratch(s: DailySeries, o: LearOptions): LearScratch {
-  return new LearScratch(s, Math.max(...o.windows));
+  return new LearScratch(s, Math.max(...o.members.map((m) => m.window)));
+}
+
+/** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days". */
+export function describeMembers(members: readonly LearMember[]): string {
+  const label: Record<Transform, string> = { asinh: 'asinh', npit: 'N-PIT' };
+  const parts: string[] = [];
+  for (const tr of ['asinh', 'npit'] as const) {
+    const ws = members.filter((m) => m.transform === tr).map((m) => m.window);
+    if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
+  }
+  return parts.join(', ');
 }

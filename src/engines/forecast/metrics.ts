@@ -11,6 +11,9 @@
  * mean(Δ)/√(var(Δ)/T), one-sided p-value for "the model is more accurate" from the normal law.
  */
 import { H, monthOf, naiveLag, type DailySeries } from './series.js';
+import { normalCdf } from './scaling.js';
+
+export { normalCdf };
 
 export interface PointScores {
   mae: number;
@@ -135,13 +138,5 @@ export function dieboldMariano(s: DailySeries, days: readonly ScoredDay[]): Dieb
   const mean = T ? diffs.reduce((a, b) => a + b, 0) / T : 0;
   const v = T > 1 ? diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / T : 0;
   const statistic = v > 0 ? mean / Math.sqrt(v / T) : 0;
-  return { statistic, pValue: 1 - normalCdf(statistic), meanLossDifferential: mean, days: T };
-}
-
-/** Φ(x) from erfc (Numerical Recipes' Chebyshev fit, |error| < 1.2e-7). */
-export function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * z);
-  const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+  return { statistic, pValue: normalCdf(-statistic), meanLossDifferential: mean, days: T };
 }

@@ -2,12 +2,13 @@
  * Rolling-origin forecasts: for every day d of a range, the LEAR ensemble recalibrated on data
  * strictly before d, combined with the naive prices, banded and clipped to the caps in force.
  *
- *   F_k(d)   = the components: LEAR(d) of each calibration window (lear.ts), the prices of d-1
- *              and of d-7, each clipped to the caps in force
+ *   F_k(d)   = the components: LEAR(d) of each ensemble member (lear.ts: a calibration window
+ *              and a transform), the prices of d-1 and of d-7, each clipped to the caps in force
  *   p50(d)   = Σ_k w_k(d)·F_k(d), clipped to [floor, cap]
- *   w(d)     = the convex weights with the least absolute error over the hours of the
- *              `combineDays` days before d (combine.ts); while fewer than half of those days have
- *              every component, the plain mean of the windows
+ *   w(d)     = (1 − shrink)·v(d) + shrink·(equal weights on the members), where v(d) are the
+ *              convex weights with the least absolute error over the hours of the `combineDays`
+ *              days before d (combine.ts); while fewer than half of those days have every
+ *              component, the plain mean of the members
  *   p10, p90 = p50 + conformal residual quantiles of the `bands.days` days before d (bands.ts)
  *
  * Everything about day d is computed from prices before d (and exogenous values for d, which a
@@ -16,20 +17,27 @@
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
 import { H, type DailySeries } from './series.js';
-import { DEFAULT_LEAR, forecastWindow, learScratch, type LearOptions } from './lear.js';
+import { DEFAULT_LEAR, forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantiles, probAtMax, probAtMin, residualSample, type BandOptions } from './bands.js';
 
 export interface ForecastOptions {
   lear: LearOptions;
-  /** Days of past forecasts the combination weights are fitted on (0: the plain mean of the windows). */
+  /** Days of past forecasts the combination weights are fitted on (0: the plain mean of the members). */
   combineDays: number;
+  /**
+   * Share of the weight moved from the fitted (LAD) weights to equal weights on the members: the
+   * fitted weights chase the last weeks' errors, the equal ones are the steadier forecast
+   * average. 0 keeps the LAD weights, 1 is the plain mean of the members.
+   */
+  shrink: number;
   bands: BandOptions;
 }
 
 export const DEFAULT_FORECAST: ForecastOptions = {
   lear: DEFAULT_LEAR,
   combineDays: 28,
+  shrink: 0.25,
   bands: DEFAULT_BANDS,
 };
 
@@ -45,14 +53,14 @@ export interface DayForecast {
   p10: Float64Array;
   p50: Float64Array;
   p90: Float64Array;
-  /** The plain mean of the windows' LEAR forecasts (each clipped to the caps), before combination. */
+  /** The plain mean of the members' LEAR forecasts (each clipped to the caps), before combination. */
   raw: Float64Array;
-  /** Combination weights: one per calibration window (0 where it had too little history), then d-1, then d-7. */
+  /** Combination weights: one per ensemble member (0 where its window had too little history), then d-1, then d-7. */
   weights: Float64Array;
   /** The weight on the naive prices (d-1 and d-7 together). */
   naiveWeight: number;
-  /** Calibration windows that had enough history. */
-  windows: number;
+  /** Ensemble members whose windows had enough history. */
+  members: number;
   /** Per hour P(price at the max cap) and P(price at the min cap); null where no cap is known. */
   capHit: { max: (number | null)[]; min: (number | null)[] } | null;
 }
@@ -72,6 +80,31 @@ export function canForecast(s: DailySeries, t: number): boolean {
   return t <= s.nDays;
 }
 
+/** Days whose members are fitted for a forecast of from..to: the range and its warm-up. */
+export const fittedRange = (from: number, to: number, o: ForecastOptions): [number, number] => [Math.max(7, from - warmupDays(o)), to];
+
+/**
+ * Phase 1: every member's LEAR forecast of the days a..to, unclipped, at
+ * out[((t − a)·members + c)·24 + h] (NaN where the member's window has too little history or the
+ * day cannot be forecast). Each day is fitted on its own data alone, so a range may be split and
+ * its parts computed anywhere (in worker threads: src/ops/forecast-parallel.ts) with the same
+ * bits. `onProgress(done, total)` is called after every day.
+ */
+export function memberForecasts(s: DailySeries, a: number, to: number, o: LearOptions, onProgress?: (done: number, total: number) => void): Float64Array {
+  const nm = o.members.length;
+  const len = Math.max(0, to - a + 1);
+  const out = new Float64Array(len * nm * H).fill(Number.NaN);
+  const k = learScratch(s, o);
+  const one = new Float64Array(H);
+  for (let t = a; t <= to; t++) {
+    if (canForecast(s, t)) {
+      for (let c = 0; c < nm; c++) if (forecastMember(s, t, o.members[c] as LearMember, o.lasso, k, one)) out.set(one, ((t - a) * nm + c) * H);
+    }
+    onProgress?.(t - a + 1, len);
+  }
+  return out;
+}
+
 /**
  * Forecasts of days from..to (series indices, inclusive; `to` may be nDays, the day after the
  * data). `onProgress(done, total)` is called after every fitted day.
@@ -84,17 +117,25 @@ export function rollingForecast(
   capsOf: (t: number) => DayCaps | null = () => null,
   onProgress?: (done: number, total: number) => void,
 ): RollingRun {
-  const a = Math.max(7, from - warmupDays(o));
+  const [a] = fittedRange(from, to, o);
+  return combineRolling(s, from, to, memberForecasts(s, a, to, o.lear, onProgress), o, capsOf);
+}
+
+/**
+ * Phase 2: the combination, bands and cap-hit probabilities of days from..to from the members'
+ * forecasts of fittedRange(from, to) (memberForecasts). Sequential: the weights and bands of a day
+ * come from the forecasts and errors of the days before it.
+ */
+export function combineRolling(s: DailySeries, from: number, to: number, members: Float64Array, o: ForecastOptions = DEFAULT_FORECAST, capsOf: (t: number) => DayCaps | null = () => null): RollingRun {
+  const [a] = fittedRange(from, to, o);
   const len = Math.max(0, to - a + 1);
-  const nw = o.lear.windows.length;
-  const nc = nw + 2;
+  const nm = o.lear.members.length;
+  const nc = nm + 2;
   // comp[(i·nc + k)·H + h]: component k of day a + i, clipped to that day's caps (NaN: none).
   const comp = new Float64Array(len * nc * H).fill(Number.NaN);
   const p50 = new Float64Array(len * H).fill(Number.NaN);
   const res = new Float64Array(len * H).fill(Number.NaN);
-  const k = learScratch(s, o.lear);
-  const one = new Float64Array(H);
-  const cw = combineWork(Math.max(1, o.combineDays * H));
+  const cw = combineWork(Math.max(1, o.combineDays * H), nc);
   const days: DayForecast[] = [];
   const skipped: number[] = [];
   const observed = (t: number): boolean => t >= 0 && t < s.nDays && s.observed[t] === 1;
@@ -102,21 +143,19 @@ export function rollingForecast(
     const i = t - a;
     const caps = capsOf(t);
     let used = 0;
-    if (canForecast(s, t)) {
-      for (let c = 0; c < nw; c++) {
-        if (!forecastWindow(s, t, o.lear.windows[c] as number, o.lear.lasso, k, one)) continue;
-        used++;
-        for (let h = 0; h < H; h++) comp[(i * nc + c) * H + h] = clip(one[h] as number, caps, h);
-      }
+    for (let c = 0; c < nm; c++) {
+      const at = (i * nm + c) * H;
+      if (Number.isNaN(members[at] as number)) continue;
+      used++;
+      for (let h = 0; h < H; h++) comp[(i * nc + c) * H + h] = clip(members[at + h] as number, caps, h);
     }
     if (used === 0) {
       if (t >= from) skipped.push(t);
-      onProgress?.(t - a + 1, len);
       continue;
     }
     for (let h = 0; h < H; h++) {
-      comp[(i * nc + nw) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
-      comp[(i * nc + nw + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
+      comp[(i * nc + nm) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
+      comp[(i * nc + nm + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
     }
     const w = combinationWeights(s, comp, a, t, nc, o, cw);
     for (let h = 0; h < H; h++) {
@@ -124,9 +163,8 @@ export function rollingForecast(
       for (let c = 0; c < nc; c++) if (w[c] !== 0) v += (w[c] as number) * (comp[(i * nc + c) * H + h] as number);
       p50[i * H + h] = clip(v, caps, h);
     }
-    if (t >= from) days.push(finish(t, i, comp, nw, p50, res, w, used, caps, o.bands));
+    if (t >= from) days.push(finish(t, i, comp, nm, p50, res, w, used, caps, o.bands));
     if (observed(t)) for (let h = 0; h < H; h++) res[i * H + h] = (s.price[t * H + h] as number) - (p50[i * H + h] as number);
-    onProgress?.(t - a + 1, len);
   }
   return { days, skipped };
 }
@@ -144,8 +182,8 @@ const has = (comp: Float64Array, i: number, nc: number, c: number): boolean => !
 
 /**
  * The weights of day t's components: simplex-LAD over the observed days among the combineDays
- * before t that have every component t has; the plain mean of t's windows while fewer than half
- * of those days qualify.
+ * before t that have every component t has, shrunk toward equal weights on t's members; the plain
+ * mean of t's members while fewer than half of those days qualify.
  */
 function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: number, nc: number, o: ForecastOptions, cw: ReturnType<typeof combineWork>): Float64Array {
   const i = t - a;
@@ -154,9 +192,9 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   const w = new Float64Array(nc);
   const rows: number[] = [];
   for (let d = Math.max(a, t - o.combineDays); d < t; d++) if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
+  const members = avail.filter((c) => c < nc - 2);
   if (o.combineDays <= 0 || rows.length * 2 < o.combineDays) {
-    const windows = avail.filter((c) => c < nc - 2);
-    for (const c of windows) w[c] = 1 / windows.length;
+    for (const c of members) w[c] = 1 / members.length;
     return w;
   }
   const n = rows.length * H;
@@ -169,7 +207,8 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
     }
   });
   const fitted = simplexLad(F, y, n, cw);
-  avail.forEach((c, j) => (w[c] = fitted[j] as number));
+  avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
+  for (const c of members) w[c] = (w[c] as number) + o.shrink / members.length;
   return w;
 }
 
@@ -177,7 +216,7 @@ function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float
   const nc = nw + 2;
   const raw = new Float64Array(H);
   for (let c = 0; c < nw; c++) if (has(comp, i, nc, c)) for (let h = 0; h < H; h++) raw[h] = (raw[h] as number) + (comp[(i * nc + c) * H + h] as number) / used;
-  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), windows: used, capHit: null };
+  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
   const hitMax: (number | null)[] = [];
   const hitMin: (number | null)[] = [];
   let anyCap = false;

@@ -10,7 +10,7 @@ import { conformalQuantiles, probAtMax } from '../../../src/engines/forecast/ban
 /** Short windows and few days: a fast but complete run of the pipeline. */
 const FAST: ForecastOptions = {
   ...DEFAULT_FORECAST,
-  lear: { ...DEFAULT_FORECAST.lear, windows: [28, 42] },
+  lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }, { window: 42, transform: 'asinh' }, { window: 28, transform: 'npit' }] },
   combineDays: 7,
   bands: { ...DEFAULT_FORECAST.bands, days: 7 },
 };

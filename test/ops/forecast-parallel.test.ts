@@ -1,0 +1,50 @@
+/** The member fits spread over worker threads give the sequential forecasts bit for bit. */
+import { describe, expect, it } from 'vitest';
+import { realBook } from '../engines/backtest-fixture.js';
+import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions } from '../../src/engines/forecast/index.js';
+import { forecastThreads, memberForecastsParallel, rollingForecastParallel } from '../../src/ops/forecast-parallel.js';
+
+const FAST: ForecastOptions = {
+  ...DEFAULT_FORECAST,
+  lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }, { window: 56, transform: 'asinh' }, { window: 28, transform: 'npit' }] },
+  combineDays: 7,
+  bands: { ...DEFAULT_FORECAST.bands, days: 7 },
+};
+
+const hex = (a: Float64Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex');
+
+describe('forecast fits in worker threads', () => {
+  const s = seriesFromPriceBook(realBook().book);
+  const from = indexOf(s, '01.03.2024');
+  const to = indexOf(s, '20.03.2024');
+
+  it('fit the same member forecasts as one thread, bit for bit, reporting progress up to the total', async () => {
+    const [a] = fittedRange(from, to, FAST);
+    const seen: [number, number][] = [];
+    const parallel = await memberForecastsParallel(s, a, to, FAST.lear, (done, total) => seen.push([done, total]), 2);
+    expect(hex(parallel)).toBe(hex(memberForecasts(s, a, to, FAST.lear)));
+    // Workers report chunks of days (inline fitting would report every day).
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.length).toBeLessThan(to - a + 1);
+    expect(seen.every(([d, t], i) => t === to - a + 1 && d > (seen[i - 1]?.[0] ?? 0))).toBe(true);
+    expect(seen[seen.length - 1]).toEqual([to - a + 1, to - a + 1]);
+  }, 60_000);
+
+  it('give the sequential rolling run (p10, p50, p90, weights), and run inline on one thread', async () => {
+    const seq = rollingForecast(s, from, to, FAST);
+    for (const threads of [1, 3]) {
+      const run = await rollingForecastParallel(s, from, to, FAST, () => null, undefined, threads);
+      expect(run.days.map((d) => d.t)).toEqual(seq.days.map((d) => d.t));
+      run.days.forEach((d, i) => {
+        const q = seq.days[i];
+        expect([hex(d.p10), hex(d.p50), hex(d.p90), hex(d.weights)]).toEqual([hex(q?.p10 as Float64Array), hex(q?.p50 as Float64Array), hex(q?.p90 as Float64Array), hex(q?.weights as Float64Array)]);
+      });
+    }
+  }, 60_000);
+
+  it('takes the thread count from SVC_FORECAST_THREADS, else the cores', () => {
+    expect(forecastThreads({ SVC_FORECAST_THREADS: '3' })).toBe(3);
+    expect(forecastThreads({ SVC_FORECAST_THREADS: '0' })).toBeGreaterThanOrEqual(1);
+    expect(forecastThreads({})).toBeGreaterThanOrEqual(1);
+  });
+});
