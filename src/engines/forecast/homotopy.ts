@@ -75,6 +75,23 @@ function cholDelete(l: Float64Array, p: number, k: number, at: number): void {
   }
 }
 
+/** out += Σ_c coef[c]·G[idx[c], ·]: rows of the symmetric G, two at a time (half the passes over out). */
+function accumulateRows(g: Float64Array, p: number, idx: Int32Array, k: number, coef: Float64Array, out: Float64Array): void {
+  let c = 0;
+  for (; c + 1 < k; c += 2) {
+    const c0 = coef[c] as number;
+    const c1 = coef[c + 1] as number;
+    const r0 = (idx[c] as number) * p;
+    const r1 = (idx[c + 1] as number) * p;
+    for (let j = 0; j < p; j++) out[j] = (out[j] as number) + (g[r0 + j] as number) * c0 + (g[r1 + j] as number) * c1;
+  }
+  if (c < k) {
+    const c0 = coef[c] as number;
+    const r0 = (idx[c] as number) * p;
+    for (let j = 0; j < p; j++) out[j] = (out[j] as number) + (g[r0 + j] as number) * c0;
+  }
+}
+
 /** Solves L·Lᵀ·x = b (|A| = k) into x. */
 function cholSolve(l: Float64Array, p: number, k: number, b: Float64Array, x: Float64Array): void {
   for (let i = 0; i < k; i++) {
@@ -124,22 +141,14 @@ export function lassoPath(g: Float64Array, p: number, diag: Float64Array, q: Flo
     // r = q − Gβ (recomputed every 16 events against drift, else updated below), the direction
     // w = G_AA⁻¹ (pw_A∘θ_A) and a = G_{·A}·w; G is symmetric, so both run along contiguous rows.
     if (event % 16 === 0) {
+      for (let c = 0; c < k; c++) tmp[c] = -(beta[idx[c] as number] as number);
       r.set(q);
-      for (let c = 0; c < k; c++) {
-        const i = idx[c] as number;
-        const b = beta[i] as number;
-        const row = i * p;
-        for (let j = 0; j < p; j++) r[j] = (r[j] as number) - (g[row + j] as number) * b;
-      }
+      accumulateRows(g, p, idx, k, tmp, r);
     }
     for (let c = 0; c < k; c++) tmp[c] = (pw[idx[c] as number] as number) * (theta[idx[c] as number] as number);
     cholSolve(l, p, k, tmp, w);
     a.fill(0);
-    for (let c = 0; c < k; c++) {
-      const wc = w[c] as number;
-      const row = (idx[c] as number) * p;
-      for (let j = 0; j < p; j++) a[j] = (a[j] as number) + (g[row + j] as number) * wc;
-    }
+    accumulateRows(g, p, idx, k, w, a);
     let gamma = lam - target;
     let joinAt = -1;
     let joinSign = 0;

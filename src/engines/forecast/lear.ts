@@ -87,6 +87,7 @@ export class LearScratch {
   /** N-PIT: the training values of the column being transformed, then of each target hour, sorted. */
   sorted: Float64Array;
   ySorted: Float64Array;
+  pair = new Float64Array(2);
   lasso: LassoWork;
   constructor(s: DailySeries, maxRows: number) {
     this.pn = numericColumns(s);
@@ -127,6 +128,38 @@ function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number
 }
 
 /**
+ * dot(x[a..], x[b..]) and dot(x[a..], x[c..]) in one pass over x[a..], each summed exactly as
+ * `dot` sums (even and odd terms apart), so the bits are those of two `dot` calls.
+ */
+function dot2(x: Float64Array, a: number, b: number, c: number, n: number, out: Float64Array): void {
+  let b0 = 0;
+  let b1 = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const u0 = x[a + i] as number;
+    const u1 = x[a + i + 1] as number;
+    b0 += u0 * (x[b + i] as number);
+    b1 += u1 * (x[b + i + 1] as number);
+    c0 += u0 * (x[c + i] as number);
+    c1 += u1 * (x[c + i + 1] as number);
+  }
+  if (i < n) {
+    b0 += (x[a + i] as number) * (x[b + i] as number);
+    c0 += (x[a + i] as number) * (x[c + i] as number);
+  }
+  out[0] = b0 + b1;
+  out[1] = c0 + c1;
+}
+
+function setGram(g: Float64Array, p: number, diag: Float64Array, a: number, b: number, d: number, n: number): void {
+  const v = diag[a] === 0 || diag[b] === 0 ? 0 : d / n;
+  g[a * p + b] = v;
+  g[b * p + a] = v;
+}
+
+/**
  * One member's forecast of the 24 prices of day t into out[0..24); false when its window has too
  * little history.
  */
@@ -136,13 +169,16 @@ export function forecastMember(s: DailySeries, t: number, member: LearMember, o:
   const { n, yScale, yMean, yy } = prepared;
   const { p, x, y, g, q, diag, row, sd, pw } = k;
   for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
-  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets.
+  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; two columns b at a time.
+  const pair = k.pair;
   for (let a = 0; a < p; a++) {
-    for (let b = a; b < p; b++) {
-      const v = diag[a] === 0 || diag[b] === 0 ? 0 : dot(x, a * n, x, b * n, n) / n;
-      g[a * p + b] = v;
-      g[b * p + a] = v;
+    let b = a;
+    for (; b + 1 < p; b += 2) {
+      dot2(x, a * n, b * n, (b + 1) * n, n, pair);
+      setGram(g, p, diag, a, b, pair[0] as number, n);
+      setGram(g, p, diag, a, b + 1, pair[1] as number, n);
     }
+    if (b < p) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
   }
   for (let h = 0; h < H; h++) {
     for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
