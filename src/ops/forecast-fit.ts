@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PriceBook } from '../domain/prices.js';
 import { fitForecastRange, type FitRequest, type FitResult } from './forecast-compute.js';
+import { MODEL_FINGERPRINT } from './forecast-model.js';
 
 const cache = new Map<string, Promise<FitResult>>();
 const MAX_ENTRIES = 64;
@@ -40,10 +41,9 @@ function inWorker(req: FitRequest): Promise<FitResult> | null {
   });
 }
 
-/** The fitted range, from the cache when the same history and range were fitted before. */
-/** The cache key of a fit: the history's hash and the range. */
+/** The cache key of a fit: the model, the history's hash and the range. */
 export function fitKey(req: FitRequest): string {
-  return `${bookHash(req.book)}|${req.from}|${req.to}|${req.metricsFrom}`;
+  return `${MODEL_FINGERPRINT}|${bookHash(req.book)}|${req.from}|${req.to}|${req.metricsFrom}`;
 }
 
 export function fitCached(req: FitRequest): { key: string; result: Promise<FitResult>; cached: boolean } {

@@ -4,12 +4,20 @@
  * arrays, the engine's days as ForecastBook / capHitProbability records, and the model's name.
  * No schema library here, so the CLI can use it cheaply.
  */
+import { createHash } from 'node:crypto';
 import type { CapsTable } from '../data/caps.js';
 import type { PriceBook } from '../domain/prices.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
 
 export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days, ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + conformal p10/p90`;
+/**
+ * Bumped whenever the engine's numbers change for the same options (a new solver, a new
+ * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
+ * the previous model from the cache.
+ */
+export const MODEL_REVISION = '2026-11-24 members+npit';
+export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
 /** The DAM caps in force on each series day, as NaN-filled hourly arrays (memoised per day). */

@@ -6,8 +6,7 @@
  * the sequential one (test/ops/forecast-parallel.test.ts).
  *
  * Workers run the built `forecast-members-worker.js`; from the TypeScript sources (tests, benches
- * under tsx) they run the .ts file through tsx's loader. Short ranges, one core or
- * `SVC_FORECAST_THREADS=1` run inline.
+ * under tsx) they run the .ts file through tsx's loader. Short ranges and one core run inline.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -18,12 +17,8 @@ import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type
 /** Below this many fitted days a pool costs more than it saves. */
 const MIN_PARALLEL_DAYS = 8;
 
-/** Worker threads to use: SVC_FORECAST_THREADS when set (≥ 1), else the number of cores, at most 8. */
-export function forecastThreads(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.SVC_FORECAST_THREADS);
-  if (Number.isInteger(v) && v >= 1) return v;
-  return Math.min(8, availableParallelism());
-}
+/** Worker threads to use: one per core, at most 8. */
+export const forecastThreads = (): number => Math.min(8, availableParallelism());
 
 /** The worker to start: the built file, or the TypeScript source behind tsx's loader (a dev dependency). */
 function spawn(job: MembersJob): Worker | null {

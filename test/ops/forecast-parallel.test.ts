@@ -1,4 +1,5 @@
 /** The member fits spread over worker threads give the sequential forecasts bit for bit. */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../engines/backtest-fixture.js';
 import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions } from '../../src/engines/forecast/index.js';
@@ -42,9 +43,7 @@ describe('forecast fits in worker threads', () => {
     }
   }, 60_000);
 
-  it('takes the thread count from SVC_FORECAST_THREADS, else the cores', () => {
-    expect(forecastThreads({ SVC_FORECAST_THREADS: '3' })).toBe(3);
-    expect(forecastThreads({ SVC_FORECAST_THREADS: '0' })).toBeGreaterThanOrEqual(1);
-    expect(forecastThreads({})).toBeGreaterThanOrEqual(1);
+  it('uses one thread per core, at most 8', () => {
+    expect(forecastThreads()).toBe(Math.min(8, availableParallelism()));
   });
 });

@@ -4,6 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forecastGet, ForecastResponse } from '../../src/ops/forecast.js';
+import { MODEL_FINGERPRINT } from '../../src/ops/forecast-model.js';
 import { invoke } from '../../src/ops/invoke.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { localCtx } from './helpers.js';
@@ -59,6 +60,9 @@ describe('forecast.get', () => {
     // The stored copy is what a restarted or second instance reads first.
     expect(logs[0]).not.toBe('store');
     expect(logs[1]).toBe('store');
+    // A stored fit is keyed by the model too: an upgraded engine never reads the old model's fit.
+    const stored = await stores.marketData.latestFetch('forecast');
+    expect(JSON.stringify(stored)).toContain(MODEL_FINGERPRINT);
     await stores.close();
   });
 
