@@ -6,11 +6,14 @@
  * the sequential one (test/ops/forecast-parallel.test.ts).
  *
  * Workers run the built `forecast-members-worker.js`; from the TypeScript sources (tests, benches
- * under tsx) they run the .ts file through tsx's loader. Short ranges and one core run inline.
+ * under tsx) they run the .ts file through tsx's loader, resolved from this file (not from the
+ * working directory). Short ranges and one core run inline, and so does a range whose workers could
+ * not be started or failed: a pool is an optimisation, never a new way for a forecast to fail.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../engines/forecast/index.js';
 
@@ -20,40 +23,65 @@ const MIN_PARALLEL_DAYS = 8;
 /** Worker threads to use: one per core, at most 8. */
 export const forecastThreads = (): number => Math.min(8, availableParallelism());
 
-/** The worker to start: the built file, or the TypeScript source behind tsx's loader (a dev dependency). */
-function spawn(job: MembersJob): Worker | null {
-  const js = new URL('./forecast-members-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(js))) return new Worker(js, { workerData: job });
-  const ts = new URL('./forecast-members-worker.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(ts))) return null;
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: job });
-}
-
-/** Can workers be started here at all (a built worker file, or the sources with tsx)? */
-function canSpawn(): boolean {
-  return existsSync(fileURLToPath(new URL('./forecast-members-worker.js', import.meta.url))) || existsSync(fileURLToPath(new URL('./forecast-members-worker.ts', import.meta.url)));
-}
-
 export interface MembersJob {
   s: DailySeries;
   lear: LearOptions;
 }
 
+/** How to start a worker here: the built file, the TypeScript source behind tsx (a dev dependency), or null. */
+function workerSource(): { code: URL | string; eval: boolean } | null {
+  const js = new URL('./forecast-members-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return { code: js, eval: false };
+  const ts = new URL('./forecast-members-worker.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(ts))) return null;
+  const api = tsxEsmApi();
+  if (!api) return null;
+  return { code: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`, eval: true };
+}
+
+/** The URL of tsx's ESM API (its package exports' `./esm/api` import entry), resolved from this file; null without tsx. */
+function tsxEsmApi(): string | null {
+  try {
+    const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
+    const entry = pkg.exports?.['./esm/api']?.import?.default;
+    return entry ? new URL(entry, pathToFileURL(manifest)).href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** memberForecasts(s, a, to, lear), the days spread over `threads` workers. */
 export async function memberForecastsParallel(s: DailySeries, a: number, to: number, lear: LearOptions, onProgress?: (done: number, total: number) => void, threads = forecastThreads()): Promise<Float64Array> {
   const len = Math.max(0, to - a + 1);
-  const n = Math.min(threads, Math.ceil(len / 2));
-  if (!canSpawn() || n < 2 || len < MIN_PARALLEL_DAYS) return memberForecasts(s, a, to, lear, onProgress);
-  const nm = lear.members.length;
-  const out = new Float64Array(len * nm * H);
+  const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
+  const source = n >= 2 && len >= MIN_PARALLEL_DAYS ? workerSource() : null;
+  if (!source) return memberForecasts(s, a, to, lear, onProgress);
+  let reported = 0;
+  const progress = (done: number): void => {
+    reported = done;
+    onProgress?.(done, len);
+  };
+  try {
+    return await inWorkers(source, { s, lear }, a, to, n, progress);
+  } catch {
+    // A worker that cannot start (or dies) costs the speed-up, not the forecast: fit inline, and
+    // let an error of the engine itself surface from there. Progress resumes where it stood.
+    return memberForecasts(s, a, to, lear, onProgress && ((done) => onProgress(Math.max(done, reported), len)));
+  }
+}
+
+async function inWorkers(source: { code: URL | string; eval: boolean }, job: MembersJob, a: number, to: number, n: number, progress: (done: number) => void): Promise<Float64Array> {
+  const len = to - a + 1;
+  const nm = job.lear.members.length;
+  const out = new Float64Array(len * nm * H).fill(Number.NaN);
   // Chunks small enough to balance the load and report progress, large enough to keep workers busy.
   const size = Math.max(1, Math.min(16, Math.ceil(len / (n * 6))));
   let next = a;
   let done = 0;
-  const job: MembersJob = { s, lear };
-  const workers = Array.from({ length: n }, () => spawn(job) as Worker);
+  const workers: Worker[] = [];
   try {
+    for (let i = 0; i < n; i++) workers.push(new Worker(source.code, { eval: source.eval, workerData: job }));
     await Promise.all(
       workers.map(
         (worker) =>
@@ -68,10 +96,14 @@ export async function memberForecastsParallel(s: DailySeries, a: number, to: num
               worker.postMessage({ a: from, to: next - 1 });
             };
             worker.on('message', (m: { a: number; to: number; out: Float64Array }) => {
-              out.set(m.out, (m.a - a) * nm * H);
-              done += m.to - m.a + 1;
-              onProgress?.(done, len);
-              give();
+              try {
+                out.set(m.out, (m.a - a) * nm * H);
+                done += m.to - m.a + 1;
+                progress(done);
+                give();
+              } catch (e) {
+                reject(e);
+              }
             });
             worker.once('error', reject);
             worker.once('exit', (code) => reject(new Error(`forecast worker exited with code ${code}`)));

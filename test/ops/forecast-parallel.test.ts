@@ -1,9 +1,9 @@
 /** The member fits spread over worker threads give the sequential forecasts bit for bit. */
-import { availableParallelism } from 'node:os';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../engines/backtest-fixture.js';
-import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions } from '../../src/engines/forecast/index.js';
-import { forecastThreads, memberForecastsParallel, rollingForecastParallel } from '../../src/ops/forecast-parallel.js';
+import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions, type LearOptions } from '../../src/engines/forecast/index.js';
+import { memberForecastsParallel, rollingForecastParallel } from '../../src/ops/forecast-parallel.js';
 
 const FAST: ForecastOptions = {
   ...DEFAULT_FORECAST,
@@ -43,7 +43,27 @@ describe('forecast fits in worker threads', () => {
     }
   }, 60_000);
 
-  it('uses one thread per core, at most 8', () => {
-    expect(forecastThreads()).toBe(Math.min(8, availableParallelism()));
-  });
+  it('starts its workers from any working directory', async () => {
+    const [a] = fittedRange(from, to, FAST);
+    const cwd = process.cwd();
+    const seen: number[] = [];
+    process.chdir(tmpdir());
+    try {
+      const parallel = await memberForecastsParallel(s, a, to, FAST.lear, (done) => seen.push(done), 2);
+      expect(hex(parallel)).toBe(hex(memberForecasts(s, a, to, FAST.lear)));
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(seen.length).toBeLessThan(to - a + 1); // chunks: the workers ran
+  }, 60_000);
+
+  it('fits inline, with the same bits, when workers cannot run (data they cannot receive, a thread count that is not a number)', async () => {
+    const [a] = fittedRange(from, to, FAST);
+    const expected = hex(memberForecasts(s, a, to, FAST.lear));
+    const uncloneable = { ...FAST.lear, note: () => 'a function cannot be sent to a worker' } as LearOptions;
+    const seen: number[] = [];
+    expect(hex(await memberForecastsParallel(s, a, to, uncloneable, (done) => seen.push(done), 2))).toBe(expected);
+    expect(seen[seen.length - 1]).toBe(to - a + 1);
+    expect(hex(await memberForecastsParallel(s, a, to, FAST.lear, undefined, Number.NaN))).toBe(expected);
+  }, 60_000);
 });

@@ -31,14 +31,20 @@
 export interface CombineWork {
   /** Values of λ (n), μ, s (K). */
   x: Float64Array;
-  /** Reduced costs of the λ_i. */
+  /** Reduced costs of the λ_i, and the tolerance each is held to. */
   d: Float64Array;
+  tol: Float64Array;
   /** Basis position of each variable, −1 when nonbasic. */
   pos: Int32Array;
 }
 
 export function combineWork(n: number, maxK = 32): CombineWork {
-  return { x: new Float64Array(n + 1 + maxK), d: new Float64Array(n), pos: new Int32Array(n + 1 + maxK) };
+  return { x: new Float64Array(n + 1 + maxK), d: new Float64Array(n), tol: new Float64Array(n), pos: new Int32Array(n + 1 + maxK) };
+}
+
+/** For tests: Bland's rule from the first step (it is otherwise only the anti-cycling fallback). */
+export interface LadOptions {
+  bland?: boolean;
 }
 
 /** inv ← B⁻¹ (K × K, row-major) by Gauss–Jordan elimination with partial pivoting; false if singular. */
@@ -83,7 +89,7 @@ function swap(a: Float64Array, i: number, j: number): void {
  * Weights of the K components F[k][0..n) for targets y[0..n).
  * `work` may be reused across calls (sized for at least n hours and K components).
  */
-export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: number, work: CombineWork = combineWork(n, F.length)): Float64Array {
+export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: number, work: CombineWork = combineWork(n, F.length), options: LadOptions = {}): Float64Array {
   const K = F.length;
   const w = new Float64Array(K);
   if (K === 1) {
@@ -94,11 +100,10 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
   let scale = 0;
   for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(y[i] as number));
   for (const f of F) for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(f[i] as number));
-  const tolD = 1e-11 * (scale || 1);
   const MU = n;
   const S0 = n + 1;
   const nv = n + 1 + K;
-  const { x, d, pos } = work.x.length >= nv ? work : combineWork(n, K);
+  const { x, d, tol, pos } = work.x.length >= nv && work.pos.length >= nv && work.d.length >= n && work.tol.length >= n ? work : combineWork(n, K);
   const column = (j: number, k: number): number => (j < n ? ((F[k] as Float64Array)[j] as number) : j === MU ? 1 : j - S0 === k ? 1 : 0);
   const lower = (j: number): number => (j < n ? -1 : j === MU ? -Infinity : 0);
   const upper = (j: number): number => (j < n ? 1 : Infinity);
@@ -134,12 +139,29 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
   const scratch = new Float64Array(K * K);
   const pi = new Float64Array(K);
   const alpha = new Float64Array(K);
+  const rhs = new Float64Array(K);
+  let recomputeBasics = false;
   let stalled = 0;
   const maxIterations = 50 * (n + K);
   for (let iteration = 0; iteration < maxIterations; ) {
     // A pivot changed the basis: B⁻¹, π = B⁻ᵀ·c_B, and the reduced costs of the λ_i.
     for (let m = 0; m < K; m++) for (let k = 0; k < K; k++) b[k * K + m] = column(basis[m] as number, k);
     if (!invert(b, K, inv, scratch)) throw new Error('simplexLad: singular basis');
+    if (recomputeBasics) {
+      // x_B = B⁻¹·(−N·x_N) from the nonbasic values (λ at ±1, the nonbasic slacks at 0), so that
+      // round-off of the updates never accumulates into an infeasible basis.
+      rhs.fill(0);
+      for (let i = 0; i < n; i++) {
+        if ((pos[i] as number) >= 0) continue;
+        const xi = x[i] as number;
+        for (let k = 0; k < K; k++) rhs[k] = (rhs[k] as number) - ((F[k] as Float64Array)[i] as number) * xi;
+      }
+      for (let m = 0; m < K; m++) {
+        let v = 0;
+        for (let k = 0; k < K; k++) v += (inv[m * K + k] as number) * (rhs[k] as number);
+        x[basis[m] as number] = v;
+      }
+    }
     for (let k = 0; k < K; k++) {
       let v = 0;
       for (let m = 0; m < K; m++) {
@@ -149,24 +171,32 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
       }
       pi[k] = v;
     }
+    // Reduced cost of λ_i = the residual of hour i, held to a tolerance relative to that hour's
+    // own terms (a component far larger than the others must not blunt every hour's test).
     for (let i = 0; i < n; i++) {
       let v = y[i] as number;
-      for (let k = 0; k < K; k++) v -= (pi[k] as number) * ((F[k] as Float64Array)[i] as number);
+      let m = Math.abs(v);
+      for (let k = 0; k < K; k++) {
+        const t = (pi[k] as number) * ((F[k] as Float64Array)[i] as number);
+        v -= t;
+        m += Math.abs(t);
+      }
       d[i] = v;
+      tol[i] = 1e-11 * (m || 1);
     }
     for (;;) {
       iteration++;
-      const bland = stalled >= K;
+      const bland = options.bland === true || stalled >= K;
       let enter = -1;
       let sigma = 0;
       let best = 0;
       for (let j = 0; j < n + 1 + K; j++) {
         if (j === MU || (pos[j] as number) >= 0) continue;
         const dj = j < n ? (d[j] as number) : -(pi[j - S0] as number);
-        const tol = j < n ? tolD : 1e-12;
+        const tj = j < n ? (tol[j] as number) : 1e-12;
         let s = 0;
-        if (dj > tol && (x[j] as number) < upper(j)) s = 1;
-        else if (dj < -tol && (x[j] as number) > lower(j)) s = -1;
+        if (dj > tj && (x[j] as number) < upper(j)) s = 1;
+        else if (dj < -tj && (x[j] as number) > lower(j)) s = -1;
         if (s === 0) continue;
         const gain = j < n ? Math.abs(dj) : Math.abs(dj) * scale;
         if (bland || gain > best) {
@@ -192,7 +222,7 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
       for (let m = 0; m < K; m++) {
         const j = basis[m] as number;
         const rate = -sigma * (alpha[m] as number);
-        if (Math.abs(rate) <= 1e-11 * amax) continue;
+        if (Math.abs(rate) <= 1e-14 * amax) continue;
         let limit = Infinity;
         let to = 0;
         if (rate < 0 && lower(j) > -Infinity) {
@@ -209,7 +239,7 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
         }
       }
       if (theta === Infinity) throw new Error('simplexLad: unbounded dual (cannot happen for finite data)');
-      stalled = theta > 0 ? 0 : stalled + 1;
+      stalled = theta > 1e-12 * (enter < n ? 1 : scale || 1) ? 0 : stalled + 1;
       for (let m = 0; m < K; m++) {
         const j = basis[m] as number;
         x[j] = (x[j] as number) - sigma * theta * (alpha[m] as number);
@@ -225,13 +255,14 @@ export function simplexLad(F: readonly Float64Array[], y: Float64Array, n: numbe
       pos[out] = -1;
       basis[leave] = enter;
       pos[enter] = leave;
+      recomputeBasics = true;
       break;
     }
   }
   throw new Error('simplexLad: iteration limit reached');
 }
 
-/** The multipliers as weights: round-off below 0 becomes 0, and they sum to exactly 1. */
+/** The multipliers as weights: round-off below 0 becomes 0, and they sum to 1 (to the last bit or so). */
 function weightsOf(pi: Float64Array, w: Float64Array): Float64Array {
   let sum = 0;
   for (let k = 0; k < w.length; k++) {

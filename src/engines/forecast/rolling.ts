@@ -145,7 +145,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
     let used = 0;
     for (let c = 0; c < nm; c++) {
       const at = (i * nm + c) * H;
-      if (Number.isNaN(members[at] as number)) continue;
+      if (!finiteDay(members, at)) continue;
       used++;
       for (let h = 0; h < H; h++) comp[(i * nc + c) * H + h] = clip(members[at + h] as number, caps, h);
     }
@@ -178,6 +178,12 @@ function clip(v: number, caps: DayCaps | null, h: number): number {
   return v;
 }
 
+/** A member's forecast of a day counts only when all 24 hours are finite numbers (NaN: not fitted). */
+function finiteDay(v: Float64Array, at: number): boolean {
+  for (let h = 0; h < H; h++) if (!Number.isFinite(v[at + h] as number)) return false;
+  return true;
+}
+
 const has = (comp: Float64Array, i: number, nc: number, c: number): boolean => !Number.isNaN(comp[(i * nc + c) * H] as number);
 
 /**
@@ -206,7 +212,15 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
       avail.forEach((c, j) => ((F[j] as Float64Array)[r * H + h] = comp[((d - a) * nc + c) * H + h] as number));
     }
   });
-  const fitted = simplexLad(F, y, n, cw);
+  let fitted: Float64Array;
+  try {
+    fitted = simplexLad(F, y, n, cw);
+  } catch {
+    // The solver refuses only data it cannot certify (an iteration limit, a singular basis): the
+    // plain mean of the members is then the forecast, not a failed day.
+    for (const c of members) w[c] = 1 / members.length;
+    return w;
+  }
   avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
   for (const c of members) w[c] = (w[c] as number) + o.shrink / members.length;
   return w;

@@ -82,6 +82,7 @@ export const inverse = (z: number, s: Scale): number => Math.sinh(z) * s.mad + s
  * `sorted[0..n)` holds the column's training values in ascending order (see npitSort).
  */
 export function npitForward(v: number, sorted: Float64Array, n: number): number {
+  if (Number.isNaN(v)) return v;
   let lo = 0;
   let hi = n;
   while (lo < hi) {
@@ -114,7 +115,7 @@ export function npitSort(v: Float64Array, off: number, n: number, sorted: Float6
   sorted.subarray(0, n).sort();
 }
 
-/** Φ(x), the standard normal distribution function (erfc by W. J. Cody's rational approximations, relative error < 1e-14). */
+/** Φ(x), the standard normal distribution function (erfc by W. J. Cody's rational approximations; relative error ~1e-14 for |x| ≤ 8, 1e-13 at |x| = 30). */
 export function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const e = erfcPositive(z);
@@ -139,14 +140,19 @@ function erfcPositive(x: number): number {
   return (Math.exp(-x * x) / x) * (0.5641895835477563 - (t * num) / den);
 }
 
-/** Φ⁻¹(p) for 0 < p < 1: Acklam's rational approximation refined by one Halley step on Φ (relative error ~1e-15). */
+/**
+ * Φ⁻¹(p) for 0 < p < 1: Acklam's rational approximation refined by one Halley step on Φ, from
+ * the lower tail (p > ½ by symmetry, so the step never subtracts two numbers near 1); relative
+ * error ~1e-15. ∓Infinity at 0 and 1, NaN outside [0, 1].
+ */
 export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : Number.NaN;
+  if (p > 0.5) return -normalQuantile(1 - p);
   const pl = 0.02425;
   let x: number;
-  if (p < pl || p > 1 - pl) {
-    const q = Math.sqrt(-2 * Math.log(p < pl ? p : 1 - p));
+  if (p < pl) {
+    const q = Math.sqrt(-2 * Math.log(p));
     x = (((((-0.007784894002430293 * q - 0.3223964580411365) * q - 2.400758277161838) * q - 2.549732539343734) * q + 4.374664141464968) * q + 2.938163982698783) / ((((0.007784695709041462 * q + 0.3224671290700398) * q + 2.445134137142996) * q + 3.754408661907416) * q + 1);
-    if (p > 1 - pl) x = -x;
   } else {
     const q = p - 0.5;
     const r = q * q;

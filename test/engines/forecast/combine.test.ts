@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { simplexLad } from '../../../src/engines/forecast/combine.js';
+import { combineWork, simplexLad } from '../../../src/engines/forecast/combine.js';
 import { LP_OPTIONS, loadHighs } from '../oracle.js';
 
 function ladLp(F: Float64Array[], y: Float64Array): string {
@@ -100,6 +100,37 @@ describe('simplexLad', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it("reaches the optimum with Bland's rule from the first step (the anti-cycling fallback's own path)", async () => {
+    const highs = await loadHighs();
+    for (const [seed, K, n, make] of [[11, 5, 96, problem], [12, 9, 240, cappedProblem], [13, 3, 24, cappedProblem], [14, 12, 672, problem]] as const) {
+      const { F, y } = make(seed, K, n);
+      const w = simplexLad(F, y, n, undefined, { bland: true });
+      const sol = highs.solve(ladLp(F, y), LP_OPTIONS);
+      expect(objective(F, y, w)).toBeLessThanOrEqual(sol.ObjectiveValue * (1 + 1e-9) + 1e-6);
+      expect(w.every((v) => v >= 0)).toBe(true);
+    }
+  });
+
+  it('reaches the optimum when one component is a million times larger than the others', async () => {
+    const highs = await loadHighs();
+    for (const seed of [21, 22, 23]) {
+      const { F, y } = problem(seed, 6, 168);
+      F[2] = Float64Array.from(F[2] as Float64Array, (v) => v * 1e6);
+      const w = simplexLad(F, y, 168);
+      const sol = highs.solve(ladLp(F, y), LP_OPTIONS);
+      expect(objective(F, y, w)).toBeLessThanOrEqual(sol.ObjectiveValue * (1 + 1e-9) + 1e-6);
+    }
+  });
+
+  it('gives the same weights with a reused work buffer of any size', () => {
+    const { F, y } = problem(31, 7, 240);
+    const fresh = simplexLad(F, y, 240);
+    expect(Array.from(simplexLad(F, y, 240, combineWork(24, 32)))).toEqual(Array.from(fresh));
+    const shared = combineWork(672, 8);
+    simplexLad(problem(32, 8, 672).F, problem(32, 8, 672).y, 672, shared);
+    expect(Array.from(simplexLad(F, y, 240, shared))).toEqual(Array.from(fresh));
   });
 
   it('returns the single component, or equal weights when there are no hours', () => {

@@ -99,6 +99,23 @@ describe('rolling forecasts', () => {
     expect(bits(after[3]!.raw)).not.toBe(bits(before[3]!.raw));
   });
 
+  it('shrinks the fitted weights toward equal member weights: convex, each member at least shrink/members, the naive at most 1 − shrink', () => {
+    const s = series();
+    const t0 = indexOf(s, '02.12.2024');
+    const members = FAST.lear.members.length;
+    for (const shrink of [0, 0.25, 1]) {
+      const days = rollingForecast(s, t0, t0 + 4, { ...FAST, shrink }).days;
+      for (const d of days) {
+        const w = Array.from(d.weights);
+        expect(Math.abs(w.reduce((x, y) => x + y, 0) - 1)).toBeLessThan(1e-12);
+        for (const v of w.slice(0, members)) expect(v).toBeGreaterThanOrEqual(shrink / members - 1e-15);
+        expect(d.naiveWeight).toBeLessThanOrEqual(1 - shrink + 1e-12);
+        if (shrink === 1) expect(w).toEqual([...new Array(members).fill(1 / members), 0, 0]);
+      }
+      if (shrink === 0) expect(days.some((d) => d.naiveWeight > 0.25)).toBe(true); // the fitted weights do use the naive here
+    }
+  });
+
   it('is deterministic bit for bit', () => {
     const s = series();
     const t0 = indexOf(s, '10.11.2024');

@@ -7,7 +7,7 @@ import { DEFAULT_FORECAST, H, seriesFromPriceBook } from '../../../src/engines/f
 import { realBook } from '../backtest-fixture.js';
 
 describe('normal distribution functions', () => {
-  it('match reference values of Φ and Φ⁻¹ to 1e-14', () => {
+  it('match reference values of Φ and Φ⁻¹ to 1e-13, in both tails', () => {
     // Reference values: Φ from erfc in arbitrary precision (Abramowitz & Stegun tables extended).
     const phi: [number, number][] = [
       [-8, 6.220960574271785e-16],
@@ -22,6 +22,12 @@ describe('normal distribution functions', () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 13);
     expect(normalQuantile(1e-6)).toBeCloseTo(-4.753424308822899, 12);
     expect(normalQuantile(0.5)).toBe(0);
+    // The upper tail by symmetry, to full precision (a Halley step on Φ(x) − p near 1 would cancel).
+    // 1 − p is exact for p near 1, and Φ(−x) is accurate where Φ(x) is flat.
+    for (const p of [1 - 1e-3, 1 - 1e-6, 1 - 1e-9, 1 - 1e-12]) expect(Math.abs(normalCdf(-normalQuantile(p)) - (1 - p)) / (1 - p)).toBeLessThan(1e-13);
+    expect(normalQuantile(0)).toBe(-Infinity);
+    expect(normalQuantile(1)).toBe(Infinity);
+    expect(normalQuantile(1.5)).toBeNaN();
   });
 
   it('are inverse to each other on (0, 1)', () => {
@@ -67,6 +73,7 @@ describe('N-PIT', () => {
       prev = z;
     }
     expect(npitInverse(40, sorted, n)).toBe(5);
+    expect(npitForward(Number.NaN, sorted, n)).toBeNaN();
     expect(npitInverse(-40, sorted, n)).toBe(1);
   });
 
