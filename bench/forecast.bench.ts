@@ -45,7 +45,7 @@ async function oree(): Promise<DailySeries> {
   const load = loadavg()[0] as number;
   const cpu0 = process.cpuUsage();
   const caps = damCapsOf(loadCapsTableSync(), s);
-  const ev = evaluateRun(s, await rollingForecastParallel(s, indexOf(s, '01.01.2024'), indexOf(s, '31.12.2024'), DEFAULT_FORECAST, caps, undefined, THREADS), caps);
+  const ev = evaluateRun(s, await rollingForecastParallel(s, indexOf(s, '01.01.2024'), indexOf(s, '31.12.2024'), { capsOf: caps, threads: THREADS }), caps);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = process.cpuUsage(cpu0).user / 1e6;
   const m = ev.metrics;
@@ -85,7 +85,7 @@ async function epf(days: number | null): Promise<void> {
     const from = s.nDays - 728;
     const to = days ? from + days - 1 : s.nDays - 1;
     const started = performance.now();
-    const ev = evaluateRun(s, await rollingForecastParallel(s, from, to, DEFAULT_FORECAST, () => null, undefined, THREADS));
+    const ev = evaluateRun(s, await rollingForecastParallel(s, from, to, { threads: THREADS }));
     const seconds = (performance.now() - started) / 1000;
     const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
     const refScore = (vals: Float64Array[]): Scores => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));

@@ -67,7 +67,7 @@ export const forecastEvaluate = defineOperation({
     if (b < a) throw SvcError.validation(`no days to evaluate between ${tradeDateOf(s.startDay + a)} and ${tradeDateOf(s.startDay + b)}`, [{ path: 'from', message: 'empty range' }]);
     const capsOf = input.damCaps ? damCapsOf(loadCapsTableSync(), s) : () => null;
     const started = performance.now();
-    const run = await rollingForecastParallel(s, a, b, DEFAULT_FORECAST, capsOf, (done, total) => ctx.progress?.(done, total, 'days'));
+    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
     const ev = evaluateRun(s, run, capsOf);
     const seconds = (performance.now() - started) / 1000;
     const evaluated = new Set(ev.days.map((d) => d.t));
@@ -129,7 +129,7 @@ export const forecastDays = defineOperation({
     const b = Math.min(s.nDays, indexOf(s, input.to));
     if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the book's last day (${last}): a day-ahead forecast needs the day before`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(loadCapsTableSync(), s);
-    const run = await rollingForecastParallel(s, a, b, DEFAULT_FORECAST, capsOf, (done, total) => ctx.progress?.(done, total, 'days'));
+    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
     if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window))} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
       model: MODEL_NAME,

@@ -1,7 +1,7 @@
 /** The fit behind GET /api/forecast as one plain function of plain data (runs in a worker or inline). */
 import type { PriceBook } from '../domain/prices.js';
 import { loadCapsTableSync } from '../data/caps.js';
-import { DEFAULT_FORECAST, indexOf, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../engines/forecast/index.js';
+import { indexOf, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { capHitPoints, damCapsOf, forecastPoints, type CapHitRecord, type ForecastPointRecord } from './forecast-model.js';
 
@@ -27,7 +27,7 @@ export async function fitForecastRange(req: FitRequest): Promise<FitResult> {
   const from = indexOf(s, req.from);
   const to = indexOf(s, req.to);
   const m = indexOf(s, req.metricsFrom);
-  const run = await rollingForecastParallel(s, Math.min(from, m), to, DEFAULT_FORECAST, damCapsOf(loadCapsTableSync(), s));
+  const run = await rollingForecastParallel(s, Math.min(from, m), to, { capsOf: damCapsOf(loadCapsTableSync(), s) });
   const data: FitResult['data'] = {};
   const capHitProbability: FitResult['capHitProbability'] = {};
   for (const d of run.days) {

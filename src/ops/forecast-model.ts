@@ -74,7 +74,7 @@ export async function p50ForDates(book: PriceBook, dates: readonly string[], cap
   const from = Math.max(0, Math.min(...idx));
   const to = Math.min(s.nDays, Math.max(...idx));
   const wanted = new Set(idx);
-  const run = await rollingForecastParallel(s, from, to, o, damCapsOf(caps, s), onProgress);
+  const run = await rollingForecastParallel(s, from, to, { options: o, capsOf: damCapsOf(caps, s), onProgress });
   for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), Array.from(d.p50));
   return out;
 }

@@ -117,17 +117,17 @@ async function inWorkers(source: { code: URL | string; eval: boolean }, job: Mem
   return out;
 }
 
+export interface ParallelRunOptions {
+  options?: ForecastOptions;
+  capsOf?: (t: number) => DayCaps | null;
+  onProgress?: (done: number, total: number) => void;
+  threads?: number;
+}
+
 /** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores. */
-export async function rollingForecastParallel(
-  s: DailySeries,
-  from: number,
-  to: number,
-  o: ForecastOptions = DEFAULT_FORECAST,
-  capsOf: (t: number) => DayCaps | null = () => null,
-  onProgress?: (done: number, total: number) => void,
-  threads = forecastThreads(),
-): Promise<RollingRun> {
+export async function rollingForecastParallel(s: DailySeries, from: number, to: number, run: ParallelRunOptions = {}): Promise<RollingRun> {
+  const o = run.options ?? DEFAULT_FORECAST;
   const [a] = fittedRange(from, to, o);
-  const members = await memberForecastsParallel(s, a, to, o.lear, onProgress, threads);
-  return combineRolling(s, from, to, members, o, capsOf);
+  const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads);
+  return combineRolling(s, from, to, members, o, run.capsOf);
 }

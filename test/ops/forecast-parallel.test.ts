@@ -34,7 +34,7 @@ describe('forecast fits in worker threads', () => {
   it('give the sequential rolling run (p10, p50, p90, weights), and run inline on one thread', async () => {
     const seq = rollingForecast(s, from, to, FAST);
     for (const threads of [1, 3]) {
-      const run = await rollingForecastParallel(s, from, to, FAST, () => null, undefined, threads);
+      const run = await rollingForecastParallel(s, from, to, { options: FAST, threads });
       expect(run.days.map((d) => d.t)).toEqual(seq.days.map((d) => d.t));
       run.days.forEach((d, i) => {
         const q = seq.days[i];
