@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { addBookOptions } from './book.js';
+import { MKTOP } from './market-book.js';
 
 interface ForecastOpts {
   date?: string;
@@ -20,7 +21,7 @@ export function registerForecast(program: Command, env: CliEnv): void {
   const cmd = program
     .command('forecast')
     .description('day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble)')
-    .argument('[book]', 'price book; - for stdin')
+    .argument('[book]', 'price book; - for stdin; mktop: the market operator\'s DAM prices (cache, else fixtures) of the 26 months before')
     .option('--date <DD.MM.YYYY>', 'the day to forecast (at most the day after the last day of the book)')
     .option('--month <MM.YYYY>', 'every day of a month, each from the days before it')
     .option('--no-chart', 'table output without the chart');
@@ -29,6 +30,7 @@ export function registerForecast(program: Command, env: CliEnv): void {
     'after',
     '\nExamples:\n  $ svc forecast fixtures/oree-dam-ips-2022-2024.csv --date 01.01.2025\n' +
       '  $ svc forecast fixtures/oree-dam-ips-2022-2024.csv --month 12.2024 --format csv\n' +
+      '  $ svc forecast mktop --date 02.12.2024\n' +
       '  $ svc forecast evaluate fixtures/oree-dam-ips-2022-2024.csv --from 01.10.2024 --to 31.12.2024',
   );
   cmd.action(async (file: string | undefined, opts: ForecastOpts) => {
@@ -65,19 +67,24 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     from = `01.${m}`;
     to = `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`;
   }
-  const loaded = await loadBook(env, file, opts, { warnDst: false });
+  // mktop: the operator's prices of the months before, read as GET /api/forecast reads them
+  // (ops/forecast-history.ts: the last two months cache-through, older ones from the cache or the
+  // shipped fixtures), not a cache-through fetch of two years of months.
+  const loaded = file === MKTOP ? null : await loadBook(env, file, opts, { warnDst: false });
+  const input = loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const);
   const { forecastDays } = await import('../ops/forecast-cli.js');
   const progress = await out.progress('fitting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
-  const result = await env.runOp(forecastDays, { priceBook: loaded.book, from, to }).finally(() => {
+  const result = await env.runOp(forecastDays, input).finally(() => {
     env.onProgress(undefined);
     progress.stop();
   });
+  const source = loaded?.source ?? result.source;
   const format = env.globals().format;
   if (format === 'json') {
     const data = Object.fromEntries(result.days.map((d) => [d.date, d.points]));
     const capHitProbability = Object.fromEntries(result.days.map((d) => [d.date, d.capHit]));
-    return out.json({ source: loaded.source, model: result.model, baseline: result.baseline, data, capHitProbability });
+    return out.json({ source, model: result.model, baseline: result.baseline, data, capHitProbability });
   }
   const rows = result.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null })));
   if (format === 'csv') {
@@ -89,7 +96,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
   const first = result.days[0]?.date ?? from;
   const last = result.days[result.days.length - 1]?.date ?? to;
-  out.print(c.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + c.dim(` · from ${loaded.source} (data to ${result.lastDataDay}) · ${result.model}`));
+  out.print(c.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + c.dim(` · from ${source} (data to ${result.lastDataDay}) · ${result.model}`));
   if (opts.date) {
     const t = makeTable(['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)'], c, { right: [1, 2, 3, 4, 5, 6] });
     for (const r of rows) t.push([String(r.hour).padStart(2, '0'), n(r.p10), n(r.p50), n(r.p90), n(r.actual), n(r.maxCap), r.pMaxCap === null ? '—' : `${Math.round(r.pMaxCap * 100)} %`]);

@@ -13,6 +13,7 @@ import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, makeSeries, 
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { defineOperation } from './types.js';
 import { BASELINE_NAME, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
+import { HISTORY_MONTHS, mktopHistory } from './forecast-history.js';
 
 const Day24 = z.array(z.number()).length(24);
 const Scores = z.record(z.string(), z.number());
@@ -95,9 +96,22 @@ export const forecastEvaluate = defineOperation({
   },
 });
 
-export const ForecastDaysRequest = z.strictObject({ priceBook: PriceBook, from: TradeDate, to: TradeDate });
+export const ForecastDaysRequest = z
+  .strictObject({
+    /** The prices to forecast from; or */
+    priceBook: PriceBook.optional(),
+    /** `mktop`: the market operator's DAM prices of the months before `to` (mktopHistory, as GET /api/forecast reads them). */
+    history: z.literal('mktop').optional(),
+    from: TradeDate,
+    to: TradeDate,
+  })
+  .superRefine((v, issue) => {
+    if ((v.priceBook === undefined) === (v.history === undefined)) issue.addIssue({ code: 'custom', path: ['priceBook'], message: 'give exactly one of priceBook or history' });
+  });
 const Point = z.strictObject({ hour: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() });
 export const ForecastDaysResponse = z.strictObject({
+  /** Where the prices came from: `book`, `mktop`, or `mktop (with shipped fixtures)`. */
+  source: z.string(),
   model: z.string(),
   baseline: z.string(),
   lastDataDay: z.string(),
@@ -122,16 +136,26 @@ export const forecastDays = defineOperation({
   input: ForecastDaysRequest,
   output: ForecastDaysResponse,
   async run(ctx, input) {
-    const s = seriesFromPriceBook(input.priceBook);
+    let book = input.priceBook;
+    let source = 'book';
+    let why = '';
+    if (input.history === 'mktop') {
+      const history = await mktopHistory(ctx, 'DAM', input.to.slice(3));
+      if (!history) throw SvcError.validation(`mktop: no DAM prices in the cache, from the operator or in the shipped fixtures for the ${HISTORY_MONTHS} months to ${input.to.slice(3)}`, [{ path: 'history', message: 'no history' }], 'insufficient_history');
+      ({ book, source } = history);
+      why = (history.unreadable ?? []).map((u) => `; mktop ${u.month}: ${u.reason}`).join('');
+    }
+    const s = seriesFromPriceBook(book ?? {});
     if (s.nDays === 0) throw SvcError.validation('the price book has no days', [{ path: 'priceBook', message: 'empty' }]);
     const last = tradeDateOf(s.startDay + s.nDays - 1);
     const a = indexOf(s, input.from);
     const b = Math.min(s.nDays, indexOf(s, input.to));
-    if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the book's last day (${last}): a day-ahead forecast needs the day before`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
+    if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the ${source === 'book' ? 'book' : 'history'}'s last day (${last}): a day-ahead forecast needs the day before${why}`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(loadCapsTableSync(), s);
     const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
     if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window))} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
+      source,
       model: MODEL_NAME,
       baseline: BASELINE_NAME,
       lastDataDay: last,

@@ -1,5 +1,6 @@
 /**
- * Where GET /api/forecast gets its price history: ONE function.
+ * Where GET /api/forecast gets its price history: ONE function (and `svc forecast mktop` its
+ * operator half, mktopHistory).
  *
  * - SVC_FORECAST_BOOK set: that book (re-read when the file changes).
  * - Otherwise the market operator's prices through the market-data cache (docs/data.md): the
@@ -29,6 +30,8 @@ export interface ForecastHistory {
   source: string;
   /** true when any of it is the shipped fixture rather than configured or live data (freshness `fallback`). */
   fallback: boolean;
+  /** The recent months (the forecast month and the one before) that could not be read, and why. */
+  unreadable?: { month: string; reason: string }[];
 }
 
 const cache = new Map<string, { mtimeMs: number; size: number; book: Promise<PriceBook> }>();
@@ -63,7 +66,17 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
     if (market !== 'DAM') return null;
     return { book: await configuredBook(ctx.config.forecastBook), source: `book:${basename(ctx.config.forecastBook)}`, fallback: false };
   }
+  return mktopHistory(ctx, market, month);
+}
+
+/**
+ * The market operator's side of forecastHistory (also `svc forecast mktop`): the HISTORY_MONTHS
+ * months before `month` and `month` itself, the last two through the cache-through read, the older
+ * ones from the cache only, else the shipped fixtures; null when none of them has prices.
+ */
+export async function mktopHistory(ctx: OpContext, market: string, month: string): Promise<ForecastHistory | null> {
   const book: PriceBook = {};
+  const unreadable: { month: string; reason: string }[] = [];
   let fallback = false;
   let found = 0;
   const recent = new Set([addMonths(month, -1), month]);
@@ -74,8 +87,9 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
         const read = await readMonthPrices(mktopDeps(ctx), { month: m, market });
         prices = read.data;
         fallback ||= read.freshness.source === 'fixture';
-      } catch {
+      } catch (error) {
         prices = null; // nothing to serve for this month: the history simply ends earlier
+        unreadable.push({ month: m, reason: error instanceof Error ? error.message : String(error) });
       }
     } else {
       const stored = await storedMonth(ctx, market, m);
@@ -87,5 +101,5 @@ export async function forecastHistory(ctx: OpContext, market: string, month: str
     Object.assign(book, toBook(prices).book);
   }
   if (found === 0) return null;
-  return { book, source: fallback ? 'mktop (with shipped fixtures)' : 'mktop', fallback };
+  return { book, source: fallback ? 'mktop (with shipped fixtures)' : 'mktop', fallback, ...(unreadable.length > 0 ? { unreadable } : {}) };
 }

@@ -1,7 +1,7 @@
 /** `svc forecast` and `svc forecast evaluate` end to end on the built CLI and the shipped fixtures. */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { FIXTURE, ROOT, svc, tempDir } from './helpers.js';
 
 const EPF = join(ROOT, 'fixtures', 'epf-np-2013-01-03.csv');
@@ -20,6 +20,32 @@ describe('svc forecast', () => {
   it('refuses a day two days past the data (exit 2) and needs one of --date / --month', async () => {
     expect((await svc(['forecast', FIXTURE, '--date', '02.01.2025'])).exitCode).toBe(2);
     expect((await svc(['forecast', FIXTURE])).exitCode).toBe(2);
+  });
+
+  it('forecasts from mktop: the operator months before the day (fixture mode), exactly as from a book of those months', async () => {
+    const env = { SVC_MARKET_DATA: 'fixture', SVC_DATA_DIR: tempDir('svc-data-') };
+    const r = await svc(['forecast', 'mktop', '--date', '02.12.2024', '--format', 'json'], { env });
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { source: string; data: Record<string, { p50: number }[]> };
+    expect(body.source).toBe('mktop (with shipped fixtures)');
+    // The history is the 26 months before 12.2024 and 12.2024 itself: 10.2022 – 12.2024.
+    const lines = readFileSync(FIXTURE, 'utf8').trim().split('\n');
+    const inHistory = (l: string) => { const y = Number(l.slice(6, 10)); const m = Number(l.slice(3, 5)); return y * 12 + m >= 2022 * 12 + 10; };
+    const book = join(tempDir(), 'from-10-2022.csv');
+    writeFileSync(book, [lines[0], ...lines.slice(1).filter(inHistory)].join('\n'));
+    const fromBook = await svc(['forecast', book, '--date', '02.12.2024', '--format', 'json']);
+    expect(fromBook.exitCode).toBe(0);
+    const p50 = (out: string) => (JSON.parse(out) as typeof body).data['02.12.2024']!.map((p) => p.p50);
+    expect(p50(r.stdout)).toHaveLength(24);
+    expect(p50(r.stdout)).toEqual(p50(fromBook.stdout));
+  });
+
+  it('mktop past the operator data: exit 2 naming the months it could not read and why', async () => {
+    const env = { SVC_MARKET_DATA: 'live', SVC_MKTOP_BASE_URL: 'http://127.0.0.1:9', SVC_MKTOP_RETRIES: '0', SVC_DATA_DIR: tempDir('svc-data-') };
+    const r = await svc(['forecast', 'mktop', '--date', '25.11.2026'], { env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("past the day after the history's last day (31.12.2024)");
+    expect(r.stderr).toMatch(/mktop 11\.2026: market operator unreachable/);
   });
 
   it('evaluates an EPF file with its exogenous columns: JSON metrics on stdout, the hourly file on --daily', async () => {
