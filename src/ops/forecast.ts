@@ -74,7 +74,7 @@ export const forecastGet = defineOperation({
     'number. `freshness.status`: fallback when the history is the shipped fixture, else fresh when it reaches yesterday, stale ' +
     'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (fewer than ' +
     `${MIN_HISTORY_DAYS} days before the month), month_after_history (the month starts more than one day after the history ends). ` +
-    'Fits run off the request thread and are cached in memory by the SHA-256 of the history. Not advice; see docs/forecast.md.',
+    'Fits run off the request thread, their member fits over one worker thread per core, and are cached by the model revision and the SHA-256 of the history and range, in memory and in the store (a restarted server or another instance reuses them). Not advice; see docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
   input: ForecastQuery,
