@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
 import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
-import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, score, seriesFromPriceBook, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, score, seriesFromPriceBook, warmupDays, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
 import { forecastThreads, rollingForecastParallel } from '../src/ops/forecast-parallel.js';
 import { LearScratch, describeMembers, forecastMember, prepareWindow, type LearMember } from '../src/engines/forecast/lear.js';
 import { damCapsOf } from '../src/ops/forecast-model.js';
@@ -49,7 +49,7 @@ async function oree(): Promise<DailySeries> {
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = process.cpuUsage(cpu0).user / 1e6;
   const m = ev.metrics;
-  console.log('\n## OREE DAM 2024, rolling daily recalibration (365 days + 56 warm-up days)\n');
+  console.log(`\n## OREE DAM 2024, rolling daily recalibration (365 days + ${warmupDays(DEFAULT_FORECAST)} warm-up days)\n`);
   console.log(row(['metric', 'svc', 'target', 'met']));
   console.log(row(['---', '---:', '---', '---']));
   console.log(row(['rmaeVsNaive', f3(m.rmaeVsNaive), '≤ 0.90', m.rmaeVsNaive <= 0.9 ? 'yes' : 'no']));

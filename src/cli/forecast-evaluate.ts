@@ -67,6 +67,7 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   }
   const { daily: _daily, ...body } = result;
   const format = env.globals().format;
+  if (format !== 'table') warnLeftOut(env, result, from, to);
   if (format === 'json') return out.json({ source, ...body });
   const columns = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball'];
   if (format === 'csv') {
@@ -95,5 +96,21 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage)]);
   out.print('');
   out.print(months.toString());
-  if (result.skippedDays.length) out.warn(`${result.skippedDays.length} days had too little history to forecast: ${result.skippedDays.slice(0, 6).join(', ')}${result.skippedDays.length > 6 ? ' …' : ''}`);
+  warnLeftOut(env, result, from, to);
+}
+
+const REASON = { no_prices: 'no prices: a gap or a clock-change day', no_real_d1: 'd-1 has no real prices', no_real_d7: 'd-7 has no real prices' } as const;
+
+/** On stderr, whatever the format: the part of the asked range that was not scored, and why. */
+function warnLeftOut(env: CliEnv, result: { from: string; to: string; skippedDays: string[]; unscoredDays: { date: string; reason: keyof typeof REASON }[] }, from: string | undefined, to: string | undefined): void {
+  const out = env.out();
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+  const list = (xs: string[]) => `${xs.slice(0, 6).join(', ')}${xs.length > 6 ? ` … (${xs.length})` : ''}`;
+  if (from && from !== result.from) out.warn(`--from ${from}: the series starts later; scored from ${result.from}`);
+  if (to && to !== result.to) out.warn(`--to ${to}: the last day with prices is ${result.to}; scored to it`);
+  if (result.skippedDays.length) out.warn(`${days(result.skippedDays.length)} had too little history to forecast: ${list(result.skippedDays)}`);
+  for (const reason of Object.keys(REASON) as (keyof typeof REASON)[]) {
+    const dates = result.unscoredDays.filter((d) => d.reason === reason).map((d) => d.date);
+    if (dates.length) out.warn(`${days(dates.length)} forecast but not scored (${REASON[reason]}): ${list(dates)}`);
+  }
 }

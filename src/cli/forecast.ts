@@ -21,7 +21,7 @@ export function registerForecast(program: Command, env: CliEnv): void {
   const cmd = program
     .command('forecast')
     .description('day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble)')
-    .argument('[book]', 'price book; - for stdin; mktop: the market operator\'s DAM prices (cache, else fixtures) of the 26 months before')
+    .argument('[book]', 'price book; - for stdin; mktop: the market operator\'s DAM prices (cache, else fixtures) of the months before, as far back as the longest window reaches')
     .option('--date <DD.MM.YYYY>', 'the day to forecast (at most the day after the last day of the book)')
     .option('--month <MM.YYYY>', 'every day of a month, each from the days before it')
     .option('--no-chart', 'table output without the chart');
@@ -47,6 +47,8 @@ export function registerForecast(program: Command, env: CliEnv): void {
     .option('--reference <forecasts.csv>', 'EPF: the published forecasts file (default: forecasts/Forecasts_<MKT>_DNN_LEAR_ensembles.csv beside the book)');
   addBookOptions(ev);
   ev.action(async (file: string, opts: Record<string, string | undefined>) => {
+    const parent = cmd.opts<ForecastOpts>();
+    if (parent.date || parent.month) throw SvcError.validation('forecast evaluate: give the days to score with --from and --to (--date and --month belong to svc forecast)', [{ path: parent.date ? '--date' : '--month', message: 'use --from/--to' }]);
     const { runEvaluate } = await import('./forecast-evaluate.js');
     await runEvaluate(env, file, opts);
   });

@@ -9,7 +9,7 @@ import { PriceBook } from '../domain/prices.js';
 import { TradeDate } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import { loadCapsTableSync } from '../data/caps.js';
-import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { defineOperation } from './types.js';
 import { BASELINE_NAME, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
@@ -42,7 +42,10 @@ export const ForecastEvaluateResponse = z.strictObject({
   dieboldMarianoVsNaive: Scores,
   capHit: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   reference: z.array(z.strictObject({ name: z.string(), metrics: Scores, dieboldMarianoVsNaive: Scores })),
+  /** Days of the range with too little history to forecast. */
   skippedDays: z.array(z.string()),
+  /** Days of the range forecast but not scored, and why: `no_prices` (not in the book: a gap or a clock-change day), `no_real_d1`, `no_real_d7` (a naive would not be a real price). */
+  unscoredDays: z.array(z.strictObject({ date: z.string(), reason: z.enum(['no_prices', 'no_real_d1', 'no_real_d7']) })),
   seconds: z.number(),
   daily: z.array(z.strictObject({ date: z.string(), hour: z.number().int(), actual: z.number().nullable(), p10: z.number(), p50: z.number(), p90: z.number(), naiveWeight: z.number() })).optional(),
 });
@@ -63,20 +66,32 @@ export const forecastEvaluate = defineOperation({
     const s = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
     if (s.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
     const last = s.nDays - 1;
+    const firstDate = tradeDateOf(s.startDay);
+    const lastDate = tradeDateOf(s.startDay + last);
+    if (input.from && indexOf(s, input.from) > last) throw SvcError.validation(`from ${input.from} is after the last day with prices (${lastDate}): nothing to score`, [{ path: 'from', message: 'after the data' }], 'insufficient_history');
+    if (input.to && indexOf(s, input.to) < 0) throw SvcError.validation(`to ${input.to} is before the first day with prices (${firstDate}): nothing to score`, [{ path: 'to', message: 'before the data' }], 'insufficient_history');
     const a = Math.max(0, input.from ? indexOf(s, input.from) : last - input.defaultDays + 1);
     const b = Math.min(last, input.to ? indexOf(s, input.to) : last);
-    if (b < a) throw SvcError.validation(`no days to evaluate between ${tradeDateOf(s.startDay + a)} and ${tradeDateOf(s.startDay + b)}`, [{ path: 'from', message: 'empty range' }]);
+    if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(s.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
     const capsOf = input.damCaps ? damCapsOf(loadCapsTableSync(), s) : () => null;
     const started = performance.now();
     const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
     const ev = evaluateRun(s, run, capsOf);
     const seconds = (performance.now() - started) / 1000;
+    const date = (t: number) => tradeDateOf(s.startDay + t);
+    const forecast = new Set(ev.days.map((d) => d.t));
+    const skippedDays: string[] = [];
+    for (let t = a; t <= b; t++) if (!forecast.has(t)) skippedDays.push(date(t));
+    const unscoredDays = ev.days.filter((d) => !isEvaluable(s, d.t)).map((d) => ({ date: date(d.t), reason: !s.observed[d.t] ? ('no_prices' as const) : !s.observed[d.t - 1] ? ('no_real_d1' as const) : ('no_real_d7' as const) }));
+    if (ev.metrics.sampleDays === 0) {
+      const why = [skippedDays.length ? `${skippedDays.length} with too little history (the first day with enough is ${firstForecastable(s, a)})` : '', unscoredDays.length ? `${unscoredDays.length} without prices or real naive prices` : ''].filter(Boolean).join(', ');
+      throw SvcError.validation(`no day of ${date(a)} – ${date(b)} could be scored: ${why}`, [{ path: 'from', message: 'no scorable day' }], 'insufficient_history');
+    }
     const evaluated = new Set(ev.days.map((d) => d.t));
     const reference = input.reference.map((r) => {
       const days = r.dates.map((d, i) => ({ t: indexOf(s, d), p50: r.values[i] as number[] })).filter((d) => evaluated.has(d.t));
       return { name: r.name, metrics: { ...score(s, days) }, dieboldMarianoVsNaive: { ...dieboldMariano(s, days) } };
     });
-    const date = (t: number) => tradeDateOf(s.startDay + t);
     const daily = input.daily
       ? ev.days.flatMap((d) => Array.from({ length: H }, (_, h) => ({ date: date(d.t), hour: h, actual: s.observed[d.t] ? (s.price[d.t * H + h] as number) : null, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number, naiveWeight: d.naiveWeight })))
       : undefined;
@@ -89,12 +104,19 @@ export const forecastEvaluate = defineOperation({
       dieboldMarianoVsNaive: { ...ev.dieboldMarianoVsNaive },
       capHit: ev.capHit.map((c) => ({ ...c })),
       reference,
-      skippedDays: ev.skipped.map(date),
+      skippedDays,
+      unscoredDays,
       seconds,
       ...(daily ? { daily } : {}),
     };
   },
 });
+
+/** The first day from a on that the ensemble's shortest window allows (its window starts at the series' first day), as a date. */
+function firstForecastable(s: ReturnType<typeof makeSeries>, a: number): string {
+  const shortest = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
+  return tradeDateOf(s.startDay + Math.max(a, shortest));
+}
 
 export const ForecastDaysRequest = z
   .strictObject({
@@ -163,7 +185,7 @@ export const forecastDays = defineOperation({
         const caps = capsOf(d.t);
         return {
           date: tradeDateOf(s.startDay + d.t),
-          points: forecastPoints(d).map((p, h) => ({ ...p, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number })),
+          points: forecastPoints(d),
           capHit: capHitPoints(d),
           actual: d.t < s.nDays && s.observed[d.t] ? Array.from(s.price.subarray(d.t * H, d.t * H + H)) : null,
           maxCap: Array.from({ length: H }, (_, h) => (caps && !Number.isNaN(caps.max[h] as number) ? (caps.max[h] as number) : null)),

@@ -18,11 +18,12 @@ import type { PriceBook } from '../domain/prices.js';
 import { readMonthPrices, type MonthPrices } from '../providers/mktop/reads.js';
 import { mktopDeps, toBook } from './market-data-shared.js';
 import type { OpContext } from './types.js';
+import { HISTORY_DAYS } from './forecast-model.js';
 
 export const SHIPPED_DAM_BOOK = fileURLToPath(new URL('../../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url));
 
-/** Months of history read before the forecast month: the longest calibration window (728 days) and the metrics span. */
-export const HISTORY_MONTHS = 26;
+/** Months of history read before the forecast month: HISTORY_DAYS (the longest calibration window, the warm-up, the metric days), at 28 days a month. */
+export const HISTORY_MONTHS = Math.ceil(HISTORY_DAYS / 28);
 
 export interface ForecastHistory {
   book: PriceBook;

@@ -8,7 +8,17 @@ import { createHash } from 'node:crypto';
 import type { CapsTable } from '../data/caps.js';
 import type { PriceBook } from '../domain/prices.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
-import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions } from '../engines/forecast/index.js';
+import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions, warmupDays } from '../engines/forecast/index.js';
+
+/** Days of the engine's own rolling evaluation behind GET /api/forecast's `metrics`. */
+export const METRICS_DAYS = 28;
+
+/**
+ * Days of history before a month that make its forecasts (and the metric days before it) the
+ * forecasts a complete book gives: the longest member's window and its 7 lag days, the warm-up of
+ * the rolling run, and the metric days.
+ */
+export const HISTORY_DAYS = Math.max(...DEFAULT_FORECAST.lear.members.map((m) => m.window)) + 7 + warmupDays(DEFAULT_FORECAST) + METRICS_DAYS;
 
 export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days, ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + conformal p10/p90`;
 /**

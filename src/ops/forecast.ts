@@ -8,10 +8,10 @@ import { defineOperation, type OpContext } from './types.js';
 import { forecastHistory } from './forecast-history.js';
 import { fitCached, fitKey } from './forecast-fit.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
-import { BASELINE_NAME, MODEL_NAME } from './forecast-model.js';
+import { BASELINE_NAME, METRICS_DAYS, MODEL_NAME } from './forecast-model.js';
 
-/** Days of the engine's own rolling evaluation behind `metrics`. */
-export const METRICS_DAYS = 28;
+export { METRICS_DAYS };
+
 /** History a forecast day needs before it: the shortest calibration window (56 days). */
 export const MIN_HISTORY_DAYS = 56;
 

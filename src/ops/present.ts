@@ -2,7 +2,8 @@
  * Output precision, in one place: every operation's result is rounded here, at the boundary, by
  * the unit its field names carry (src/domain/bounds.ts OUTPUT_DECIMALS): `…Uah` money to 0.01 UAH,
  * `…UahMwh` / `…UahPerMwh` prices to 0.01 UAH/MWh, `…Mwh` energy to 0.001 MWh, `…Mw` power to
- * 0.001 MW, `equivalent…Cycles` to 0.0001; a `{value, unit}` fact by its unit. Engines keep full
+ * 0.001 MW, `equivalent…Cycles` to 0.0001, the forecast prices `p10` / `p50` / `p90` /
+ * `forecastP50` to 0.01 UAH/MWh; a `{value, unit}` fact by its unit. Engines keep full
  * precision; this is why no output shows `958.0299999999997`. Counts, shares, scores and hours have
  * no unit suffix and pass unchanged.
  */
@@ -13,7 +14,7 @@ const UNIT_OF_FACT: Record<string, number> = { UAH: OUTPUT_DECIMALS.uah, 'UAH/MW
 /** Decimals for a field name, or undefined when the field is not a measured quantity (cached per name). */
 export function decimalsOf(key: string): number | undefined {
   if (DECIMALS_CACHE.has(key)) return DECIMALS_CACHE.get(key);
-  const d = /Uah(Per)?Mwh$/.test(key)
+  const d = /Uah(Per)?Mwh$|^p(10|50|90)$|^forecastP50$/.test(key)
     ? OUTPUT_DECIMALS.uahPerMwh
     : /Uah$/.test(key)
       ? OUTPUT_DECIMALS.uah

@@ -8,6 +8,7 @@ import { BOUNDS } from '../../src/domain/bounds.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
 import { roundTo } from '../../src/ops/present.js';
 import { riskReport } from '../../src/ops/risk.js';
+import { forecastDays } from '../../src/ops/forecast-cli.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';
@@ -26,7 +27,7 @@ const decimals = (v: number) => (String(v).includes('e') ? 99 : (String(v).split
 function expectRounded(body: unknown): void {
   for (const [key, v] of numbers(body)) {
     expect(Number.isFinite(v), key).toBe(true);
-    if (/Uah(Per)?Mwh$|Uah$/.test(key)) expect({ key, v, d: decimals(v) <= 2 }).toEqual({ key, v, d: true });
+    if (/Uah(Per)?Mwh$|Uah$|^p(10|50|90)$|^forecastP50$/.test(key)) expect({ key, v, d: decimals(v) <= 2 }).toEqual({ key, v, d: true });
     else if (/Mwh$|Mw$/.test(key)) expect({ key, v, d: decimals(v) <= 3 }).toEqual({ key, v, d: true });
   }
 }
@@ -64,6 +65,15 @@ describe('outputs at the extremes of accepted inputs', () => {
   it('a three-year backtest has no float noise in any money or energy figure', async () => {
     const body = await call(backtestSummary, ctx, { priceBook: realBook().book, strategySettings: { volumeMwh: 1.3, minSpreadUah: 0, maxTradesPerDay: 4, feeUahPerMwh: 10.1 }, bessSettings: { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.87, maxCyclesPerDay: 2, degradationCostUahMwh: 150.3 } });
     expect(body.summary.totalDays).toBe(1090);
+    expectRounded(body);
+  });
+
+  it('forecast prices (p10 / p50 / p90) come rounded to 0.01 UAH/MWh and never below 0, from every forecast operation', async () => {
+    const body = await call(forecastDays, ctx, { priceBook: realBook().book, from: '15.12.2024', to: '16.12.2024' });
+    const ps = body.days.flatMap((d) => d.points.flatMap((p) => [p.p10, p.p50, p.p90]));
+    expect(ps).toHaveLength(2 * 24 * 3);
+    expect(ps.some((v) => decimals(v) > 0)).toBe(true); // rounded, not truncated to whole hryvnias
+    for (const v of ps) expect(v).toBeGreaterThanOrEqual(0);
     expectRounded(body);
   });
 

@@ -13,7 +13,7 @@
  *
  * Everything about day d is computed from prices before d (and exogenous values for d, which a
  * day-ahead market knows at gate closure): the range is therefore preceded by a warm-up of
- * max(combineDays, bands.days) days whose forecasts only feed weights and residuals. Pure and
+ * combineDays + bands.days days whose forecasts only feed weights and residuals (warmupDays). Pure and
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
 import { H, type DailySeries } from './series.js';
@@ -71,7 +71,12 @@ export interface RollingRun {
   skipped: number[];
 }
 
-export const warmupDays = (o: ForecastOptions): number => Math.max(o.combineDays, o.bands.days);
+/**
+ * Days fitted before a range: the band of its first day reads the errors of the bands.days days
+ * before it, and each of those days' p50 the combineDays days before that, so a day's forecast is
+ * the same bits whatever range it is forecast in (a day alone, a month, a year).
+ */
+export const warmupDays = (o: ForecastOptions): number => o.combineDays + o.bands.days;
 
 /** Does the series allow a forecast of day t (lags in range; exogenous values for t present)? */
 export function canForecast(s: DailySeries, t: number): boolean {

@@ -116,6 +116,18 @@ describe('rolling forecasts', () => {
     }
   });
 
+  it('gives a day the same forecast whatever range it is forecast in (a day alone, a month, a longer run)', () => {
+    const s = series();
+    const t = indexOf(s, '20.11.2024');
+    const alone = rollingForecast(s, t, t, FAST).days[0]!;
+    for (const from of [t - 1, t - 5, t - 13, t - 40]) {
+      const inRange = rollingForecast(s, from, t, FAST).days.at(-1)!;
+      expect(inRange.t).toBe(t);
+      expect(bits(inRange.p50) + bits(inRange.p10) + bits(inRange.p90)).toBe(bits(alone.p50) + bits(alone.p10) + bits(alone.p90));
+      expect(bits(inRange.capHit?.max.map((v) => v ?? -1) ?? [])).toBe(bits(alone.capHit?.max.map((v) => v ?? -1) ?? []));
+    }
+  });
+
   it('is deterministic bit for bit', () => {
     const s = series();
     const t0 = indexOf(s, '10.11.2024');
