@@ -99,10 +99,11 @@ export function bar(value: number, max: number, width = 30): string {
 }
 
 /**
- * One row per hour: the p10–p90 band as ├───┤, the p50 as ●, the max cap as ┃ (when known), on
- * one scale from the lowest p10 to the highest of p90 and cap.
+ * One row per hour: the p10–p90 band as ├───┤, the p50 as ●, the max cap as a red ┃ (when known),
+ * on one scale from the lowest p10 to the highest of p90 and cap; the min cap (`floor`) as a blue ┃
+ * where it is on that scale (the band reaches down to it), so a far floor does not squash the chart.
  */
-export function bandChart(rows: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null }[], options: { width?: number; c: ChalkInstance }): string[] {
+export function bandChart(rows: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null; floor?: number | null }[], options: { width?: number; c: ChalkInstance }): string[] {
   const width = options.width ?? 56;
   const lo = Math.min(...rows.map((r) => r.p10));
   const hi = Math.max(...rows.map((r) => Math.max(r.p90, r.cap ?? r.p90)));
@@ -116,6 +117,7 @@ export function bandChart(rows: readonly { hour: number; p10: number; p50: numbe
     cells[a] = '├';
     cells[b] = '┤';
     if (r.cap !== undefined && r.cap !== null) cells[at(r.cap)] = options.c.red('┃');
+    if (r.floor !== undefined && r.floor !== null && r.floor >= lo && r.floor <= hi) cells[at(r.floor)] = options.c.blue('┃');
     cells[at(r.p50)] = options.c.bold('●');
     return `${String(r.hour).padStart(2, '0')} │${cells.join('')}│ ${formatNumber(r.p50, 0)}`;
   });

@@ -88,10 +88,10 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     const capHitProbability = Object.fromEntries(result.days.map((d) => [d.date, d.capHit]));
     return out.json({ source, model: result.model, baseline: result.baseline, data, capHitProbability });
   }
-  const rows = result.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null })));
+  const rows = result.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null, minCap: d.minCap[h] ?? null, pMinCap: d.capHit?.[h]?.min ?? null })));
   if (format === 'csv') {
     const { toCsv } = await import('./csv.js');
-    return out.raw(await toCsv(rows.map((r) => ({ ...r, actual: r.actual ?? '', maxCap: r.maxCap ?? '', pMaxCap: r.pMaxCap ?? '' }))));
+    return out.raw(await toCsv(rows.map((r) => ({ ...r, actual: r.actual ?? '', maxCap: r.maxCap ?? '', pMaxCap: r.pMaxCap ?? '', minCap: r.minCap ?? '', pMinCap: r.pMinCap ?? '' }))));
   }
   const { makeTable } = await import('./table.js');
   const c = out.c;
@@ -100,14 +100,17 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   const last = result.days[result.days.length - 1]?.date ?? to;
   out.print(c.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + c.dim(` · from ${source} (data to ${result.lastDataDay}) · ${result.model}`));
   if (opts.date) {
-    const t = makeTable(['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)'], c, { right: [1, 2, 3, 4, 5, 6] });
-    for (const r of rows) t.push([String(r.hour).padStart(2, '0'), n(r.p10), n(r.p50), n(r.p90), n(r.actual), n(r.maxCap), r.pMaxCap === null ? '—' : `${Math.round(r.pMaxCap * 100)} %`]);
+    // The floor gets its columns when it is a risk that day (P(min cap) of 1 % or more in some hour).
+    const floorRisk = rows.some((r) => (r.pMinCap ?? 0) >= 0.01);
+    const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
+    const t = makeTable(['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)', ...(floorRisk ? ['min cap', 'P(min cap)'] : [])], c, { right: floorRisk ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3, 4, 5, 6] });
+    for (const r of rows) t.push([String(r.hour).padStart(2, '0'), n(r.p10), n(r.p50), n(r.p90), n(r.actual), n(r.maxCap), pct(r.pMaxCap), ...(floorRisk ? [n(r.minCap), pct(r.pMinCap)] : [])]);
     out.print(t.toString());
     if (opts.chart !== false) {
       const { bandChart } = await import('./chart.js');
       out.print('');
-      out.print(bandChart(rows.map((r) => ({ hour: r.hour, p10: r.p10, p50: r.p50, p90: r.p90, cap: r.maxCap })), { c }).join('\n'));
-      out.print(c.dim('├─┤ p10–p90   ● p50   ┃ max cap'));
+      out.print(bandChart(rows.map((r) => ({ hour: r.hour, p10: r.p10, p50: r.p50, p90: r.p90, cap: r.maxCap, floor: r.minCap })), { c }).join('\n'));
+      out.print(c.dim('├─┤ p10–p90   ● p50   ┃ max cap (red), min cap (blue) where the band reaches it'));
     }
   } else {
     const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;

@@ -144,6 +144,7 @@ export const ForecastDaysResponse = z.strictObject({
       capHit: z.array(z.strictObject({ hour: z.number().int(), max: z.number().nullable(), min: z.number().nullable() })).nullable(),
       actual: z.array(z.number()).nullable(),
       maxCap: z.array(z.number().nullable()),
+      minCap: z.array(z.number().nullable()),
       naiveWeight: z.number(),
     }),
   ),
@@ -189,6 +190,7 @@ export const forecastDays = defineOperation({
           capHit: capHitPoints(d),
           actual: d.t < s.nDays && s.observed[d.t] ? Array.from(s.price.subarray(d.t * H, d.t * H + H)) : null,
           maxCap: Array.from({ length: H }, (_, h) => (caps && !Number.isNaN(caps.max[h] as number) ? (caps.max[h] as number) : null)),
+          minCap: Array.from({ length: H }, (_, h) => (caps && !Number.isNaN(caps.min[h] as number) ? (caps.min[h] as number) : null)),
           naiveWeight: d.naiveWeight,
         };
       }),

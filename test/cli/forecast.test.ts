@@ -17,6 +17,18 @@ describe('svc forecast', () => {
     expect(body.capHitProbability['01.01.2025']?.[18]?.max).toBeGreaterThanOrEqual(0);
   });
 
+  it('shows the min cap and P(min cap) on a day the floor is a risk (table columns; always in CSV)', async () => {
+    const table = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--no-color', '--no-chart']);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toContain('P(min cap)');
+    const csv = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--format', 'csv']);
+    const [header, ...lines] = csv.stdout.trim().split('\n');
+    expect(header).toBe('date,hour,p10,p50,p90,actual,maxCap,pMaxCap,minCap,pMinCap');
+    const pMin = lines.map((l) => Number(l.split(',')[9]));
+    expect(Math.max(...pMin)).toBeGreaterThanOrEqual(0.01);
+    expect(lines.every((l) => l.split(',')[8] === '10')).toBe(true);
+  });
+
   it('refuses a day two days past the data (exit 2) and needs one of --date / --month', async () => {
     expect((await svc(['forecast', FIXTURE, '--date', '02.01.2025'])).exitCode).toBe(2);
     expect((await svc(['forecast', FIXTURE])).exitCode).toBe(2);
