@@ -61,6 +61,18 @@ async function storedMonth(ctx: OpContext, market: string, month: string): Promi
   return days ? { prices: { month, market, zone: 'IPS', origin: 'fixture', days }, fixture: true } : null;
 }
 
+/**
+ * Why there is no history for `month` when forecastHistory gave none: the market has prices
+ * somewhere (the shipped fixtures) but not within the months a forecast of `month` reads —
+ * `insufficient_history` before them, `month_after_history` after — or none at all.
+ */
+export async function whyNoHistory(ctx: OpContext, market: string, month: string): Promise<'no_history_for_market' | 'insufficient_history' | 'month_after_history'> {
+  const span = await mktopDeps(ctx).fixtures.span?.(market, 'IPS');
+  if (!span) return 'no_history_for_market';
+  const key = (m: string) => Number(m.slice(3)) * 12 + Number(m.slice(0, 2));
+  return key(month) < key(span.first) ? 'insufficient_history' : 'month_after_history';
+}
+
 /** Prices before and in `month` for `market`; null when svc has no history for that market. */
 export async function forecastHistory(ctx: OpContext, market: string, month: string): Promise<ForecastHistory | null> {
   if (ctx.config.forecastBook !== undefined) {

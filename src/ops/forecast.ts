@@ -5,7 +5,7 @@ import { Forecast } from '../domain/prices.js';
 import { daysInMonth, compareTradeDates, formatTradeDate, nextTradeDate, parseTradeDate } from '../domain/dates.js';
 import { createHash } from 'node:crypto';
 import { defineOperation, type OpContext } from './types.js';
-import { forecastHistory } from './forecast-history.js';
+import { forecastHistory, whyNoHistory } from './forecast-history.js';
 import { fitCached, fitKey } from './forecast-fit.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
 import { BASELINE_NAME, METRICS_DAYS, MODEL_NAME } from './forecast-model.js';
@@ -72,8 +72,9 @@ export const forecastGet = defineOperation({
     'rmaeVsWeeklyNaive against d-7, coverage = share inside [p10, p90]. `capHitProbability` (svc placement): per date, 24 ' +
     '{hour, max, min} = P(price within 0.5 % (≥ 1 UAH/MWh) of the max / min DAM cap in force), null where the caps table has no ' +
     'number. `freshness.status`: fallback when the history is the shipped fixture, else fresh when it reaches yesterday, stale ' +
-    'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (fewer than ' +
-    `${MIN_HISTORY_DAYS} days before the month), month_after_history (the month starts more than one day after the history ends). ` +
+    'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (no day of the month has ' +
+    `${MIN_HISTORY_DAYS} days of history before it; a month that starts earlier is forecast from its first day that has), month_after_history ` +
+    '(the month starts more than one day after the history ends). ' +
     'Fits run off the request thread, their member fits over one worker thread per core, and are cached by the model revision and the SHA-256 of the history and range, in memory and in the store (a restarted server or another instance reuses them). Not advice; see docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
@@ -85,7 +86,7 @@ export const forecastGet = defineOperation({
     const { month, market } = input;
     const none = (reason: z.infer<typeof ForecastReason>) => ({ month, market, forecast: null, reason });
     const history = await forecastHistory(ctx, market, month);
-    if (!history) return none('no_history_for_market');
+    if (!history) return none(await whyNoHistory(ctx, market, month));
     const dates = Object.keys(history.book).sort(compareTradeDates);
     const first = dates[0];
     const last = dates[dates.length - 1];

@@ -71,4 +71,12 @@ describe('forecast.get', () => {
     expect(await invoke(forecastGet, ctx(book), { month: '09.2024', market: 'DAM' })).toMatchObject({ forecast: null, reason: 'insufficient_history' });
     expect(await invoke(forecastGet, ctx(book), { month: '12.2024', market: 'IDM' })).toMatchObject({ forecast: null, reason: 'no_history_for_market' });
   });
+
+  it('says why there is no forecast from the operator history too: before it, long after it, another market', async () => {
+    const base = localCtx();
+    const mktop: OpContext = { ...base, config: { ...base.config, forecastBook: undefined, marketData: { ...base.config.marketData, mode: 'fixture' } } };
+    expect(await invoke(forecastGet, mktop, { month: '12.2021', market: 'DAM' })).toMatchObject({ forecast: null, reason: 'insufficient_history' });
+    expect(await invoke(forecastGet, mktop, { month: '03.2030', market: 'DAM' })).toMatchObject({ forecast: null, reason: 'month_after_history' });
+    expect(await invoke(forecastGet, mktop, { month: '12.2024', market: 'IDM' })).toMatchObject({ forecast: null, reason: 'no_history_for_market' });
+  });
 });

@@ -32,4 +32,12 @@ export const shippedFixtures: MktopFixtures = {
     loaded ??= byMonth();
     return (await loaded).get(month) ?? null;
   },
+  async span(market, zone) {
+    if (market !== 'DAM' || zone !== 'IPS') return null;
+    loaded ??= byMonth();
+    const months = [...(await loaded).keys()].sort((a, b) => monthKey(a) - monthKey(b));
+    return months.length > 0 ? { first: months[0] as string, last: months[months.length - 1] as string } : null;
+  },
 };
+
+const monthKey = (mmYyyy: string): number => Number(mmYyyy.slice(3)) * 12 + Number(mmYyyy.slice(0, 2));

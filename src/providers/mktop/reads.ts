@@ -29,6 +29,8 @@ export interface MktopSettings {
 export interface MktopFixtures {
   /** The shipped prices of a month, or null when the fixtures do not cover it. */
   prices(month: string, market: string, zone: string): Promise<PublishedDay[] | null>;
+  /** The first and last months the fixtures hold for a market, or null (none). */
+  span?(market: string, zone: string): Promise<{ first: string; last: string } | null>;
 }
 
 export interface MktopDeps {
