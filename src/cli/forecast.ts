@@ -8,6 +8,7 @@ import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { addBookOptions } from './book.js';
 import { MKTOP } from './market-book.js';
+import { kyivPeriodsInDay } from '../data/dst.js';
 
 interface ForecastOpts {
   date?: string;
@@ -65,7 +66,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     from = to = parseDateFlag(opts.date, '--date') as string;
   } else {
     const m = opts.month as string;
-    if (!MONTH_PATTERN.test(m)) throw SvcError.validation(`--month: expected MM.YYYY, got "${m}"`, [{ path: '--month', message: 'expected MM.YYYY' }]);
+    if (!MONTH_PATTERN.test(m) || Number(m.slice(0, 2)) < 1 || Number(m.slice(0, 2)) > 12) throw SvcError.validation(`--month: expected MM.YYYY with MM 01–12, got "${m}"`, [{ path: '--month', message: 'expected MM.YYYY' }]);
     from = `01.${m}`;
     to = `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`;
   }
@@ -82,6 +83,8 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     progress.stop();
   });
   const source = loaded?.source ?? result.source;
+  if (!loaded) out.info(`mktop: history from ${result.source}, to ${result.lastDataDay}`);
+  sayWhatIsMissing(env, result, from, to);
   const format = env.globals().format;
   if (format === 'json') {
     const data = Object.fromEntries(result.days.map((d) => [d.date, d.points]));
@@ -121,4 +124,17 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     out.print(t.toString());
   }
   out.print(c.dim('A forecast from past prices only; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.'));
+}
+
+/** On stderr: days of the asked range without a forecast, and clock-change days forecast on the 24-hour grid. */
+function sayWhatIsMissing(env: CliEnv, result: { days: { date: string }[]; lastDataDay: string }, from: string, to: string): void {
+  const out = env.out();
+  const first = result.days[0]?.date;
+  const last = result.days[result.days.length - 1]?.date;
+  if (first && first !== from) out.warn(`forecast from ${first}: the days before it have too little history before them (the shortest window needs 56 days)`);
+  if (last && last !== to) out.warn(`forecast to ${last}: a day-ahead forecast needs the day before it, and the data end on ${result.lastDataDay}`);
+  for (const d of result.days) {
+    const periods = kyivPeriodsInDay(d.date);
+    if (periods !== 24) out.warn(`${d.date} is a clock-change day (${periods} settlement periods): forecast on the 24-hour grid of the other days, hour by hour`);
+  }
 }

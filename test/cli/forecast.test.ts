@@ -29,6 +29,18 @@ describe('svc forecast', () => {
     expect(lines.every((l) => l.split(',')[8] === '10')).toBe(true);
   });
 
+  it('says on stderr what the output cannot show: a partial month, a clock-change day; refuses month 13', async () => {
+    const partial = await svc(['forecast', FIXTURE, '--month', '02.2022', '--format', 'csv']);
+    expect(partial.exitCode).toBe(0);
+    expect(partial.stderr).toContain('forecast from 26.02.2022: the days before it have too little history');
+    const dst = await svc(['forecast', FIXTURE, '--date', '31.03.2024', '--format', 'json']);
+    expect(dst.exitCode).toBe(0);
+    expect(dst.stderr).toContain('31.03.2024 is a clock-change day (23 settlement periods)');
+    const bad = await svc(['forecast', FIXTURE, '--month', '13.2024']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--month: expected MM.YYYY with MM 01–12, got "13.2024"');
+  });
+
   it('refuses a day two days past the data (exit 2) and needs one of --date / --month', async () => {
     expect((await svc(['forecast', FIXTURE, '--date', '02.01.2025'])).exitCode).toBe(2);
     expect((await svc(['forecast', FIXTURE])).exitCode).toBe(2);
@@ -40,6 +52,7 @@ describe('svc forecast', () => {
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { source: string; data: Record<string, { p50: number }[]> };
     expect(body.source).toBe('mktop (with shipped fixtures)');
+    expect(r.stderr).toContain('mktop: history from mktop (with shipped fixtures), to 31.12.2024');
     // The history is the 26 months before 12.2024 and 12.2024 itself: 10.2022 – 12.2024.
     const lines = readFileSync(FIXTURE, 'utf8').trim().split('\n');
     const inHistory = (l: string) => { const y = Number(l.slice(6, 10)); const m = Number(l.slice(3, 5)); return y * 12 + m >= 2022 * 12 + 10; };
