@@ -97,7 +97,8 @@ async function renderDay(env: CliEnv, date: string, prices: number[], source: st
     view.rows.forEach((row, i) => table.push([String(i + 1), ...row]));
     out.print(table.toString());
   }
-  out.print(`${c.bold(L.total)}: ${view.totals}`);
+  const onForecast = body !== null && typeof body === 'object' && 'settlement' in body;
+  out.print(`${c.bold(onForecast ? L.totalOnForecast : L.total)}: ${view.totals}`);
   out.print(c.dim(L.humanReview));
 }
 

@@ -122,3 +122,22 @@ describe('svc forecast', () => {
     expect(line).not.toMatch(/skill -/);
   });
 });
+
+describe('svc plan / svc backtest --plan-on forecast', () => {
+  it('plan: the totals are labelled as at the forecast prices, then the settlement at the actual prices', async () => {
+    const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--plan-on', 'forecast', '--fee', '10', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/Total at the p50 forecast prices: \d+ trades/);
+    expect(r.stdout).toMatch(/planned on the p50 forecast .*settled at the actual prices: [\d,]+ UAH vs [\d,]+ UAH with perfect foresight \(capture \d+\.\d %\)/);
+  });
+
+  it('backtest: realised beside perfect foresight per month, with the total', async () => {
+    const r = await svc(['backtest', FIXTURE, '--from', '01.12.2024', '--to', '10.12.2024', '--plan-on', 'forecast', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { forecastPlans: { days: number; monthly: { month: string; captureRatio: number }[] } };
+    expect(body.forecastPlans.days).toBe(10);
+    expect(body.forecastPlans.monthly.map((m) => m.month)).toEqual(['12.2024', 'all']);
+    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeGreaterThan(0);
+    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeLessThanOrEqual(1);
+  });
+});
