@@ -75,7 +75,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   // shipped fixtures), not a cache-through fetch of two years of months.
   const loaded = file === MKTOP ? null : await loadBook(env, file, opts, { warnDst: false });
   const input = loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const);
-  const { forecastDays } = await import('../ops/forecast-cli.js');
+  const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast-cli.js');
   const progress = await out.progress('fitting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
   const result = await env.runOp(forecastDays, input).finally(() => {
@@ -84,7 +84,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   });
   const source = loaded?.source ?? result.source;
   if (!loaded) out.info(`mktop: history from ${result.source}, to ${result.lastDataDay}`);
-  sayWhatIsMissing(env, result, from, to);
+  sayWhatIsMissing(env, result, from, to, MIN_HISTORY_DAYS);
   const format = env.globals().format;
   if (format === 'json') {
     const data = Object.fromEntries(result.days.map((d) => [d.date, d.points]));
@@ -127,11 +127,11 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
 }
 
 /** On stderr: days of the asked range without a forecast, and clock-change days forecast on the 24-hour grid. */
-function sayWhatIsMissing(env: CliEnv, result: { days: { date: string }[]; lastDataDay: string }, from: string, to: string): void {
+function sayWhatIsMissing(env: CliEnv, result: { days: { date: string }[]; lastDataDay: string }, from: string, to: string, minHistoryDays: number): void {
   const out = env.out();
   const first = result.days[0]?.date;
   const last = result.days[result.days.length - 1]?.date;
-  if (first && first !== from) out.warn(`forecast from ${first}: the days before it have too little history before them (the shortest window needs 56 days)`);
+  if (first && first !== from) out.warn(`forecast from ${first}: the days before it have too little history before them (the shortest window needs ${minHistoryDays} days)`);
   if (last && last !== to) out.warn(`forecast to ${last}: a day-ahead forecast needs the day before it, and the data end on ${result.lastDataDay}`);
   for (const d of result.days) {
     const periods = kyivPeriodsInDay(d.date);

@@ -50,6 +50,11 @@ export function addDays(value: string, n: number): string {
 const monthIndex = (month: string): number => Number(month.slice(3)) * 12 + Number(month.slice(0, 2)) - 1;
 const monthOfIndex = (k: number): string => `${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`;
 
+/** Orders MM.YYYY months (negative when a is earlier). */
+export function compareMonths(a: string, b: string): number {
+  return monthIndex(a) - monthIndex(b);
+}
+
 /** The month `n` months after an MM.YYYY month (n may be negative). */
 export function addMonths(month: string, n: number): string {
   return monthOfIndex(monthIndex(month) + n);

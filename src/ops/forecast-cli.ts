@@ -9,10 +9,12 @@ import { PriceBook } from '../domain/prices.js';
 import { TradeDate } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import { loadCapsTableSync } from '../data/caps.js';
-import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../engines/forecast/index.js';
+import { H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { defineOperation } from './types.js';
-import { BASELINE_NAME, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
+import { BASELINE_NAME, MIN_HISTORY_DAYS, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
+
+export { MIN_HISTORY_DAYS };
 import { HISTORY_MONTHS, mktopHistory } from './forecast-history.js';
 
 const Day24 = z.array(z.number()).length(24);
@@ -79,15 +81,14 @@ export const forecastEvaluate = defineOperation({
     const ev = evaluateRun(s, run, capsOf);
     const seconds = (performance.now() - started) / 1000;
     const date = (t: number) => tradeDateOf(s.startDay + t);
-    const forecast = new Set(ev.days.map((d) => d.t));
+    const evaluated = new Set(ev.days.map((d) => d.t));
     const skippedDays: string[] = [];
-    for (let t = a; t <= b; t++) if (!forecast.has(t)) skippedDays.push(date(t));
+    for (let t = a; t <= b; t++) if (!evaluated.has(t)) skippedDays.push(date(t));
     const unscoredDays = ev.days.filter((d) => !isEvaluable(s, d.t)).map((d) => ({ date: date(d.t), reason: !s.observed[d.t] ? ('no_prices' as const) : !s.observed[d.t - 1] ? ('no_real_d1' as const) : ('no_real_d7' as const) }));
     if (ev.metrics.sampleDays === 0) {
-      const why = [skippedDays.length ? `${skippedDays.length} with too little history (the first day with enough is ${firstForecastable(s, a)})` : '', unscoredDays.length ? `${unscoredDays.length} without prices or real naive prices` : ''].filter(Boolean).join(', ');
+      const why = [skippedDays.length ? `${skippedDays.length} with too little history (the first day with enough is ${date(Math.max(a, MIN_HISTORY_DAYS))})` : '', unscoredDays.length ? `${unscoredDays.length} without prices or real naive prices` : ''].filter(Boolean).join(', ');
       throw SvcError.validation(`no day of ${date(a)} – ${date(b)} could be scored: ${why}`, [{ path: 'from', message: 'no scorable day' }], 'insufficient_history');
     }
-    const evaluated = new Set(ev.days.map((d) => d.t));
     const reference = input.reference.map((r) => {
       const days = r.dates.map((d, i) => ({ t: indexOf(s, d), p50: r.values[i] as number[] })).filter((d) => evaluated.has(d.t));
       return { name: r.name, metrics: { ...score(s, days) }, dieboldMarianoVsNaive: { ...dieboldMariano(s, days) } };
@@ -111,12 +112,6 @@ export const forecastEvaluate = defineOperation({
     };
   },
 });
-
-/** The first day from a on that the ensemble's shortest window allows (its window starts at the series' first day), as a date. */
-function firstForecastable(s: ReturnType<typeof makeSeries>, a: number): string {
-  const shortest = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
-  return tradeDateOf(s.startDay + Math.max(a, shortest));
-}
 
 export const ForecastDaysRequest = z
   .strictObject({
@@ -176,7 +171,7 @@ export const forecastDays = defineOperation({
     if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the ${source === 'book' ? 'book' : 'history'}'s last day (${last}): a day-ahead forecast needs the day before${why}`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(loadCapsTableSync(), s);
     const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
-    if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window))} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
+    if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${MIN_HISTORY_DAYS} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
       source,
       model: MODEL_NAME,

@@ -13,7 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { addMonths, monthsBetween } from '../domain/dates.js';
+import { addMonths, compareMonths, monthsBetween } from '../domain/dates.js';
 import type { PriceBook } from '../domain/prices.js';
 import { readMonthPrices, type MonthPrices } from '../providers/mktop/reads.js';
 import { mktopDeps, toBook } from './market-data-shared.js';
@@ -69,8 +69,7 @@ async function storedMonth(ctx: OpContext, market: string, month: string): Promi
 export async function whyNoHistory(ctx: OpContext, market: string, month: string): Promise<'no_history_for_market' | 'insufficient_history' | 'month_after_history'> {
   const span = await mktopDeps(ctx).fixtures.span?.(market, 'IPS');
   if (!span) return 'no_history_for_market';
-  const key = (m: string) => Number(m.slice(3)) * 12 + Number(m.slice(0, 2));
-  return key(month) < key(span.first) ? 'insufficient_history' : 'month_after_history';
+  return compareMonths(month, span.first) < 0 ? 'insufficient_history' : 'month_after_history';
 }
 
 /** Prices before and in `month` for `market`; null when svc has no history for that market. */

@@ -10,6 +10,9 @@ import type { PriceBook } from '../domain/prices.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions, warmupDays } from '../engines/forecast/index.js';
 
+/** History a forecast day needs before it: the shortest member's calibration window. */
+export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
+
 /** Days of the engine's own rolling evaluation behind GET /api/forecast's `metrics`. */
 export const METRICS_DAYS = 28;
 

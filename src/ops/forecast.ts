@@ -8,12 +8,9 @@ import { defineOperation, type OpContext } from './types.js';
 import { forecastHistory, whyNoHistory } from './forecast-history.js';
 import { fitCached, fitKey } from './forecast-fit.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
-import { BASELINE_NAME, METRICS_DAYS, MODEL_NAME } from './forecast-model.js';
+import { BASELINE_NAME, METRICS_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
 
-export { METRICS_DAYS };
-
-/** History a forecast day needs before it: the shortest calibration window (56 days). */
-export const MIN_HISTORY_DAYS = 56;
+export { METRICS_DAYS, MIN_HISTORY_DAYS };
 
 export const ForecastQuery = z.strictObject({
   month: Month,

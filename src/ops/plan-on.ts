@@ -7,10 +7,7 @@ import { z } from 'zod';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { loadCapsTableSync } from '../data/caps.js';
-import { p50ForDates } from './forecast-model.js';
-import { DEFAULT_FORECAST } from '../engines/forecast/index.js';
-
-const SHORTEST_WINDOW = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
+import { MIN_HISTORY_DAYS, p50ForDates } from './forecast-model.js';
 
 export const PlanOn = z.enum(['actual', 'forecast']);
 
@@ -43,7 +40,7 @@ export async function forecastForDay(tradeDate: string, prices: PriceDay, histor
   const p50 = (await forecastsFor(book, [tradeDate])).get(tradeDate);
   if (!p50) {
     throw SvcError.validation(
-      `planOn forecast: not enough price history before ${tradeDate} to forecast it: the shortest calibration window needs the ${SHORTEST_WINDOW} days before it (a book that reaches back that far; over HTTP, \`history\`)`,
+      `planOn forecast: not enough price history before ${tradeDate} to forecast it: the shortest calibration window needs the ${MIN_HISTORY_DAYS} days before it (a book that reaches back that far; over HTTP, \`history\`)`,
       [{ path: 'history', message: 'too short to forecast the trade date' }],
       'insufficient_history',
     );

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadPriceBook } from '../../data/load.js';
+import { compareMonths } from '../../domain/dates.js';
 import type { MktopFixtures } from './reads.js';
 import type { PublishedDay } from './parse-tables.js';
 
@@ -35,9 +36,7 @@ export const shippedFixtures: MktopFixtures = {
   async span(market, zone) {
     if (market !== 'DAM' || zone !== 'IPS') return null;
     loaded ??= byMonth();
-    const months = [...(await loaded).keys()].sort((a, b) => monthKey(a) - monthKey(b));
+    const months = [...(await loaded).keys()].sort(compareMonths);
     return months.length > 0 ? { first: months[0] as string, last: months[months.length - 1] as string } : null;
   },
 };
-
-const monthKey = (mmYyyy: string): number => Number(mmYyyy.slice(3)) * 12 + Number(mmYyyy.slice(0, 2));
