@@ -230,7 +230,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady, limiter);
-        const output: unknown = await invoke(op, ctx, inputOf(op, request), { parse: input.parse });
+        const output: unknown = await invoke(op, ctx, inputOf(op, request, reply), { parse: input.parse });
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
