@@ -65,7 +65,7 @@ const routeOf = (op: Operation) => (op.http ? `${op.http.method} ${op.http.path}
 
 /** True for an operation that changes nothing: the only kind that may be a tool. */
 export function isReadOnly(op: Operation): boolean {
-  if (op.access === 'tenant' || op.http?.method === 'DELETE') return false;
+  if (op.writes || op.access === 'tenant' || op.http?.method === 'DELETE') return false;
   return !(op.permission && WRITE_PERMISSIONS.has(op.permission));
 }
 
