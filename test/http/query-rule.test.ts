@@ -44,6 +44,14 @@ describe('query parameters', () => {
     expect(h.json<{ error: { issues: { path: string }[] } }>(res).error.issues[0]?.path).toBe('lang');
   });
 
+  it('a number out of range names the range (audit limit)', async () => {
+    for (const [limit, word] of [['100000', 'above'], ['0', 'below'], ['ten', 'expected']] as const) {
+      const res = await h.inject(`/api/audit/events?limit=${limit}`);
+      expect(res.statusCode, limit).toBe(400);
+      expect(h.json<{ error: { message: string } }>(res).error.message, limit).toMatch(new RegExp(`${word}.*a whole number in 1\\.\\.500`));
+    }
+  });
+
   it('the exchange-index read lists no 400: lang=de and unknown parameters are answered (lang uk)', async () => {
     for (const url of ['/api/exch/electricity-indexes?lang=de', '/api/exch/electricity-indexes?foo=bar', '/api/exch/electricity-indexes?lang=en&x=1']) {
       const res = await h.inject(url);
