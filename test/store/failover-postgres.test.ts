@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'pg';
 import { openPostgresStores } from '../../src/store/postgres/index.js';
 import { TEST_DATABASE_URL } from './contract/engines.js';
-import { auditEvent } from './helpers.js';
+import { auditEvent, onLines } from './helpers.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/failover-child.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -101,23 +101,17 @@ describe.runIf(TEST_DATABASE_URL !== undefined)('PostgreSQL failover: backends t
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url], { stdio: ['pipe', 'pipe', 'pipe'] });
     const answers: { at: number; status: number; retryAfter?: string | null; code?: string; reason?: string }[] = [];
     let ready = false;
-    let partial = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const l of lines.filter((x) => x !== '')) {
-        const v = JSON.parse(l) as { ready?: boolean; at: number; status: number };
-        if (v.ready) ready = true;
-        else answers.push(v);
-      }
+    onLines(child.stdout, (l) => {
+      const v = JSON.parse(l) as { ready?: boolean; at: number; status: number };
+      if (v.ready) ready = true;
+      else answers.push(v);
     });
     child.stderr.on('data', (d: Buffer) => {
       stderr += String(d);
     });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    const until = async (what: string, ok: () => boolean, ms = 20_000): Promise<void> => {
+    const until = async (what: string, ok: () => boolean, ms = 60_000): Promise<void> => {
       const end = Date.now() + ms;
       while (!ok()) {
         if (Date.now() > end || child.exitCode !== null) throw new Error(`${what} (child exit ${child.exitCode}): ${stderr}`);
@@ -126,7 +120,8 @@ describe.runIf(TEST_DATABASE_URL !== undefined)('PostgreSQL failover: backends t
     };
     const okSince = (t: number) => answers.filter((a) => a.status === 201 && a.at > t).length;
     try {
-      await until('ready', () => ready);
+      // Loading the whole registry under tsx takes long on a loaded machine.
+      await until('ready', () => ready, 90_000);
       await until('first writes', () => okSince(0) >= 20);
       // Kills while the writers keep the pool busy: transactions die mid-statement and between statements.
       for (let i = 0; i < 6; i++) {
@@ -150,5 +145,5 @@ describe.runIf(TEST_DATABASE_URL !== undefined)('PostgreSQL failover: backends t
     expect(failed.length).toBeGreaterThan(0);
     // Every failure is the store's 503 with the one error body and Retry-After; never a 500.
     expect(new Set(failed.map((a) => JSON.stringify([a.status, a.code, a.reason, a.retryAfter])))).toEqual(new Set([JSON.stringify([503, 'unavailable', 'store_unavailable', '2'])]));
-  }, 60_000);
+  }, 180_000);
 });

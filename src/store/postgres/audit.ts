@@ -1,9 +1,9 @@
 /**
- * Audit journal on PostgreSQL. `seq` (an identity column, never reused) orders the rows and backs
- * the same opaque cursor as the SQLite journal. An append takes a per-tenant transaction-scoped
- * advisory lock before inserting, so within a tenant seq order is commit order even with several
- * instances writing at once: a reader never sees seq 7 committed while seq 6 is still in flight,
- * and pages stay stable while events keep arriving. SQL and mapping: src/store/sql/audit.ts.
+ * Audit journal on PostgreSQL, with the SQLite journal's per-tenant numbering (`tenant_seq`) and
+ * cursor. An append takes a per-tenant transaction-scoped advisory lock before inserting, so the
+ * next number is taken by one writer at a time and, within a tenant, number order is commit order
+ * even with several instances writing at once: a reader never sees event 7 committed while 6 is
+ * still in flight, and pages stay stable while events keep arriving. SQL and mapping: src/store/sql/audit.ts.
  */
 import type { AuditEvent, AuditEventPage } from '../../domain/audit.js';
 import { AUDIT_SQL, auditInsertParams, auditPage, auditPageParams, type AuditRow, duplicateAuditMessage, toAuditEvent } from '../sql/audit.js';

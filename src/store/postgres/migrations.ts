@@ -17,9 +17,11 @@ const POSTGRES: Dialect = {
   // "C": ordered text sorts byte-wise, as SQLite sorts it.
   sortedText: 'TEXT COLLATE "C"',
   real: 'DOUBLE PRECISION',
+  bigint: 'BIGINT',
   flag: () => 'BOOLEAN NOT NULL',
   json: (column, type) => (type ? `json_typeof(${column}::json) = '${type}'` : `${column}::json IS NOT NULL`),
   withoutRowid: '',
+  requireColumn: (table, column) => `ALTER TABLE ${table} ALTER COLUMN ${column} SET NOT NULL;`,
   revocationIsPermanent: `CREATE FUNCTION api_keys_revocation_is_permanent() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         RAISE EXCEPTION 'a revoked api key cannot be restored';

@@ -73,6 +73,21 @@ function onClient(client: Pick<PoolClient, 'query'>): SqlQueryable {
 }
 
 /**
+ * A client from the pool with `onLost` listening from the moment it is handed over: a connection
+ * made in the same socket read that carries the server's termination notice emits 'error' before
+ * any promise continuation could attach a listener, so the listener goes on in the pool's callback.
+ */
+function checkout(pool: Pool, onLost: () => void): Promise<PoolClient> {
+  return new Promise((resolve, reject) => {
+    pool.connect((error, client) => {
+      if (error || !client) return reject(error ?? new Error('Connection terminated: no client'));
+      client.on('error', onLost);
+      resolve(client);
+    });
+  });
+}
+
+/**
  * A `pg.Pool` as a SqlClient; closing it ends the pool. A checked-out client has no listener of the
  * pool's (that one covers idle clients only), so a transaction listens itself: a connection the
  * server terminates mid-transaction emits 'error', which unheard would end the process. The loss is
@@ -83,12 +98,11 @@ export function poolClient(pool: Pool): SqlClient {
   return {
     ...direct,
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-      const client = await guard(() => pool.connect());
       let lost = false;
       const onLost = (): void => {
         lost = true;
       };
-      client.on('error', onLost);
+      const client = await guard(() => checkout(pool, onLost));
       let broken = false;
       try {
         const tx = onClient(client);

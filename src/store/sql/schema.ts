@@ -13,12 +13,16 @@ export interface Dialect {
   /** Text that sorts as SQLite sorts it (byte order). */
   sortedText: string;
   real: string;
+  /** A 64-bit integer column type. */
+  bigint: string;
   /** A NOT NULL boolean column named `column`. */
   flag(column: string): string;
   /** A check that `column` holds JSON (of the given type). */
   json(column: string, type?: 'object' | 'array'): string;
   /** Appended to a keyed table that needs no rowid (SQLite only). */
   withoutRowid: string;
+  /** Makes a column just filled by an UPDATE NOT NULL (empty where the engine cannot alter a column). */
+  requireColumn(table: string, column: string): string;
   /** Statements that make api_keys revocation permanent. */
   revocationIsPermanent: string;
 }
@@ -162,6 +166,17 @@ const history: readonly { version: number; name: string; sql: (d: Dialect) => st
         PRIMARY KEY (source, dataset, market, zone, period)
       )${d.withoutRowid};
       CREATE INDEX market_data_fetched ON market_data (dataset, fetched_at);`,
+  },
+  {
+    version: 8,
+    name: "audit events numbered per tenant: the list cursor names a position in the tenant's own journal",
+    sql: (d) => `
+      ALTER TABLE audit_events ADD COLUMN tenant_seq ${d.bigint};
+      UPDATE audit_events SET tenant_seq = numbered.position
+        FROM (SELECT seq, row_number() OVER (PARTITION BY tenant_id ORDER BY seq) AS position FROM audit_events) AS numbered
+        WHERE audit_events.seq = numbered.seq;
+      ${d.requireColumn('audit_events', 'tenant_seq')}
+      CREATE UNIQUE INDEX audit_events_tenant_position ON audit_events (tenant_id, tenant_seq);`,
   },
 ];
 

@@ -1,7 +1,7 @@
 /**
- * Audit journal on SQLite. Rows are append-only; `seq` (AUTOINCREMENT, never reused) orders them
- * and backs the list cursor, so pages stay stable while new events keep arriving. SQL and mapping:
- * src/store/sql/audit.ts.
+ * Audit journal on SQLite. Rows are append-only; each is numbered in its tenant's journal
+ * (`tenant_seq`, given under SQLite's single writer), which orders the list and backs its cursor,
+ * so pages stay stable while new events keep arriving. SQL and mapping: src/store/sql/audit.ts.
  */
 import type { Statement } from 'better-sqlite3';
 import type { AuditEvent, AuditEventPage } from '../../domain/audit.js';
@@ -12,7 +12,7 @@ import { withConflict } from './errors.js';
 
 export class SqliteAuditStore implements AuditStore {
   private readonly insertStmt: Statement<AuditInsertParams>;
-  private readonly pageStmt: Statement<[string, number, number], AuditRow>;
+  private readonly pageStmt: Statement<[string, number, number, number], AuditRow>;
   private readonly allStmt: Statement<[string], AuditRow>;
 
   constructor(db: Db) {

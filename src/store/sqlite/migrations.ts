@@ -12,9 +12,12 @@ const SQLITE: Dialect = {
   insertionOrder: '',
   sortedText: 'TEXT',
   real: 'REAL',
+  bigint: 'INTEGER',
   flag: (column) => `INTEGER NOT NULL CHECK (${column} IN (0, 1))`,
   json: (column, type) => (type ? `json_valid(${column}) AND json_type(${column}) = '${type}'` : `json_valid(${column})`),
   withoutRowid: ' WITHOUT ROWID',
+  // SQLite cannot add NOT NULL to an existing column; every insert sets it.
+  requireColumn: () => '',
   revocationIsPermanent: `CREATE TRIGGER api_keys_revocation_is_permanent
       BEFORE UPDATE OF revoked_at, revoked_by ON api_keys
       WHEN OLD.revoked_at IS NOT NULL
