@@ -61,6 +61,8 @@ function errorStatuses(op: Operation, remoteKeys: boolean): number[] {
   if (op.access !== 'public') {
     set.add(401);
     set.add(429);
+    // A guarded route reads the key store and the limiter: 503 store_unavailable while the database is away.
+    set.add(503);
   }
   // A remote key set that cannot be fetched is 503 identity_provider_unavailable.
   if (remoteKeys && (op.access === 'key' || op.access === 'tenant')) set.add(503);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME, openSqliteStores, type SqliteStores } from '../../src/store/sqlite/index.js';
+import { harness, post } from '../http/harness.js';
 import { auditEvent, tempDir } from './helpers.js';
 
 let dir: string;
@@ -77,5 +78,23 @@ describe('sqlite: group commit', () => {
     expect((await stores.audit.all('t1')).map((e) => e.id)).toEqual([first.id, ...events.map((e) => e.id)]);
     const page = await stores.audit.list('t1', { limit: 1 });
     expect(page.events[0]?.id).toBe(events[19]?.id);
+  });
+});
+
+describe('sqlite locked, over HTTP', () => {
+  it('an audit write answers 503 with the one error body and Retry-After, then 201 once the lock is gone', async () => {
+    const h = await harness({ stores });
+    try {
+      const body = { type: 'prices_loaded', tradeDate: '02.03.2026', source: 'busy' };
+      other.exec('BEGIN IMMEDIATE');
+      const refused = await h.inject(post('/api/audit/events', body));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(h.json(refused)).toMatchObject({ error: { code: 'unavailable', reason: 'store_unavailable' } });
+      other.exec('ROLLBACK');
+      expect((await h.inject(post('/api/audit/events', body))).statusCode).toBe(201);
+    } finally {
+      await h.app.close();
+    }
   });
 });
