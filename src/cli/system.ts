@@ -69,7 +69,7 @@ function regimeTable(env: CliEnv, r: RegimeResponse): void {
   out.print(`${out.c.bold('Regime')} ${r.date}: ${paint(r.regime.toUpperCase())} (score ${formatNumber(r.score, 2)})`);
   out.print(keyValueTable([
     ['basis UA–EU', `${formatNumber(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
-    ['net position', `${formatNumber(r.flow.netImportMw, 0)} MW (${r.flow.direction})`],
+    ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${formatNumber(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''})`],
     ['official rate', `${formatNumber(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
     ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
   ], out.c));
@@ -130,6 +130,8 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .action(async (opts: { date?: string }) => {
       const { regime } = await import('../ops/regime.js');
       const r = await env.runOp(regime, definedOnly({ date: opts.date }));
+      for (const i of r.inputs.filter((x) => x.source !== 'live')) env.out().warn(`regime input ${i.name}: ${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`} (${i.date})`);
+      for (const m of r.missing) env.out().warn(`regime input ${m.name} missing: ${m.reason}`);
       await render(env, r, () => [{ date: r.date, regime: r.regime, score: r.score, basisEurMwh: r.basis.valueEurMwh, basisLevel: r.basis.level, netImportMw: r.flow.netImportMw, flowDirection: r.flow.direction }], (x) => regimeTable(env, x));
     });
 
