@@ -1,7 +1,7 @@
 /**
  * GET /api/regime: the cross-border scarcity regime of one Kyiv day (src/engines/regime.ts,
  * docs/regime.md). Gathers real inputs only: flows on every border (the platform, or its real
- * flows shipped as fixtures), the UA DAM daily base from the market operator's prices (through
+ * flows shipped as fixtures: hourly documents for a few days, daily net positions 02.2022–03.2023), the UA DAM daily base from the market operator's prices (through
  * the market-data cache, falling back to the shipped operator prices), the central bank's
  * official UAH/EUR rate (live NBU, cache, or the shipped official series), and the neighbours'
  * day-ahead daily base (the platform's A44 prices with a token, else the shipped real series).
@@ -16,6 +16,7 @@ import { EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, fixtureDailyBase } from '../provider
 import { UpstreamError } from '../providers/mktop/errors.js';
 import { readMonthPrices } from '../providers/mktop/reads.js';
 import { readOfficialRate } from '../providers/rates/index.js';
+import { DAILY_NET_FIXTURE_NAME, fixtureDailyNet } from '../providers/tsoplatform/daily-net.js';
 import { BORDERS, type RegionalZone } from '../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../providers/tsoplatform/reads.js';
 import type { Freshness } from '../providers/tsoplatform/source.js';
@@ -106,12 +107,25 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
       inputs.push(state(`flows ${border}`, date, flows.freshness));
     }
   }
+  if (priced === 0 && !ctx.config.tsoplatform.token) {
+    // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
+    const daily = fixtureDailyNet(date);
+    borders.length = 0;
+    for (const border of BORDERS) {
+      const d = daily[border];
+      borders.push({ border, netImportMw: d ? d.netImportMw : null });
+      if (!d) continue;
+      sum += d.netImportMw;
+      priced += 1;
+      inputs.push({ name: `flows ${border} (daily net, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+    }
+  }
   if (priced === 0) {
     missing.push({
       name: 'cross-border flows',
       reason: ctx.config.tsoplatform.token
         ? `the platform has no flow data for ${date}`
-        : `no real flow data for ${date} without SVC_TSOPLATFORM_TOKEN (the shipped real flows cover 28.10–01.11.2022 and 25–27.03.2023)`,
+        : `no real flow data for ${date} without SVC_TSOPLATFORM_TOKEN (the shipped real flows cover 01.02.2022–31.03.2023)`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);

@@ -54,6 +54,18 @@ describe('svc regime offline', () => {
     expect(r.stderr).toMatch(/cross-border flows missing/);
   });
 
+  it('a 2022 day takes its net position from the real daily flows', async () => {
+    const r = await svc(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { basis: { valueEurMwh: number }; flow: { netImportMw: number | null; borders: { border: string; netImportMw: number | null }[] }; missing: unknown[] };
+    const rows = readFileSync(join(ROOT, 'fixtures', 'tsoplatform', 'flows-daily-net-2022-02_2023-03.csv'), 'utf8').split('\n').filter((l) => l.startsWith('15.06.2022,'));
+    expect(rows).toHaveLength(5);
+    const net = rows.reduce((s, l) => s + Number(l.split(',')[2]), 0);
+    expect(Math.abs((body.flow.netImportMw ?? NaN) - net)).toBeLessThanOrEqual(0.01);
+    expect(body.missing).toEqual([]);
+    expect(Math.abs(body.basis.valueEurMwh - expectedBasis('15.06.2022'))).toBeLessThanOrEqual(0.0005);
+  });
+
   it('a day no real series covers is inputs_missing, never a made-up value', async () => {
     const r = await svc(['regime', '--date', '15.06.2021', '--format', 'json'], { env: offline });
     expect(r.exitCode).toBe(2);
