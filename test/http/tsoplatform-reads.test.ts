@@ -118,6 +118,31 @@ describe('GET /api/regime', () => {
   });
 });
 
+describe('GET /api/regime with a platform token', () => {
+  it('reads flows (A11) and the neighbours\' prices (A44, Kyiv day) live; the rest from the fixtures, each named', async () => {
+    platform.setHandler((url, _q, res) => {
+      const type = url.searchParams.get('documentType');
+      const inD = url.searchParams.get('in_Domain') ?? '';
+      if (type === 'A44') {
+        xml(res, publication({ type: 'A44', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 90]) }));
+        return;
+      }
+      xml(res, publication({ type: 'A11', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', inDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, inD === '10Y1001C--000182' ? 300 : 100]) }));
+    });
+    const h = await harness({ config: { tsoplatform: { ...base.tsoplatform, token: 'secret-token-r', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 } } });
+    const res = await h.inject('/api/regime?date=15.01.2024');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = h.json<{ basis: { valueEurMwh: number }; flow: { netImportMw: number }; inputs: { name: string; source: string }[]; missing: unknown[] }>(res);
+    // Five borders, each 300 MW in and 100 MW out.
+    expect(body.flow.netImportMw).toBeCloseTo(1000, 9);
+    expect(body.missing).toEqual([]);
+    expect(body.inputs.filter((i) => i.name.includes('A44, Kyiv day')).map((i) => i.source)).toEqual(['live', 'live', 'live', 'live']);
+    expect(body.inputs.find((i) => i.name.startsWith('official UAH/EUR'))?.source).toBe('fixture');
+    expect(res.body).not.toContain('secret-token-r');
+    await h.close();
+  });
+});
+
 describe('GET /api/market-model/market-depth', () => {
   it('needs the service token; walks stored books; 404 without a snapshot', async () => {
     const h = await harness({ config: { serviceToken: 's'.repeat(32) } });
