@@ -112,7 +112,7 @@ export function sourceStatus(c: ProviderContract, s: SourceSettings, now: Date, 
   const cacheAnswers = newest !== null && freshness === 'fresh';
   const liveAnswers = live && (probe ? probe.reachable : seen?.ok === true);
   return {
-    id: c.id, healthId: c.healthId, name: c.name, address: s.address, defaultAddress: s.address === s.defaultAddress,
+    id: c.id, healthId: c.healthId, name: c.name, address: s.address, defaultAddress: s.address !== '' && s.address === s.defaultAddress,
     tokenEnv: c.tokenEnv, tokenSet: c.tokenEnv ? s.tokenSet : null, live, liveWhy: why,
     reachable: probe ? probe.reachable : null, reachableDetail: probe ? probe.detail : null,
     newest, ageHours, freshness, lastSeen: seen, fallback: fallbackOf(c, s, live),
