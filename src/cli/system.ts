@@ -114,7 +114,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .command('system')
     .description('hourly Ukrainian load and generation mix, with the day\'s mix as bars')
     .option('--date <DD.MM.YYYY>', 'Kyiv trade day (default: newest available)')
-    .addHelpText('after', '\nExamples:\n  $ svc system --date 01.11.2022\n  $ svc system --format json')
+    .addHelpText('after', '\nNeeds SVC_TSOPLATFORM_TOKEN: svc ships no real load or generation data (404 inputs_missing without it).\n\nExamples:\n  $ svc system --date 01.11.2022\n  $ svc system --format json')
     .action(async (opts: { date?: string }) => {
       const { systemOperations } = await import('../ops/coupling.js');
       const r = await env.runOp(systemOperations, definedOnly({ date: opts.date }));
