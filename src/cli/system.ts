@@ -130,7 +130,8 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .action(async (opts: { date?: string }) => {
       const { regime } = await import('../ops/regime.js');
       const r = await env.runOp(regime, definedOnly({ date: opts.date }));
-      for (const i of r.inputs.filter((x) => x.source !== 'live')) env.out().warn(`regime input ${i.name}: ${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`} (${i.date})`);
+      const notLive = r.inputs.filter((x) => x.source !== 'live');
+      if (notLive.length > 0) env.out().warn(`regime inputs not live: ${notLive.map((i) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`).join('; ')}`);
       for (const m of r.missing) env.out().warn(`regime input ${m.name} missing: ${m.reason}`);
       await render(env, r, () => [{ date: r.date, regime: r.regime, score: r.score, basisEurMwh: r.basis.valueEurMwh, basisLevel: r.basis.level, netImportMw: r.flow.netImportMw, flowDirection: r.flow.direction }], (x) => regimeTable(env, x));
     });
