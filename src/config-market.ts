@@ -5,10 +5,26 @@
 import { z } from 'zod';
 import { httpUrl, int, optionalString } from './config-schema.js';
 
+/**
+ * The real public source each provider is written for: the default of its address setting.
+ * Identifiers keep the spec's neutral words (mktop, tsoplatform); the addresses are configuration.
+ * Tests never reach them (src/providers/guard.ts).
+ */
+export const DEFAULT_SOURCE_ADDRESSES = {
+  /** The market operator OREE's public site (pricectr, indexes, PXS pages). */
+  mktop: 'https://www.oree.com.ua',
+  /** OREE's B2B API base (key required), docs/data.md. */
+  mktopApi: 'https://api.oree.com.ua/index.php/api',
+  /** The ENTSO-E Transparency Platform's REST API (security token required). */
+  tsoplatform: 'https://web-api.tp.entsoe.eu/api',
+  /** The National Bank of Ukraine's open exchange-rate API (no token). */
+  rates: 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange',
+} as const;
+
 export const MARKET_ENV = {
   SVC_MARKET_DATA: z.enum(['live', 'fixture', 'auto']).default('auto'),
-  SVC_MKTOP_BASE_URL: httpUrl.default('https://mktop.example'),
-  SVC_MKTOP_API_BASE_URL: httpUrl.default('https://api.mktop.example/index.php/api'),
+  SVC_MKTOP_BASE_URL: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.mktop),
+  SVC_MKTOP_API_BASE_URL: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.mktopApi),
   SVC_MKTOP_API_KEY: optionalString,
   SVC_MKTOP_TIMEOUT_MS: int(100, 120_000).default(15_000),
   SVC_MKTOP_CONNECT_TIMEOUT_MS: int(100, 60_000).default(5_000),
@@ -17,6 +33,7 @@ export const MARKET_ENV = {
   SVC_MKTOP_TTL_MINUTES: int(1, 10_080).default(60),
   SVC_MKTOP_PUBLICATION_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (Kyiv time)').default('13:00'),
   SVC_MKTOP_MAX_AGE_HOURS: int(1, 8_760).default(36),
+  SVC_RATES_BASE_URL: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.rates),
   SVC_EXCH_AGREEMENT: optionalString,
   SVC_EXCH_SOURCE: optionalString,
 };
@@ -41,6 +58,8 @@ export interface MarketConfig {
       publicationTime: string;
       maxAgeHours: number;
     };
+    /** The central bank's official UAH/EUR rate (same mode, client timeouts and TTL as mktop). */
+    rates: { baseUrl: string };
     exch: {
       /** Name of the redistribution agreement; the feed is off without one. */
       agreement: string | undefined;
@@ -66,6 +85,7 @@ export function marketConfigOf(e: MarketEnv): MarketConfig {
         publicationTime: e.SVC_MKTOP_PUBLICATION_TIME,
         maxAgeHours: e.SVC_MKTOP_MAX_AGE_HOURS,
       },
+      rates: { baseUrl: e.SVC_RATES_BASE_URL },
       exch: { agreement: e.SVC_EXCH_AGREEMENT, source: e.SVC_EXCH_SOURCE },
     },
   };

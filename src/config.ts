@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { readSigningKey, readTrustList } from './data/keys.js';
 import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './config-scale.js';
-import { MARKET_ENV, marketConfigOf, type MarketConfig } from './config-market.js';
+import { DEFAULT_SOURCE_ADDRESSES, MARKET_ENV, marketConfigOf, type MarketConfig } from './config-market.js';
 import { bool, httpUrl, int, optionalString } from './config-schema.js';
 
 
@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   SVC_SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   SVC_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
   SVC_TSOPLATFORM_TOKEN: optionalString,
-  SVC_TSOPLATFORM_BASE: httpUrl.default('https://tsoplatform.example/api'),
+  SVC_TSOPLATFORM_BASE: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.tsoplatform),
   SVC_TSOPLATFORM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   SVC_TSOPLATFORM_RETRIES: int(0, 5).default(2),
   SVC_TSOPLATFORM_MAX_AGE_MINUTES: int(1, 10_080).default(60),

@@ -69,7 +69,7 @@ function regimeTable(env: CliEnv, r: RegimeResponse): void {
   out.print(`${out.c.bold('Regime')} ${r.date}: ${paint(r.regime.toUpperCase())} (score ${formatNumber(r.score, 2)})`);
   out.print(keyValueTable([
     ['basis UA–EU', `${formatNumber(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
-    ['net position', `${formatNumber(r.flow.netImportMw, 0)} MW (${r.flow.direction})`],
+    ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${formatNumber(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''})`],
     ['official rate', `${formatNumber(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
     ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
   ], out.c));
@@ -114,7 +114,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .command('system')
     .description('hourly Ukrainian load and generation mix, with the day\'s mix as bars')
     .option('--date <DD.MM.YYYY>', 'Kyiv trade day (default: newest available)')
-    .addHelpText('after', '\nExamples:\n  $ svc system --date 01.11.2022\n  $ svc system --format json')
+    .addHelpText('after', '\nNeeds SVC_TSOPLATFORM_TOKEN: svc ships no real load or generation data (404 inputs_missing without it).\n\nExamples:\n  $ svc system --date 01.11.2022\n  $ svc system --format json')
     .action(async (opts: { date?: string }) => {
       const { systemOperations } = await import('../ops/coupling.js');
       const r = await env.runOp(systemOperations, definedOnly({ date: opts.date }));
@@ -130,6 +130,9 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .action(async (opts: { date?: string }) => {
       const { regime } = await import('../ops/regime.js');
       const r = await env.runOp(regime, definedOnly({ date: opts.date }));
+      const notLive = r.inputs.filter((x) => x.source !== 'live');
+      if (notLive.length > 0) env.out().warn(`regime inputs not live: ${notLive.map((i) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`).join('; ')}`);
+      for (const m of r.missing) env.out().warn(`regime input ${m.name} missing: ${m.reason}`);
       await render(env, r, () => [{ date: r.date, regime: r.regime, score: r.score, basisEurMwh: r.basis.valueEurMwh, basisLevel: r.basis.level, netImportMw: r.flow.netImportMw, flowDirection: r.flow.direction }], (x) => regimeTable(env, x));
     });
 

@@ -111,13 +111,14 @@ export const RegimeResponse = z.strictObject({
     neighbours: z.array(z.string()),
   }),
   flow: z.strictObject({
-    direction: z.enum(['import', 'export', 'balanced']),
-    netImportMw: z.number().describe('mean over the day, all borders, positive = import'),
+    direction: z.enum(['import', 'export', 'balanced']).nullable().describe('null when no flow data exist for the day (see `missing`)'),
+    netImportMw: z.number().nullable().describe('mean over the day, all borders, positive = import; null when no flow data exist for the day: the score is then the basis term alone'),
     borders: z.array(z.strictObject({ border: z.string(), netImportMw: z.number().nullable() })),
   }),
   rate: z.strictObject({ rateDate: z.string(), uahPerEur: z.number(), source: z.string() }),
   thresholds: z.strictObject({ basisScaleEurMwh: z.number(), importScaleMw: z.number(), basisLevelEurMwh: z.number(), flowDeadbandMw: z.number() }),
   inputs: z.array(InputState),
+  missing: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('inputs with no real value for the day and why; never filled with a made-up value'),
   disclaimer: z.string(),
 });
 export type RegimeResponse = z.infer<typeof RegimeResponse>;

@@ -10,6 +10,8 @@
  * and the regime is `scarce` when score >= +1, `surplus` when score <= -1, else `balanced`.
  * The score is linear with positive weights, so the regime is monotone in the basis (and in the
  * import position) by construction; no clock, no randomness: the same inputs give the same answer.
+ * A day without flow data has no import term (the score is the basis term alone, and the flow
+ * direction is null): the caller says the input is missing rather than inventing a position.
  */
 
 export interface RegimeThresholds {
@@ -34,7 +36,8 @@ export type Regime = 'scarce' | 'balanced' | 'surplus';
 export const REGIME_ORDER: Record<Regime, number> = { surplus: 0, balanced: 1, scarce: 2 };
 
 export interface RegimeInputs {
-  netImportMw: number;
+  /** null when no flow data exist for the day: the score is then the basis term alone. */
+  netImportMw: number | null;
   basisEurMwh: number;
 }
 
@@ -42,14 +45,15 @@ export interface RegimeSignal {
   regime: Regime;
   score: number;
   basisLevel: 'high' | 'neutral' | 'low';
-  flowDirection: 'import' | 'export' | 'balanced';
+  flowDirection: 'import' | 'export' | 'balanced' | null;
 }
 
 export function classifyRegime(inputs: RegimeInputs, t: RegimeThresholds = DEFAULT_REGIME_THRESHOLDS): RegimeSignal {
-  const score = inputs.basisEurMwh / t.basisScaleEurMwh + inputs.netImportMw / t.importScaleMw;
+  const net = inputs.netImportMw;
+  const score = inputs.basisEurMwh / t.basisScaleEurMwh + (net === null ? 0 : net / t.importScaleMw);
   const regime: Regime = score >= 1 ? 'scarce' : score <= -1 ? 'surplus' : 'balanced';
   const basisLevel = inputs.basisEurMwh >= t.basisLevelEurMwh ? 'high' : inputs.basisEurMwh <= -t.basisLevelEurMwh ? 'low' : 'neutral';
-  const flowDirection = inputs.netImportMw >= t.flowDeadbandMw ? 'import' : inputs.netImportMw <= -t.flowDeadbandMw ? 'export' : 'balanced';
+  const flowDirection = net === null ? null : net >= t.flowDeadbandMw ? 'import' : net <= -t.flowDeadbandMw ? 'export' : 'balanced';
   return { regime, score, basisLevel, flowDirection };
 }
 

@@ -3,6 +3,7 @@
  * Ukrainian border and the Ukrainian load and generation mix, from the transmission-data platform
  * (live with SVC_TSOPLATFORM_TOKEN, shipped fixtures without; the body says which).
  */
+import { SvcError } from '../domain/errors.js';
 import { FlowsQuery, FlowsResponse, SystemQuery, SystemResponse } from '../domain/tsoplatform.js';
 import { BORDER_EIC, MIX_GROUPS, UA_IPS, type MixGroup } from '../providers/tsoplatform/eic.js';
 import { readFlows, readSystem } from '../providers/tsoplatform/reads.js';
@@ -55,24 +56,26 @@ export const systemOperations = defineOperation({
   description:
     'Hourly load (A65) and actual generation per production type (A75, grouped into nuclear, coal, gas, hydro, wind, solar, ' +
     'other) with shares of total generation, for the Kyiv trade day `date` (default the newest available day). Live with ' +
-    'SVC_TSOPLATFORM_TOKEN; otherwise, and whenever the grid operator does not publish, the shipped SYNTHETIC sample day ' +
-    '01.11.2022 is served and `note` says so.',
+    'SVC_TSOPLATFORM_TOKEN. Without a token svc has no real load or generation data to serve: 404 with reason ' +
+    '`inputs_missing` (the synthetic sample documents shipped in fixtures/ are parser test inputs, never served). A day ' +
+    'the grid operator did not publish answers 200 with `noData` true.',
   tags: ['system'],
   access: 'key',
   input: SystemQuery,
   output: SystemResponse,
-  http: { method: 'GET', path: '/api/system-operations', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429, 502] },
+  http: { method: 'GET', path: '/api/system-operations', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 502] },
   async run(ctx, input) {
     const { from: date } = resolveRange(ctx, input);
+    if (!ctx.config.tsoplatform.token) {
+      throw new SvcError(404, 'not_found', `no real load or generation data for ${date} without SVC_TSOPLATFORM_TOKEN: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
+    }
     const { hours, freshness, noData } = await readSystem(tsoDeps(ctx), date);
     const generationMwh = zero();
     for (const h of hours) for (const g of MIX_GROUPS) generationMwh[g] += h.generationMw[g];
     const total = MIX_GROUPS.reduce((s, g) => s + generationMwh[g], 0);
     const shares = zero();
     for (const g of MIX_GROUPS) shares[g] = total > 0 ? generationMwh[g] / total : 0;
-    const note = freshness.source === 'fixture'
-      ? 'Fixture data: a SYNTHETIC sample day (01.11.2022) shipped with svc, not published figures. Set SVC_TSOPLATFORM_TOKEN for live data.'
-      : noData
+    const note = noData
         ? 'The grid operator has not published this day on the platform (acknowledgement: no data).'
         : 'Published by the grid operator on the transmission-data platform.';
     return {

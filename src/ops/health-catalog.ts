@@ -1,45 +1,42 @@
 /**
- * The static parts of the health body: the data-provider catalogue (its live entries are rewritten
- * from the configuration by health-market-data.ts and health-tsoplatform.ts), compliance controls
- * and trust integrations. Source addresses use the spec's neutral words on the reserved `.example`
- * domain: the deployment documents the real sources.
+ * The static parts of the health body: the data-provider catalogue (the entries of wired sources
+ * get their status, address and detail from the provider contract, health-sources.ts), compliance
+ * controls and trust integrations. Wired and catalogued sources carry their real public address;
+ * sources svc does not read yet keep a reserved `.example` placeholder.
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import type { DataProvider, OperationalReadiness, TrustIntegration } from '../domain/operational.js';
 
-/** End of the last delivery hour in the shipped fixtures (31.12.2024 24:00 Kyiv, UTC+2). */
-export const FIXTURE_LATEST_DATA_AT = '2024-12-31T22:00:00.000Z';
-
 export const DATA_PROVIDERS: readonly DataProvider[] = [
   {
-    id: 'mktop', name: 'Market operator (DAM/IDM)', category: 'market', status: 'review', sourceUrl: 'https://mktop.example/',
+    id: 'mktop', name: 'Market operator (DAM/IDM)', category: 'market', status: 'review', sourceUrl: 'https://www.oree.com.ua/',
     requiresToken: false,
     summary: 'Hourly DAM prices, indexes and trading results published by the market operator.',
     detail: 'svc ships the operator\'s published DAM prices for the IPS zone, 01.01.2022–31.12.2024, as fixtures; no live feed is wired.',
     nextStep: 'Wire the live operator feed with caching and a freshness check; keep fixtures as the offline fallback.',
   },
   {
-    id: 'exch', name: 'Energy exchange (bilateral-contract indexes)', category: 'benchmark', status: 'planned', sourceUrl: 'https://exch.example/',
+    id: 'exch', name: 'Energy exchange (bilateral-contract indexes)', category: 'benchmark', status: 'planned', sourceUrl: 'https://www.ueex.com.ua/',
     requiresToken: true,
     summary: 'Bilateral-contract market BASE indexes for the Ukrainian power system.',
     detail: 'Licence-gated: served only under a written redistribution agreement; off in svc.',
     nextStep: 'Sign a redistribution agreement before enabling this feed.',
   },
   {
-    id: 'tsoplatform', name: 'European transmission-data platform', category: 'system', status: 'tokenRequired', sourceUrl: 'https://tsoplatform.example/',
+    id: 'tsoplatform', name: 'European transmission-data platform', category: 'system', status: 'tokenRequired', sourceUrl: 'https://web-api.tp.entsoe.eu/api',
     requiresToken: true,
     summary: 'Cross-border physical flows and system data.',
     detail: 'Live only with a platform token; svc has no token setting and no flows route yet.',
     nextStep: 'Add a token setting and the live client; never redistribute raw exchange-owned day-ahead prices.',
   },
   {
-    id: 'gridop', name: 'National grid operator', category: 'system', status: 'planned', sourceUrl: 'https://gridop.example/',
-    requiresToken: false,
+    id: 'gridop', name: 'National grid operator', category: 'system', status: 'planned', sourceUrl: 'https://web-api.tp.entsoe.eu/api',
+    requiresToken: true,
     summary: 'Hourly load and generation mix.', detail: 'Not wired in svc.', nextStep: 'Add a reader for the published load and generation mix.',
   },
   {
-    id: 'regulator', name: 'Energy regulator (price caps)', category: 'regulatory', status: 'review', sourceUrl: 'https://regulator.example/',
+    id: 'regulator', name: 'Energy regulator (price caps)', category: 'regulatory', status: 'review', sourceUrl: 'https://www.nerc.gov.ua/',
     requiresToken: false,
     summary: 'DAM/IDM price caps by date and hour band.',
     detail: 'svc ships a transcribed caps table used by briefs and checks; it is updated with releases, not live.',

@@ -13,8 +13,8 @@ import { planBess } from '../engines/bess.js';
 import { packageVersion } from '../version.js';
 import { accessControlPosture, authRequiredOf, securityModeOf } from './access.js';
 import { DATA_PROVIDERS, securityControls, trustIntegrations } from './health-catalog.js';
-import { tsoHealth, tsoProviders } from './health-tsoplatform.js';
-import { marketDataHealth, marketDataProviders, marketDataVerdict } from './health-market-data.js';
+import { marketDataVerdict, providerCatalogue, providerHealth } from './health-sources.js';
+import { sourceStatuses } from './sources.js';
 import { defineOperation, type HttpBinding, type OpContext } from './types.js';
 
 export const APP_VERSION = packageVersion();
@@ -32,22 +32,6 @@ function probe(run: () => number, expected: number): { ok: boolean; detail: stri
     return { ok, detail: ok ? `Probe day solved: ${got} UAH as expected.` : `Probe day gave ${got} UAH, expected ${expected}.` };
   } catch {
     return { ok: false, detail: 'Probe day failed to solve.' };
-  }
-}
-
-async function latestTsoFetch(ctx: OpContext): Promise<string | null> {
-  try {
-    return await (await ctx.stores()).tsoCache.latestFetch();
-  } catch {
-    return null;
-  }
-}
-
-async function latestMarketFetch(ctx: OpContext): Promise<string | null> {
-  try {
-    return (await (await ctx.stores()).marketData.latestFetch('prices'))?.fetchedAt ?? null;
-  } catch {
-    return null;
   }
 }
 
@@ -123,8 +107,9 @@ export const health = defineOperation({
     const rateScope = limiter === undefined ? (config.redis.url ? 'shared in Redis' : 'per process') : limiter.detail;
     const platform = platformDataOf(config, storeOk);
 
-    const marketHealth = marketDataHealth(now, config, { latestFetch: config.marketData.mode === 'fixture' ? null : await latestMarketFetch(ctx) });
-    const market = marketDataVerdict(config, marketHealth[0] as (typeof marketHealth)[number]);
+    // The same statuses `svc doctor` shows, without its probe: health never asks the network.
+    const sources = await sourceStatuses(ctx, { probe: false });
+    const market = marketDataVerdict(config, sources.find((s) => s.id === 'mktop'));
     const checks: Check[] = [
       { id: 'web', status: 'pass', label: 'HTTP server', detail: 'Answering requests.' },
       { id: 'api', status: 'pass', label: 'API surface', detail: 'Routes derived from the operation registry; OpenAPI 3.1 at /api/openapi.json.' },
@@ -206,11 +191,8 @@ export const health = defineOperation({
         gates,
       },
       summary: { pass: count(checks, 'pass'), review: count(checks, 'review'), block: count(checks, 'block') },
-      dataProviders: marketDataProviders(tsoProviders(DATA_PROVIDERS, config), config),
-      dataProviderHealth: [
-        ...marketHealth,
-        ...tsoHealth(now, config, { tokenConfigured: Boolean(config.tsoplatform.token), latestFetch: config.tsoplatform.token ? await latestTsoFetch(ctx) : null }),
-      ],
+      dataProviders: providerCatalogue(DATA_PROVIDERS, sources),
+      dataProviderHealth: providerHealth(sources, now),
       trustIntegrations: trustIntegrations(config),
       checks,
     };

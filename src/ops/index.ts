@@ -26,6 +26,7 @@ import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
 import { forecastDays, forecastEvaluate } from './forecast-cli.js';
 import { pricesStats } from './prices-stats.js';
+import { doctor } from './doctor.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -67,6 +68,7 @@ export const operations: Operation[] = [
   forecastGet,
   forecastEvaluate,
   forecastDays,
+  doctor,
 ];
 
 export const leanOperations: LeanOperation[] = [pricesStats];

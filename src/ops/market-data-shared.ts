@@ -4,9 +4,22 @@ import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { UpstreamError } from '../providers/mktop/errors.js';
 import { shippedFixtures } from '../providers/mktop/fixtures.js';
+import { mktopContract } from '../providers/mktop/index.js';
 import type { MktopDeps, MonthPrices } from '../providers/mktop/reads.js';
+import type { RatesDeps } from '../providers/rates/index.js';
 import { packageVersion } from '../version.js';
 import type { OpContext } from './types.js';
+
+function httpOf(ctx: OpContext): MktopDeps['settings']['http'] {
+  const m = ctx.config.marketData.mktop;
+  return {
+    connectTimeoutMs: m.connectTimeoutMs,
+    timeoutMs: m.timeoutMs,
+    retries: m.retries,
+    concurrency: m.concurrency,
+    userAgent: `svc/${packageVersion()} (decision-support market-data client; read-only)`,
+  };
+}
 
 export function mktopDeps(ctx: OpContext): MktopDeps {
   const { marketData } = ctx.config;
@@ -20,13 +33,7 @@ export function mktopDeps(ctx: OpContext): MktopDeps {
       apiKey: m.apiKey,
       ttlMinutes: m.ttlMinutes,
       publicationTime: m.publicationTime,
-      http: {
-        connectTimeoutMs: m.connectTimeoutMs,
-        timeoutMs: m.timeoutMs,
-        retries: m.retries,
-        concurrency: m.concurrency,
-        userAgent: `svc/${packageVersion()} (decision-support market-data client; read-only)`,
-      },
+      http: httpOf(ctx),
     },
     now: () => ctx.now(),
     cache: async () => (await ctx.stores()).marketData,
@@ -34,10 +41,26 @@ export function mktopDeps(ctx: OpContext): MktopDeps {
   };
 }
 
-/** The operator's domain, as the spec's `source` names it. */
-export function operatorDomain(ctx: OpContext, origin: string): string {
+/** The central bank's rate feed: the market-data mode, client and cache of the operator's reads. */
+export function ratesDeps(ctx: OpContext): RatesDeps {
+  const { marketData } = ctx.config;
+  return {
+    settings: { mode: marketData.mode, liveFetch: ctx.config.database.liveMktopFallback, baseUrl: marketData.rates.baseUrl, ttlMinutes: marketData.mktop.ttlMinutes, http: httpOf(ctx) },
+    now: () => ctx.now(),
+    cache: async () => (await ctx.stores()).marketData,
+  };
+}
+
+/**
+ * Where an answer came from, as the spec's `source` (the operator's domain) says it: the host for a
+ * live read, the host and "cache" for a stored copy, the shipped file for fixture data — never the
+ * operator's domain for data that did not come from it now.
+ */
+export function operatorDomain(ctx: OpContext, origin: string, served: 'live' | 'cache' | 'fixture'): string {
+  if (served === 'fixture' || origin === 'fixture') return `fixture ${mktopContract.fixture?.file ?? ''} (the operator's published prices, shipped with svc)`;
   const url = origin === 'mktop-api' ? ctx.config.marketData.mktop.apiBaseUrl : ctx.config.marketData.mktop.baseUrl;
-  return new URL(url).hostname;
+  const host = new URL(url).hostname;
+  return served === 'cache' ? `${host} (cache)` : host;
 }
 
 /** An upstream failure as the one error type: 502 `upstream_error` with the reason (no_data: 404-free 502 too). */

@@ -50,7 +50,7 @@ export const mktopPrices = defineOperation({
   async run(ctx, input) {
     const read = await upstream(() => readMonthPrices(mktopDeps(ctx), { month: input.month, market: input.market }));
     const { book, dst } = toBook(read.data);
-    return { source: operatorDomain(ctx, read.data.origin), month: input.month, market: input.market, data: book, freshness: read.freshness, dst };
+    return { source: operatorDomain(ctx, read.data.origin, read.freshness.source), month: input.month, market: input.market, data: book, freshness: read.freshness, dst };
   },
 });
 
@@ -66,7 +66,7 @@ export const mktopIndexes = defineOperation({
   async run(ctx, input) {
     const read = await upstream(() => readMonthIndexes(mktopDeps(ctx), { month: input.month, zone: input.zone }));
     const data = Object.fromEntries(read.data.days.map((d) => [d.tradeDate, d]));
-    return { source: operatorDomain(ctx, read.data.origin), month: input.month, market: 'DAM' as const, zone: input.zone, data, freshness: read.freshness };
+    return { source: operatorDomain(ctx, read.data.origin, read.freshness.source), month: input.month, market: 'DAM' as const, zone: input.zone, data, freshness: read.freshness };
   },
 });
 
@@ -106,7 +106,7 @@ export const mktopTradingResults = defineOperation({
     };
     const transition = kyivDstTransition(input.tradeDate);
     const dst = transition ? dstOf(transition, periods) : undefined;
-    return { source: operatorDomain(ctx, 'mktop-public'), tradeDate: input.tradeDate, market: input.market, data, freshness: read.freshness, ...(dst ? { dst } : {}) };
+    return { source: operatorDomain(ctx, 'mktop-public', read.freshness.source), tradeDate: input.tradeDate, market: input.market, data, freshness: read.freshness, ...(dst ? { dst } : {}) };
   },
 });
 

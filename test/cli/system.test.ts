@@ -21,12 +21,12 @@ describe('svc flows / system / regime', () => {
     expect((await svc(['flows', '--border', 'XX'], env(dir))).exitCode).toBe(2);
   });
 
-  it('system and regime render', async () => {
+  it('system serves no synthetic day without a token; regime renders from the fixtures', async () => {
     const dir = tempDir('svc-sys-');
     const sys = await svc(['system', '--date', '01.11.2022'], env(dir));
-    expect(sys.exitCode).toBe(0);
-    expect(sys.stdout).toMatch(/Generation mix of the day/);
-    const reg = await svc(['regime', '--date', '01.11.2022', '--format', 'json'], env(dir));
+    expect(sys.exitCode).toBe(2);
+    expect(sys.stderr).toMatch(/SVC_TSOPLATFORM_TOKEN/);
+    const reg = await svc(['regime', '--date', '01.11.2022', '--format', 'json'], env(dir, { SVC_MARKET_DATA: 'fixture' }));
     expect(['scarce', 'balanced', 'surplus']).toContain((JSON.parse(reg.stdout) as { regime: string }).regime);
   });
 });

@@ -39,6 +39,12 @@ describe('classifyRegime', () => {
     expect(classifyRegime({ netImportMw: -800, basisEurMwh: -20 })).toMatchObject({ regime: 'surplus', basisLevel: 'low', flowDirection: 'export' });
   });
 
+  it('without flow data scores the basis alone and names no direction', () => {
+    expect(classifyRegime({ netImportMw: null, basisEurMwh: 30 })).toMatchObject({ regime: 'scarce', score: 1.2, flowDirection: null });
+    expect(classifyRegime({ netImportMw: null, basisEurMwh: 3 })).toMatchObject({ regime: 'balanced', flowDirection: null });
+    fc.assert(fc.property(finite(-500, 500), (basis) => Math.abs(classifyRegime({ netImportMw: null, basisEurMwh: basis }).score - basis / 25) < 1e-12));
+  });
+
   it('derives the basis from a UAH price at the official rate', () => {
     expect(derivedBasisEurMwh(4000, 40, 90)).toBeCloseTo(10, 12);
   });

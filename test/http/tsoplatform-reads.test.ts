@@ -1,5 +1,7 @@
 /** The five transmission-platform reads through the HTTP door: success paths and every listed error. */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSeen } from '../../src/providers/last-seen.js';
 import { harness, testConfig } from './harness.js';
 import { ACK_NO_DATA, publication, replayServer, xml, type ReplayServer } from '../providers/tsoplatform-server.js';
 
@@ -79,13 +81,19 @@ describe('GET /api/coupling/flows', () => {
 });
 
 describe('GET /api/system-operations', () => {
-  it('serves the synthetic sample day with shares summing to 1 and says so', async () => {
-    const h = await harness();
+  it('serves no synthetic data without a token (404 inputs_missing); with one, the replayed documents with shares summing to 1', async () => {
+    const bare = await harness();
+    const none = await bare.inject('/api/system-operations?date=01.11.2022');
+    expect(none.statusCode).toBe(404);
+    expect(bare.json<{ error: { reason: string } }>(none).error.reason).toBe('inputs_missing');
+    await bare.close();
+    // The synthetic sample documents are parser test inputs: replayed here as the platform's answers.
+    platform.setHandler((url, _q, res) => xml(res, readFileSync(new URL(`../../fixtures/tsoplatform/sample-${url.searchParams.get('documentType') === 'A65' ? 'load' : 'generation'}.xml`, import.meta.url))));
+    const h = await harness({ config: { tsoplatform: { ...base.tsoplatform, token: 'secret-token-s', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 } } });
     const res = await h.inject('/api/system-operations?date=01.11.2022');
     expect(res.statusCode).toBe(200);
     const body = h.json<{ source: string; note: string; hours: { shares: Record<string, number> }[]; day: { shares: Record<string, number> } }>(res);
-    expect(body.source).toBe('fixture');
-    expect(body.note).toMatch(/SYNTHETIC/);
+    expect(body.source).toBe('live');
     expect(body.hours).toHaveLength(24);
     const sum = Object.values(body.day.shares).reduce((s, v) => s + v, 0);
     expect(sum).toBeCloseTo(1, 9);
@@ -106,6 +114,31 @@ describe('GET /api/regime', () => {
     expect(body.inputs.length).toBeGreaterThan(5);
     expect((await h.inject('/api/regime?date=15.06.2021')).statusCode).toBe(404);
     expect((await h.inject('/api/regime?date=x')).statusCode).toBe(400);
+    await h.close();
+  });
+});
+
+describe('GET /api/regime with a platform token', () => {
+  it('reads flows (A11) and the neighbours\' prices (A44, Kyiv day) live; the rest from the fixtures, each named', async () => {
+    platform.setHandler((url, _q, res) => {
+      const type = url.searchParams.get('documentType');
+      const inD = url.searchParams.get('in_Domain') ?? '';
+      if (type === 'A44') {
+        xml(res, publication({ type: 'A44', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 90]) }));
+        return;
+      }
+      xml(res, publication({ type: 'A11', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', inDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, inD === '10Y1001C--000182' ? 300 : 100]) }));
+    });
+    const h = await harness({ config: { tsoplatform: { ...base.tsoplatform, token: 'secret-token-r', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 } } });
+    const res = await h.inject('/api/regime?date=15.01.2024');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = h.json<{ basis: { valueEurMwh: number }; flow: { netImportMw: number }; inputs: { name: string; source: string }[]; missing: unknown[] }>(res);
+    // Five borders, each 300 MW in and 100 MW out.
+    expect(body.flow.netImportMw).toBeCloseTo(1000, 9);
+    expect(body.missing).toEqual([]);
+    expect(body.inputs.filter((i) => i.name.includes('A44, Kyiv day')).map((i) => i.source)).toEqual(['live', 'live', 'live', 'live']);
+    expect(body.inputs.find((i) => i.name.startsWith('official UAH/EUR'))?.source).toBe('fixture');
+    expect(res.body).not.toContain('secret-token-r');
     await h.close();
   });
 });
@@ -134,7 +167,7 @@ describe('GET /api/market-model/market-depth', () => {
 });
 
 describe('health tsoplatform and gridop', () => {
-  type Health = { dataProviders: { id: string; status: string }[]; dataProviderHealth: { providerId: string; status: string; latestDataAt: string | null }[] };
+  type Health = { dataProviders: { id: string; status: string; detail?: string }[]; dataProviderHealth: { providerId: string; status: string; latestDataAt: string | null }[] };
   const pick = (b: Health, id: string) => ({ provider: b.dataProviders.find((p) => p.id === id)?.status, health: b.dataProviderHealth.find((p) => p.providerId === id)?.status });
 
   it('says tokenRequired/pending without a token, fresh after a good live fetch, stale later', async () => {
@@ -147,9 +180,17 @@ describe('health tsoplatform and gridop', () => {
     platform.setHandler((_u, _q, res) => xml(res, publication({ type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', points: [[1, 1]] })));
     const tso = { ...base.tsoplatform, token: 'secret-token-y', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
     const h = await harness({ config: { tsoplatform: tso } });
-    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'connected', health: 'pending' });
+    forgetSeen();
+    // A token alone is not a connection: `connected` only once a live read has succeeded.
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'review', health: 'pending' });
     expect((await h.inject('/api/coupling/flows?date=01.11.2022')).statusCode).toBe(200);
-    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform').health).toBe('fresh');
+    expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'connected', health: 'fresh' });
+    platform.setHandler((_u, _q, res) => res.writeHead(503).end());
+    expect((await h.inject('/api/coupling/flows?date=02.11.2022')).statusCode).toBe(502);
+    // The failure is what was last seen: no longer `connected`, and health says why.
+    const failed = h.json<Health & { dataProviders: { id: string; status: string; detail: string }[] }>(await h.inject('/api/health'));
+    expect(pick(failed, 'tsoplatform').provider).toBe('review');
+    expect(failed.dataProviders.find((p) => p.id === 'tsoplatform')?.detail).toMatch(/failed \(tsoplatform_unavailable\)/);
     h.clock.advance(3 * 3_600_000);
     expect(pick(h.json<Health>(await h.inject('/api/health')), 'gridop').health).toBe('stale');
     await h.close();

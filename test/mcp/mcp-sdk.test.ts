@@ -28,7 +28,7 @@ const expectedNames = toolCatalog(operations).map((t) => t.name);
 async function startServe(): Promise<{ child: ChildProcess; url: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-mcp-'));
   const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn', NO_COLOR: '1', SVC_REQUIRE_API_KEY: 'true', SVC_API_KEY: KEY },
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', NO_COLOR: '1', SVC_REQUIRE_API_KEY: 'true', SVC_API_KEY: KEY, SVC_MARKET_DATA: 'fixture' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -147,7 +147,7 @@ suite(
     const client = new Client({ name: 'svc-test', version: '1.0.0' });
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--data-dir', dataDir], env: { ...env, NO_COLOR: '1' }, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--data-dir', dataDir], env: { ...env, NO_COLOR: '1', SVC_MARKET_DATA: 'fixture' }, stderr: 'pipe' }));
     return client;
   },
   async () => undefined,

@@ -8,6 +8,22 @@
 import { readFile } from 'node:fs/promises';
 import { unparseable, UpstreamError } from '../mktop/errors.js';
 import type { UpstreamClient } from '../mktop/http.js';
+import type { ProviderContract } from '../contract.js';
+import { recordSeen } from '../last-seen.js';
+
+export const exchContract: ProviderContract = {
+  id: 'exch',
+  healthId: 'exch',
+  name: 'Energy exchange (bilateral-contract indexes, licence-gated)',
+  cadence: 'monthly',
+  neededByBrief: false,
+  addressEnv: 'SVC_EXCH_SOURCE',
+  tokenEnv: null,
+  requiresToken: false,
+  cache: null,
+  fixture: null,
+  probeUrl: (address) => new URL(address),
+};
 
 export interface ExchIndex {
   period: string;
@@ -83,6 +99,17 @@ export function parseExchIndexes(text: string, lang: 'uk' | 'en', what = 'exchan
 
 /** Reads the licensed source (URL through the upstream client, or a file). */
 export async function readExchSource(source: string, lang: 'uk' | 'en', client: () => UpstreamClient): Promise<ExchIndex[]> {
+  try {
+    const read = await readSource(source, lang, client);
+    recordSeen('exch', { ok: true, at: new Date().toISOString() });
+    return read;
+  } catch (error) {
+    if (error instanceof UpstreamError) recordSeen('exch', { ok: false, at: new Date().toISOString(), reason: error.reason });
+    throw error;
+  }
+}
+
+async function readSource(source: string, lang: 'uk' | 'en', client: () => UpstreamClient): Promise<ExchIndex[]> {
   if (/^https?:\/\//i.test(source)) {
     const url = new URL(source);
     url.searchParams.set('lang', lang);

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { MarketDataEntry, MarketDataKey } from '../../domain/market-data.js';
 
 export type { MarketDataEntry, MarketDataKey };
+import { recordSeen } from '../last-seen.js';
 import { UpstreamError } from './errors.js';
 
 export type MarketDataMode = 'live' | 'fixture' | 'auto';
@@ -61,6 +62,8 @@ export interface CachedRead<T> {
   dueForPublication?(data: T, fetchedAt: Date): boolean;
   /** The shipped fixture for this read, or null when none covers it. */
   fixture?(): Promise<T | null>;
+  /** Who answered a live read, for `freshness.note` (default: the market operator). */
+  upstreamName?: string;
 }
 
 export interface Sourced<T> {
@@ -127,9 +130,13 @@ export async function cachedRead<T>(deps: CachedReadDeps, read: CachedRead<T>): 
     const document = JSON.stringify(data);
     const fetchedAt = now.toISOString();
     const contentHash = hash(document);
+    recordSeen(read.key.source, { ok: true, at: fetchedAt });
     await cache?.put({ ...read.key, fetchedAt, contentHash, complete: read.isComplete(data), document }).catch(() => undefined);
-    return { data, freshness: { status: 'fresh', source: 'live', fetchedAt, contentHash, ageHours: 0, note: 'Fetched live from the market operator and cached.' } };
+    return { data, freshness: { status: 'fresh', source: 'live', fetchedAt, contentHash, ageHours: 0, note: `Fetched live from ${read.upstreamName ?? 'the market operator'} and cached.` } };
   } catch (error) {
+    if (error instanceof UpstreamError && error.reason !== 'upstream_not_published' && error.reason !== 'no_data') {
+      recordSeen(read.key.source, { ok: false, at: now.toISOString(), reason: error.reason });
+    }
     if (!(error instanceof UpstreamError) || deps.mode === 'live') throw error;
     if (cached) {
       return {

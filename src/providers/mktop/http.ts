@@ -7,6 +7,7 @@
  * error, a log line or a cache key.
  */
 import { Agent, request } from 'undici';
+import { guardAddress } from '../guard.js';
 import { UpstreamError } from './errors.js';
 
 export interface HttpSettings {
@@ -87,9 +88,18 @@ function isTimeout(error: unknown): boolean {
   return /Timeout|Abort/i.test(name) || /TIMEOUT/i.test(code);
 }
 
+/**
+ * After a host was not found, refused the connection or did not accept it within the connect
+ * timeout, later requests to it within this window fail at once
+ * with the same reason instead of waiting out their own timeouts and retries: a run that reads
+ * many months (forecast history, a regime's inputs) gives up on a dead host once, not per read.
+ */
+export const DOWN_HOST_MEMO_MS = 60_000;
+
 export class UpstreamClient {
   private readonly agent: Agent;
   private readonly limiter: Limiter;
+  private readonly down = new Map<string, { until: number; error: UpstreamError }>();
 
   constructor(private readonly settings: HttpSettings, readonly name: string) {
     this.agent = new Agent({ connect: { timeout: settings.connectTimeoutMs }, keepAliveTimeout: 4_000 });
@@ -98,13 +108,19 @@ export class UpstreamClient {
 
   /** One request with bounded retries; a 2xx answer is returned decoded, anything else throws UpstreamError. */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    guardAddress(this.name, req.url);
     const where = `${req.url.origin}${req.url.pathname}`;
+    const memo = this.down.get(req.url.origin);
+    if (memo && memo.until > Date.now()) throw new UpstreamError(memo.error.reason, `${memo.error.message}; not asked again within ${DOWN_HOST_MEMO_MS / 1000} s`);
     const backoff = this.settings.backoffMs ?? defaultBackoff;
     let last = new UpstreamError('upstream_unreachable', `${this.name} not reached (${where})`);
+    // The last attempt found no host (refused, no address, connect timeout), not a slow answer.
+    let hostDown = false;
     for (let attempt = 0; attempt <= this.settings.retries; attempt += 1) {
       if (attempt > 0) await sleep(backoff(attempt));
       try {
         const res = await this.limiter.run(() => this.once(req, where));
+        hostDown = false;
         if (res.status >= 500) {
           last = new UpstreamError('upstream_status', `${this.name} answered HTTP ${res.status} (${where})`, res.status);
           continue;
@@ -112,14 +128,18 @@ export class UpstreamClient {
         if (res.status < 200 || res.status >= 300) {
           throw new UpstreamError('upstream_status', `${this.name} answered HTTP ${res.status} (${where})`, res.status);
         }
+        this.down.delete(req.url.origin);
         return res;
       } catch (error) {
         if (error instanceof UpstreamError) throw error;
+        hostDown = !isTimeout(error) || (error as { code?: string } | null)?.code === 'UND_ERR_CONNECT_TIMEOUT';
         last = isTimeout(error)
           ? new UpstreamError('upstream_timeout', `${this.name} did not answer within ${this.settings.timeoutMs} ms (${where})`)
           : new UpstreamError('upstream_unreachable', `${this.name} unreachable (${where})`);
       }
     }
+    if (hostDown) this.down.set(req.url.origin, { until: Date.now() + DOWN_HOST_MEMO_MS, error: last });
+    else this.down.delete(req.url.origin);
     throw last;
   }
 

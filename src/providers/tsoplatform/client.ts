@@ -5,6 +5,7 @@
  * Nothing from a bad response is returned for caching: only a parsed document leaves this module.
  */
 import { request } from 'undici';
+import { guardAddress } from '../guard.js';
 import { MalformedDocumentError, parseMarketDocument, type ParsedDocument } from './parse.js';
 
 export interface TsoClientOptions {
@@ -29,6 +30,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 export async function fetchDocument(options: TsoClientOptions, params: Record<string, string>): Promise<ParsedDocument> {
   const url = new URL(options.baseUrl);
+  guardAddress('transmission-data platform', url);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   url.searchParams.set('securityToken', options.token);
   const backoff = options.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));

@@ -1,7 +1,9 @@
 /**
  * The platform reads the operations need, as plain records: flows of one border in both
  * directions, Ukrainian load and generation mix, and daily means of neighbours' day-ahead prices
- * (used only to derive the basis; never passed on raw).
+ * (used only to derive the basis; never passed on raw). Without a token only the flows have a
+ * fixture (real flows); the synthetic load, generation and price samples in fixtures/tsoplatform/
+ * are parser test inputs and are never served: those reads answer "no data".
  */
 import { SvcError } from '../../domain/errors.js';
 import { TsoPlatformError } from './client.js';
@@ -81,8 +83,8 @@ const zeroMix = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.ma
 export async function readSystem(deps: TsoDeps, date: string): Promise<{ hours: SystemHourRecord[]; freshness: Freshness; noData: boolean }> {
   const dates = [date];
   try {
-    const load = await getDocument(deps, { params: { documentType: 'A65', processType: 'A16', outBiddingZone_Domain: UA_IPS, ...periodParams(dates) }, fixtures: ['sample-load.xml'] });
-    const gen = await getDocument(deps, { params: { documentType: 'A75', processType: 'A16', in_Domain: UA_IPS, ...periodParams(dates) }, fixtures: ['sample-generation.xml'] });
+    const load = await getDocument(deps, { params: { documentType: 'A65', processType: 'A16', outBiddingZone_Domain: UA_IPS, ...periodParams(dates) }, fixtures: [] });
+    const gen = await getDocument(deps, { params: { documentType: 'A75', processType: 'A16', in_Domain: UA_IPS, ...periodParams(dates) }, fixtures: [] });
     const byStart = new Map<string, SystemHourRecord>();
     const slot = (h: HourValue): SystemHourRecord => {
       let r = byStart.get(h.utcStart);
@@ -118,7 +120,7 @@ export async function readZoneDailyMeans(deps: TsoDeps, zones: readonly Regional
   try {
     for (const zone of zones) {
       const eic = ZONE_EIC[zone];
-      const res = await getDocument(deps, { params: { documentType: 'A44', in_Domain: eic, out_Domain: eic, ...periodParams([date]) }, fixtures: [`sample-prices-${zone}.xml`] });
+      const res = await getDocument(deps, { params: { documentType: 'A44', in_Domain: eic, out_Domain: eic, ...periodParams([date]) }, fixtures: [] });
       freshness.push(res.freshness);
       const day = dailyMeans(hoursOf(res.doc, [date]))[0];
       if (day) means[zone] = day.value;

@@ -5,6 +5,7 @@
  * and a cached copy exists, the stale copy is served and said so; otherwise the failure surfaces.
  */
 import { readFileSync } from 'node:fs';
+import { recordSeen } from '../last-seen.js';
 import { fetchDocument, TsoPlatformError } from './client.js';
 import { parseMarketDocument, type ParsedDocument } from './parse.js';
 
@@ -87,9 +88,11 @@ export async function getDocument(deps: TsoDeps, req: DocumentRequest): Promise<
   try {
     const doc = await fetchDocument({ baseUrl: settings.baseUrl, token: settings.token, timeoutMs: settings.timeoutMs, retries: settings.retries }, req.params);
     const fetchedAt = now.toISOString();
+    recordSeen('tsoplatform', { ok: true, at: fetchedAt });
     await cache?.put(key, fetchedAt, JSON.stringify(doc)).catch(() => undefined);
     return { doc, freshness: { source: 'live', status: 'fresh', fetchedAt, note: 'Live from the transmission-data platform.' } };
   } catch (error) {
+    if (error instanceof TsoPlatformError) recordSeen('tsoplatform', { ok: false, at: now.toISOString(), reason: `tsoplatform_${error.kind}` });
     if (cached && error instanceof TsoPlatformError && error.kind !== 'unauthorized') {
       return {
         doc: JSON.parse(cached.document) as ParsedDocument,

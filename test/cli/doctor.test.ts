@@ -1,0 +1,103 @@
+/**
+ * End-to-end, without network: the regime of a 2024 day from the real shipped series when every
+ * host is unreachable (the offline path of SVC_MARKET_DATA=auto), the guard that fails a run
+ * pointed at a real default address, and `svc doctor` against a local replay server and a closed
+ * local port.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, svc } from './helpers.js';
+
+const DEAD = 'http://127.0.0.1:9';
+const offline = {
+  SVC_MARKET_DATA: 'auto', SVC_MKTOP_BASE_URL: DEAD, SVC_MKTOP_API_BASE_URL: `${DEAD}/api`, SVC_RATES_BASE_URL: `${DEAD}/rates`,
+  SVC_TSOPLATFORM_BASE: `${DEAD}/api`, SVC_MKTOP_RETRIES: '0', SVC_TSOPLATFORM_TOKEN: undefined,
+};
+
+/** The basis of a day computed here from the shipped files, independently of svc's code path. */
+function expectedBasis(date: string): number {
+  const ua = readFileSync(join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv'), 'utf8').split('\n').filter((l) => l.startsWith(`${date},`)).map((l) => Number(l.split(',')[2]));
+  const rate = Number(readFileSync(join(ROOT, 'fixtures', 'rates', 'uah-per-eur-nbu-2022-2025.csv'), 'utf8').split('\n').find((l) => l.startsWith(`${date},`))?.split(',')[1]);
+  const eu = readFileSync(join(ROOT, 'fixtures', 'eu-dam', 'daily-base-eur-mwh-2022-2025.csv'), 'utf8').split('\n').filter((l) => l.startsWith(`${date},`)).map((l) => Number(l.split(',')[2]));
+  expect(ua).toHaveLength(24);
+  expect(eu).toHaveLength(4);
+  return ua.reduce((s, v) => s + v, 0) / ua.length / rate - eu.reduce((s, v) => s + v, 0) / eu.length;
+}
+
+let server: Server;
+let up: string;
+beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  up = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('svc regime offline', () => {
+  it('answers 15.01.2024 from the real shipped series, says so on stderr, and names the missing flows', async () => {
+    const r = await svc(['regime', '--date', '15.01.2024', '--format', 'json'], { env: offline });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { basis: { valueEurMwh: number; neighbours: string[] }; rate: { uahPerEur: number; source: string }; flow: { netImportMw: number | null }; missing: { name: string }[]; inputs: { source: string }[] };
+    // Rendered to the unit's precision (docs/limits.md): EUR/MWh to 0.001.
+    expect(Math.abs(body.basis.valueEurMwh - expectedBasis('15.01.2024'))).toBeLessThanOrEqual(0.0005);
+    expect(body.basis.neighbours).toEqual(['HU', 'PL', 'RO', 'SK']);
+    expect(body.rate).toMatchObject({ uahPerEur: 41.3879, source: 'fixture fixtures/rates/uah-per-eur-nbu-2022-2025.csv' });
+    expect(body.flow.netImportMw).toBeNull();
+    expect(body.missing.map((m) => m.name)).toEqual(['cross-border flows']);
+    expect(body.inputs.every((i) => i.source === 'fixture')).toBe(true);
+    expect(r.stderr).toMatch(/shipped fixture data/);
+    expect(r.stderr).toMatch(/cross-border flows missing/);
+  });
+
+  it('a 2022 day takes its net position from the real daily flows', async () => {
+    const r = await svc(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { basis: { valueEurMwh: number }; flow: { netImportMw: number | null; borders: { border: string; netImportMw: number | null }[] }; missing: unknown[] };
+    const rows = readFileSync(join(ROOT, 'fixtures', 'tsoplatform', 'flows-daily-net-2022-02_2023-03.csv'), 'utf8').split('\n').filter((l) => l.startsWith('15.06.2022,'));
+    expect(rows).toHaveLength(5);
+    const net = rows.reduce((s, l) => s + Number(l.split(',')[2]), 0);
+    expect(Math.abs((body.flow.netImportMw ?? NaN) - net)).toBeLessThanOrEqual(0.01);
+    expect(body.missing).toEqual([]);
+    expect(Math.abs(body.basis.valueEurMwh - expectedBasis('15.06.2022'))).toBeLessThanOrEqual(0.0005);
+  });
+
+  it('a day no real series covers is inputs_missing, never a made-up value', async () => {
+    const r = await svc(['regime', '--date', '15.06.2021', '--format', 'json'], { env: offline });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/inputs_missing|regime inputs missing/);
+  });
+
+  it('a provider left on its real default address fails the run under the test suite', async () => {
+    const r = await svc(['regime', '--date', '15.01.2024'], { env: { SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: undefined } });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).not.toMatch(/BALANCED|SCARCE|SURPLUS/);
+  });
+});
+
+describe('svc doctor', () => {
+  it('lists every source; exit 0 when the operator answers, 1 when it does not; never a token value', async () => {
+    const env = { ...offline, SVC_MKTOP_BASE_URL: up, SVC_TSOPLATFORM_TOKEN: 'secret-token-doctor' };
+    const ok = await svc(['doctor', '--format', 'json', '--timeout-ms', '1000'], { env });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stdout).not.toContain('secret-token-doctor');
+    const body = JSON.parse(ok.stdout) as { ok: boolean; sources: { id: string; reachable: boolean | null; tokenSet: boolean | null; defaultAddress: boolean; fallback: string; canAnswer: boolean }[] };
+    expect(body.ok).toBe(true);
+    expect(body.sources.map((s) => s.id)).toEqual(['mktop', 'exch', 'tsoplatform', 'gridop', 'rates', 'eudam']);
+    const by = Object.fromEntries(body.sources.map((s) => [s.id, s]));
+    expect(by.mktop).toMatchObject({ reachable: true, tokenSet: false, defaultAddress: false, canAnswer: true });
+    expect(by.tsoplatform).toMatchObject({ reachable: false, tokenSet: true });
+    expect(by.rates).toMatchObject({ reachable: false, tokenSet: null });
+    expect(by.rates?.fallback).toMatch(/uah-per-eur-nbu-2022-2025\.csv/);
+    expect(by.exch).toMatchObject({ reachable: null });
+
+    const down = await svc(['doctor'], { env: offline });
+    expect(down.exitCode).toBe(1);
+    expect(down.stdout).toMatch(/mktop/);
+    expect(down.stderr).toMatch(/mktop/);
+  });
+});
