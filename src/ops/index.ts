@@ -26,6 +26,7 @@ import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
 import { forecastDays, forecastEvaluate } from './forecast-cli.js';
 import { pricesStats } from './prices-stats.js';
+import { reportBacktest, reportDay, reportForecast } from './report.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -67,6 +68,9 @@ export const operations: Operation[] = [
   forecastGet,
   forecastEvaluate,
   forecastDays,
+  reportBacktest,
+  reportForecast,
+  reportDay,
 ];
 
 export const leanOperations: LeanOperation[] = [pricesStats];
