@@ -42,7 +42,8 @@ export function equityChart(points: readonly EquityPoint[], lang: Lang, w: Chart
   const [lo, hi] = extent(points.map((p) => p.equityUah), true);
   const y = linear(lo, hi, split - 10, f.top);
   const [dd] = extent(points.map((p) => p.drawdownUah), true);
-  const yd = linear(dd, 0, f.bottom, split + 12, 2);
+  // A run without a drawdown still gets a panel below zero, not one centred on it.
+  const yd = linear(Math.min(dd, -1), 0, f.bottom, split + 12, 2);
   const line = points.map((p, i) => `${px(x(i))},${px(y(p.equityUah))}`).join(' ');
   const area = `${px(x(0))},${px(yd(0))} ${points.map((p, i) => `${px(x(i))},${px(yd(p.drawdownUah))}`).join(' ')} ${px(x(n - 1))},${px(yd(0))}`;
   const step = n > 1 ? (f.right - f.left) / (n - 1) : f.right - f.left;
@@ -160,10 +161,12 @@ export function lineChart(
     const lower = points.map((p, i) => [i, p.values[a]] as const).filter(([, v]) => v !== null && v !== undefined) as [number, number][];
     if (upper.length) body += `<polygon class="${w.band.cls}" points="${[...upper, ...lower.reverse()].map(([i, v]) => `${px(x(i))},${px(y(v))}`).join(' ')}"/>`;
   }
+  const drawn = new Set<number>();
   series.forEach((s, k) => {
     if (w.band && (k === w.band.lo || k === w.band.hi)) return;
     const pts = points.map((p, i) => [i, p.values[k]] as const).filter(([, v]) => v !== null && v !== undefined && Number.isFinite(v)) as [number, number][];
     if (!pts.length) return;
+    drawn.add(k);
     if (s.kind === 'dots') {
       body += `<g class="series ${s.cls}" data-series="${esc(s.name)}" data-points="${pts.length}">${pts.map(([i, v]) => `<circle cx="${px(x(i))}" cy="${px(y(v))}" r="4"/>`).join('')}</g>`;
       return;
@@ -173,7 +176,7 @@ export function lineChart(
   });
   body += w.extra ?? '';
   body += `<g class="hits">${points.map((p, i) => `<rect class="hit" x="${px(x(i) - slot / 2)}" y="${f.top}" width="${px(slot)}" height="${f.bottom - f.top}">${title(p.tip)}</rect>`).join('')}</g>`;
-  const items = [...(w.band ? [{ cls: w.band.cls, text: w.band.name }] : []), ...series.filter((_, k) => !w.band || (k !== w.band.lo && k !== w.band.hi)).map((s) => ({ cls: s.cls.replace('l-', 'c-'), text: s.name }))];
+  const items = [...(w.band ? [{ cls: w.band.cls, text: w.band.name }] : []), ...series.filter((_, k) => drawn.has(k)).map((s) => ({ cls: s.cls.replace('l-', 'c-'), text: s.name }))];
   return figure(kind, w.caption, f, body, { legend: legend(items), ...(w.note ? { note: w.note } : {}) });
 }
 
