@@ -55,6 +55,8 @@ interface Opened {
   box(selector: string): Promise<number[]>;
   shot(name: string): Promise<void>;
   close(): Promise<void>;
+  /** The page printed to PDF on A4, as the browser's print dialog would. */
+  pdf(): Promise<Buffer>;
 }
 
 /** Opens a page from a file, as an analyst would, collecting console errors and every request. */
@@ -84,6 +86,7 @@ async function open(html: string, name: string): Promise<Opened> {
         return b ? [b.x, b.y, b.width, b.height] : [];
       }, selector),
     close: () => page.close(),
+    pdf: () => page.pdf({ format: 'A4' }),
     shot: async (shot) => {
       await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
       await page.close();
@@ -130,6 +133,12 @@ describe.skipIf(!pw && !inCi)('reports in headless Chromium', () => {
       const W = words(lang);
       expect(await p.h2()).toEqual([W.results, W.settings, W.provenance]);
       expect(await p.attr('figure.chart', 'data-chart')).toEqual(['equity', 'monthly', 'heatmap', 'histogram']);
+      // Printed (the print CSS): A4 pages (595 × 842 pt), a handful of them.
+      const pdf = (await p.pdf()).toString('latin1');
+      const pages = pdf.match(/\/Type\s*\/Page(?!s)/g) ?? [];
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      expect(pages.length).toBeLessThanOrEqual(6);
+      expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59[45](\.\d+)? 84[12](\.\d+)?\s*\]/);
       expectQuiet(p, name);
       await p.shot(name);
     });

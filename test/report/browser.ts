@@ -16,6 +16,7 @@ export interface Page {
   goto(url: string, options?: { waitUntil?: 'load' }): Promise<unknown>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  pdf(options: { format: 'A4' }): Promise<Buffer>;
   close(): Promise<void>;
 }
 export interface Browser {
