@@ -8,8 +8,23 @@ export const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-export const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(min).max(max));
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A whole number in min..max from a decimal string. Every message names the range: a number that
+ * is one but out of range says so (it used to read "expected a decimal integer", hiding the bound).
+ */
+export const int = (min: number, max: number) => {
+  const range = `a whole number in ${grouped(min)}..${grouped(max)}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `expected ${range}` })
+      .int({ error: `expected ${range}` })
+      .min(min, { error: `below the range: expected ${range}` })
+      .max(max, { error: `above the range: expected ${range}` }),
+  );
+};
 
 /** An http(s) URL. */
 export const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:/i.test(v), 'must be an http(s) URL');

@@ -36,6 +36,22 @@ describe('SVC_* configuration', () => {
     }
   });
 
+  it('a number out of range names its range (it used to say "expected a decimal integer")', () => {
+    for (const [name, value, range] of [
+      ['SVC_RATE_LIMIT_PER_MINUTE', '100000000', '1..1,000,000'],
+      ['SVC_RATE_LIMIT_PER_MINUTE', '0', '1..1,000,000'],
+      ['SVC_PORT', '70000', '0..65,535'],
+      ['SVC_BODY_LIMIT_BYTES', 'lots', '1,024..268,435,456'],
+    ] as const) {
+      const e = configError({ [name]: value });
+      expect(e.message, `${name}=${value}`).toContain(name);
+      expect(e.message, `${name}=${value}`).toContain(`expected a whole number in ${range}`);
+      expect(e.message).not.toContain('decimal integer');
+    }
+    expect(configError({ SVC_RATE_LIMIT_PER_MINUTE: '100000000' }).message).toMatch(/above the range/);
+    expect(configError({ SVC_RATE_LIMIT_PER_MINUTE: '0' }).message).toMatch(/below the range/);
+  });
+
   it('refuses a partial external-auth configuration', () => {
     expect(configError({ SVC_AUTH_ISSUER: 'https://idp.example' }).message).toContain('SVC_AUTH_AUDIENCE');
   });

@@ -94,7 +94,14 @@ export const AUDIT_LIST_MAX_LIMIT = 500;
 export const AuditListQuery = z.strictObject({
   // Decimal digits only: Number() would read `0x10` as 16 and `1e2` as 100.
   limit: z
-    .preprocess((v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number({ error: 'expected a decimal integer' }).int().min(1).max(AUDIT_LIST_MAX_LIMIT))
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: `expected a whole number in 1..${AUDIT_LIST_MAX_LIMIT}` })
+        .int({ error: `expected a whole number in 1..${AUDIT_LIST_MAX_LIMIT}` })
+        .min(1, { error: `below the range: expected a whole number in 1..${AUDIT_LIST_MAX_LIMIT}` })
+        .max(AUDIT_LIST_MAX_LIMIT, { error: `above the range: expected a whole number in 1..${AUDIT_LIST_MAX_LIMIT}` }),
+    )
     .default(AUDIT_LIST_DEFAULT_LIMIT),
   before: z.string().min(1).max(200).optional(),
 });

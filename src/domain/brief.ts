@@ -1,7 +1,7 @@
 /** Trading brief records, the regulatory context a caller may pass, and the fixed AI usage telemetry. */
 import { z } from 'zod';
 import { Hour, PriceDay } from './prices.js';
-import { Locale, Market, IsoDateTime } from './common.js';
+import { Locale, Market, IsoDateTime, TradeDayReading } from './common.js';
 import { BessSettings, TradingSettings } from './settings.js';
 import { AuditEvent } from './audit.js';
 
@@ -132,5 +132,7 @@ export const TradingBriefResponse = z.strictObject({
   brief: TradingBrief,
   usage: AiUsageTelemetry,
   auditEvent: AuditEvent,
+  /** svc extension: the calendar day read from tradeDate (the caps in force need it). */
+  tradeDay: TradeDayReading,
 });
 export type TradingBriefResponse = z.infer<typeof TradingBriefResponse>;

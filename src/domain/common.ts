@@ -12,6 +12,26 @@ export const TradeDate = z
   .refine((v) => parseTradeDate(v) !== null, { message: 'not a real calendar date' });
 export type TradeDate = z.infer<typeof TradeDate>;
 
+/**
+ * `tradeDate` in a request body: a plain string, as the spec's conventions give it (the DD.MM.YYYY
+ * pattern is for query parameters). It is echoed as sent; an op that needs the calendar day reads
+ * DD.MM.YYYY or ISO YYYY-MM-DD (calendarDayOf) and says in `tradeDay` when it could not.
+ */
+export const BodyTradeDate = z
+  .string()
+  .min(1)
+  .max(40)
+  .describe('Trade date, a plain string echoed as sent; DD.MM.YYYY or YYYY-MM-DD where the operation needs the calendar day.');
+
+/** How an op read a body's tradeDate: the day (DD.MM.YYYY) or null, and what it left out for want of one. */
+export const TradeDayReading = z
+  .strictObject({
+    day: z.string().nullable().describe('The calendar day read from tradeDate (DD.MM.YYYY), or null when the string is not a recognisable day.'),
+    leftOut: z.array(z.string()).describe('What the answer left out because the day was not recognisable (e.g. `regulatorCaps`); empty when day is set.'),
+  })
+  .describe('svc extension: how tradeDate was read as a calendar day (DD.MM.YYYY or ISO YYYY-MM-DD).');
+export type TradeDayReading = z.infer<typeof TradeDayReading>;
+
 export const Month = z
   .string()
   .regex(MONTH_PATTERN, 'expected a month MM.YYYY')

@@ -15,6 +15,20 @@ export function parseTradeDate(value: string): { day: number; month: number; yea
   return { day, month, year };
 }
 
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The calendar day a request body's `tradeDate` names, as DD.MM.YYYY: the spec's DD.MM.YYYY and ISO
+ * YYYY-MM-DD are read alike (a real date either way); anything else is null. Bodies take any string
+ * for tradeDate (the spec: "plain string in request bodies"); an op that needs the day asks here.
+ */
+export function calendarDayOf(value: string): string | null {
+  if (parseTradeDate(value)) return value;
+  if (!ISO_DATE_PATTERN.test(value)) return null;
+  const ddmmyyyy = `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
+  return parseTradeDate(ddmmyyyy) ? ddmmyyyy : null;
+}
+
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

@@ -84,7 +84,11 @@ export const MktopTradingResultsResponse = z.strictObject({
   }).optional(),
 });
 
-export const ExchIndexesQuery = z.strictObject({ lang: Locale.default('uk') });
+/**
+ * The spec lists no 400 for this read, so an unsupported `lang` is answered in the default (uk)
+ * rather than refused; the body's `lang` says which language was served.
+ */
+export const ExchIndexesQuery = z.strictObject({ lang: Locale.default('uk').catch('uk').describe('uk or en; anything else is answered in uk (the body says which).') });
 export const ExchIndexesResponse = z.strictObject({
   source: z.string().describe('the licensed source and the redistribution agreement it is served under, or why the feed is off'),
   market: z.literal('BCM'),

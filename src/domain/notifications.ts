@@ -5,17 +5,25 @@ import { IsoDateTime, Locale } from './common.js';
 export const NotificationChannel = z.enum(['priceUpdate', 'riskAlert', 'bessWindow', 'exportReady']);
 export type NotificationChannel = z.infer<typeof NotificationChannel>;
 
+/**
+ * The record table: four booleans, all four required. Their defaults (true, true, false, true) are
+ * what the body gets when it leaves `preferences` out; an object naming only some is refused.
+ */
 export const NotificationPreferences = z.strictObject({
-  priceUpdate: z.boolean().default(true),
-  riskAlert: z.boolean().default(true),
-  bessWindow: z.boolean().default(false),
-  exportReady: z.boolean().default(true),
+  priceUpdate: z.boolean(),
+  riskAlert: z.boolean(),
+  bessWindow: z.boolean(),
+  exportReady: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const WebPushSubscription = z.strictObject({
-  // Push services are https endpoints; any other scheme (javascript:, http:, data:) is refused.
-  endpoint: z.url({ protocol: /^https$/, error: 'expected an https push-service URL' }).max(2048),
+  // The spec's type is uri; Web Push narrows it: push services are reached over https only (RFC 8030
+  // section 5; browsers hand out https endpoints). Any other scheme (http:, javascript:, data:) is refused, saying why.
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'a web-push endpoint must be an https URL: push services are reached over https only (RFC 8030)' })
+    .max(2048)
+    .describe('The push service URL the browser gave (a uri; https only, as Web Push requires: RFC 8030).'),
   expirationTime: z.number().nullable().default(null),
   keys: z.strictObject({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }),
 });
@@ -26,7 +34,7 @@ export const NotificationSubscriptionRequest = z.strictObject({
   actor: z.string().min(1).max(200).default('local-user'),
   channels: z.array(NotificationChannel).min(1).max(4).default(['priceUpdate', 'riskAlert', 'exportReady']),
   locale: Locale.default('uk'),
-  preferences: NotificationPreferences.default({ priceUpdate: true, riskAlert: true, bessWindow: false, exportReady: true }),
+  preferences: NotificationPreferences.describe('All four booleans, or leave it out for the defaults priceUpdate true, riskAlert true, bessWindow false, exportReady true.').default({ priceUpdate: true, riskAlert: true, bessWindow: false, exportReady: true }),
   source: z.enum(['workspace', 'api', 'pwa']).default('workspace'),
   workspaceId: z.string().min(1).max(120).default('demo'),
 });

@@ -52,7 +52,8 @@ export const ForecastPoint = z.strictObject({
 export const ForecastDay = z.array(ForecastPoint).length(HOURS_PER_DAY);
 export const ForecastBook = z.record(z.string(), ForecastDay);
 export const ForecastMetrics = z.strictObject({
-  rmaeVsNaive: z.number().min(0),
+  /** null when the rolling evaluation scored no day (spec, MCP tool table: "null when the backtest scored no day"). */
+  rmaeVsNaive: z.number().min(0).nullable(),
   mae: z.number().min(0),
   rmse: z.number().min(0),
   sampleDays: z.number().int().min(0),

@@ -8,6 +8,43 @@ import { canonicalJson } from './canonical-json.js';
 import { rationaleIdOf } from './brief/rationale.js';
 import { ATTESTED, RECEIPT_OPERATION, RECEIPT_VERSION, fingerprintOf, inputsHashOf, keyIdOf, spkiDer, unsignedPart } from './receipt.js';
 
+/**
+ * The most a receipt's declared inputs may hold to be verified: a real brief request is about
+ * 1 KB and 120 JSON values (24 prices, the settings, a context); these caps are ~40× that. They are
+ * checked before anything is canonicalised or hashed, by a walk that stops at the first value past
+ * them, so an oversized body costs the server the cap, not its size (the public verify route).
+ */
+export const RECEIPT_INPUTS_LIMITS = { maxValues: 5_000, maxChars: 64 * 1024, maxDepth: 16 } as const;
+
+/** Why `value` is past RECEIPT_INPUTS_LIMITS, or null when it is within them. Stops early. */
+export function receiptInputsOverLimits(value: unknown): string | null {
+  const { maxValues, maxChars, maxDepth } = RECEIPT_INPUTS_LIMITS;
+  let values = 0;
+  let chars = 0;
+  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown; depth: number };
+    if (++values > maxValues) return `more than ${maxValues.toLocaleString('en-US')} JSON values`;
+    if (depth > maxDepth) return `nested deeper than ${maxDepth} levels`;
+    if (typeof v === 'string') chars += v.length + 2;
+    else if (v === null || typeof v !== 'object') chars += 8;
+    else if (Array.isArray(v)) {
+      chars += 2;
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
+    } else {
+      chars += 2;
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        chars += key.length + 3;
+        stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1 });
+      }
+    }
+    if (chars > maxChars) return `larger than ${maxChars / 1024} KiB of JSON`;
+    if (stack.length > maxValues) return `more than ${maxValues.toLocaleString('en-US')} JSON values`;
+  }
+  return null;
+}
+
 export type CheckStatus = 'pass' | 'fail' | 'skipped';
 export interface ReceiptCheck {
   status: CheckStatus;

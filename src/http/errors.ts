@@ -64,6 +64,12 @@ export function toSvcError(error: unknown): SvcError {
   return new SvcError(500, 'internal_error', 'internal error; the request id identifies it in the server log');
 }
 
+/**
+ * Retry-After (seconds) of every 503 error: a dependency (the store, an identity provider) that is
+ * down or failing over is usually back within seconds, and a client told so retries instead of failing.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
 export function errorBody(error: SvcError, requestId: string): ErrorResponse {
   const code = (ERROR_CODES as readonly string[]).includes(error.code) ? error.code : 'internal_error';
   return {

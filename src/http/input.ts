@@ -12,7 +12,7 @@
  * unchanged and keeps the runtime parser. test/http/compiled-input.test.ts compares the two on
  * generated valid and broken bodies.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { core, z } from 'zod';
 import type { Operation } from '../ops/types.js';
 
@@ -55,7 +55,45 @@ export function inputParser(op: Operation): InputParser {
   };
 }
 
-export function inputOf(op: Operation, request: FastifyRequest): unknown {
+/** The response header that names the query parameters a read ignored (docs/http.md, "Query parameters"). */
+export const IGNORED_QUERY_HEADER = 'x-svc-ignored-query';
+
+const queryKeys = new WeakMap<z.ZodType, ReadonlySet<string> | null>();
+
+/** The parameter names an op's query schema declares; null when the schema is not a plain object. */
+function declaredKeys(schema: z.ZodType): ReadonlySet<string> | null {
+  let keys = queryKeys.get(schema);
+  if (keys === undefined) {
+    const shape = (schema as { shape?: Record<string, unknown> }).shape;
+    keys = shape && typeof shape === 'object' ? new Set(Object.keys(shape)) : null;
+    queryKeys.set(schema, keys);
+  }
+  return keys;
+}
+
+/**
+ * The op's input from the request. Query rule, the same on every read (docs/http.md): a parameter
+ * the route does not declare is ignored, never a 400 (the spec lists no 400 on the exchange-index
+ * read, and proxies append their own), but it is named in `X-Svc-Ignored-Query` so a typo such as
+ * `markt=IDM` does not pass unnoticed; a declared parameter with a bad value is 400 where the route
+ * lists 400.
+ */
+export function inputOf(op: Operation, request: FastifyRequest, reply?: FastifyReply): unknown {
   if (op.http?.inputFrom === 'body') return request.body ?? {};
-  return { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+  const query = request.query as Record<string, unknown>;
+  const declared = declaredKeys(op.input);
+  let taken: Record<string, unknown> = query;
+  if (declared !== null) {
+    let ignored: string[] | undefined;
+    for (const key of Object.keys(query)) {
+      if (declared.has(key)) continue;
+      (ignored ??= []).push(key);
+    }
+    if (ignored !== undefined) {
+      taken = {};
+      for (const key of Object.keys(query)) if (declared.has(key)) taken[key] = query[key];
+      reply?.header(IGNORED_QUERY_HEADER, ignored.map((k) => encodeURIComponent(k.slice(0, 64))).join(', ').slice(0, 512));
+    }
+  }
+  return { ...taken, ...(request.params as Record<string, unknown>) };
 }

@@ -61,6 +61,8 @@ function errorStatuses(op: Operation, remoteKeys: boolean): number[] {
   if (op.access !== 'public') {
     set.add(401);
     set.add(429);
+    // A guarded route reads the key store and the limiter: 503 store_unavailable while the database is away.
+    set.add(503);
   }
   // A remote key set that cannot be fetched is 503 identity_provider_unavailable.
   if (remoteKeys && (op.access === 'key' || op.access === 'tenant')) set.add(503);
@@ -93,7 +95,7 @@ const COMMON_HEADERS = {
 function headersFor(op: Operation, status: number): Json {
   const headers: Json = { ...COMMON_HEADERS };
   if (op.http?.path !== '/api/health') headers['x-svc-security-mode'] = { $ref: '#/components/headers/SecurityMode' };
-  if (status === 429) headers['retry-after'] = { $ref: '#/components/headers/RetryAfter' };
+  if (status === 429 || (status === 503 && op.http?.path !== '/api/health')) headers['retry-after'] = { $ref: '#/components/headers/RetryAfter' };
   if (status < 400 && op.http?.headers) {
     for (const [name, value] of Object.entries(op.http.headers)) {
       headers[name.toLowerCase()] = { description: `Always \`${value}\`.`, schema: { type: 'string', const: value } };
@@ -227,7 +229,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
         CacheControl: { description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } },
         ApiVersion: { description: `Surface major, always \`${API_VERSION}\` (this document's version is ${OPENAPI_VERSION}).`, schema: { type: 'string', const: API_VERSION } },
         SecurityMode: { description: 'Deployment security mode. Omitted by health and this document.', schema: { type: 'string', enum: ['public-demo', 'api-key', 'external-auth'] } },
-        RetryAfter: { description: 'Whole seconds until the rate-limit window resets (at least 1).', schema: { type: 'integer', minimum: 1 } },
+        RetryAfter: { description: 'Whole seconds until the rate-limit window resets (429, at least 1), or to wait before retrying while a dependency such as the data store is unavailable (503 error).', schema: { type: 'integer', minimum: 1 } },
       },
     },
   };
@@ -251,6 +253,10 @@ const DESCRIPTION = [
   '**Errors.** Every error status returns `ErrorResponse`: `{ error: { code, message, reason?, issues?, requestId } }`.',
   '`issues` lists each failing input path on validation errors; `requestId` equals the `x-request-id` header.',
   'Malformed JSON is 400 `invalid_json`; a non-JSON body is 415; a body over the limit (SVC_BODY_LIMIT_BYTES, default 1 MiB) is 413.',
+  '',
+  '**Query parameters.** One rule on every read: a parameter the route does not declare is ignored, never a 400, and named in the',
+  'response header `X-Svc-Ignored-Query` (comma-separated, URL-encoded) so that a typo does not pass unnoticed; a declared parameter',
+  'with a bad value is 400 naming it. The exchange-index read, for which the interface lists no 400, answers an unsupported `lang` in `uk`.',
   '',
   '**Authentication.** With SVC_REQUIRE_API_KEY=true every non-public route needs a key in `x-svc-api-key` or `Authorization: Bearer`.',
   'A presented credential is always verified, even where none is required. With external auth configured a Bearer JWT',

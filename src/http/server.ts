@@ -15,7 +15,7 @@ import type { Stores } from '../store/types.js';
 import type { Access, Caller, Operation } from '../ops/types.js';
 import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
-import { errorBody, toSvcError } from './errors.js';
+import { errorBody, toSvcError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.js';
 import { applyDecision, countHit, createRateLimiter, FixedWindowLimiter, type RateLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
@@ -120,6 +120,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('cache-control', CACHE_CONTROL);
     reply.header(API_VERSION_HEADER, API_VERSION);
     if (closing) reply.header('connection', 'close');
+    if (svc.status === 503) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
     return reply.code(svc.status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
   };
 
@@ -230,7 +231,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       onRequest: unguarded ? (MODE_NEUTRAL.has(http.path) ? undefined : markMode) : guardFor(op),
       handler: async (request, reply) => {
         const ctx = new RequestContext(now, newId, config, request.svcCaller ?? ANONYMOUS, request, storesReady, limiter);
-        const output: unknown = await invoke(op, ctx, inputOf(op, request), { parse: input.parse });
+        const output: unknown = await invoke(op, ctx, inputOf(op, request, reply), { parse: input.parse });
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);

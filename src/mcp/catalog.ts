@@ -53,7 +53,7 @@ export interface AgentTool {
 
 export type ToolOutcome =
   | { ok: true; tool: string; result: unknown; provenance: Provenance }
-  | { ok: false; tool: string; error: { code: string; message: string; issues: FailingPath[] } };
+  | { ok: false; tool: string; error: { code: string; message: string; issues: FailingPath[] }; provenance?: Provenance };
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
@@ -65,7 +65,7 @@ const routeOf = (op: Operation) => (op.http ? `${op.http.method} ${op.http.path}
 
 /** True for an operation that changes nothing: the only kind that may be a tool. */
 export function isReadOnly(op: Operation): boolean {
-  if (op.access === 'tenant' || op.http?.method === 'DELETE') return false;
+  if (op.writes || op.access === 'tenant' || op.http?.method === 'DELETE') return false;
   return !(op.permission && WRITE_PERMISSIONS.has(op.permission));
 }
 
@@ -110,10 +110,24 @@ export function findTool(operations: readonly Operation[], name: string): AgentT
   return toolCatalog(operations).find((t) => t.name === name);
 }
 
-function failure(tool: string, error: unknown, ctx: OpContext): ToolOutcome {
-  if (error instanceof SvcError) return { ok: false, tool, error: { code: error.code, message: error.message, issues: error.issues } };
+function failure(tool: string, error: unknown, ctx: OpContext, provenance: Provenance): ToolOutcome {
+  if (error instanceof SvcError) return { ok: false, tool, error: { code: error.code, message: error.message, issues: error.issues }, provenance };
   ctx.logger.error('tool failed unexpectedly', { tool, error: error instanceof Error ? error.message : String(error) });
-  return { ok: false, tool, error: { code: 'internal_error', message: 'the tool failed unexpectedly', issues: [] } };
+  return { ok: false, tool, error: { code: 'internal_error', message: 'the tool failed unexpectedly', issues: [] }, provenance };
+}
+
+function sha256OfArguments(value: unknown): string {
+  let text: string;
+  try {
+    text = canonicalJson(value);
+  } catch {
+    text = JSON.stringify(value) ?? 'null';
+  }
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function provenanceOf(tool: AgentTool, inputsSha256: string): Provenance {
+  return { model: PROVENANCE_MODEL, method: 'deterministic', provider: 'none', dataSentToExternalModel: false, externalTokens: 0, tool: tool.name, operation: tool.op.id, inputsSha256 };
 }
 
 export function unknownTool(name: string): ToolOutcome {
@@ -124,26 +138,28 @@ export function unknownTool(name: string): ToolOutcome {
   };
 }
 
-/** Runs a tool through invoke (access, validation, run, rounding); never throws. */
+/**
+ * Runs a tool through invoke (access, validation, run, rounding); never throws. Every outcome
+ * carries the provenance marker: `inputsSha256` hashes the validated arguments, or the arguments as
+ * sent when they did not validate (an error result).
+ */
 export async function callTool(tool: AgentTool, ctx: OpContext, args: unknown): Promise<ToolOutcome> {
   const { op } = tool;
+  let validated: unknown = undefined;
+  let valid = false;
   try {
-    let validated: unknown;
     // The op's own schema, keeping the validated arguments for the provenance hash.
     const parse = (raw: unknown) => {
       const parsed = op.input.safeParse(raw);
-      if (parsed.success) validated = parsed.data;
+      if (parsed.success) {
+        validated = parsed.data;
+        valid = true;
+      }
       return parsed;
     };
     const result = await invoke(op, ctx, args ?? {}, { parse });
-    const inputsSha256 = createHash('sha256').update(canonicalJson(validated)).digest('hex');
-    return {
-      ok: true,
-      tool: tool.name,
-      result,
-      provenance: { model: PROVENANCE_MODEL, method: 'deterministic', provider: 'none', dataSentToExternalModel: false, externalTokens: 0, tool: tool.name, operation: op.id, inputsSha256 },
-    };
+    return { ok: true, tool: tool.name, result, provenance: provenanceOf(tool, sha256OfArguments(validated)) };
   } catch (error) {
-    return failure(tool.name, error, ctx);
+    return failure(tool.name, error, ctx, provenanceOf(tool, sha256OfArguments(valid ? validated : (args ?? {}))));
   }
 }

@@ -4,7 +4,10 @@
  * - `POST /api/mcp`: MCP Streamable HTTP, stateless, JSON responses. A fresh SDK server and
  *   transport per request (nothing is shared between calls). The body is read here, not by the
  *   HTTP door's parser, so that malformed JSON and non-JSON-RPC messages get JSON-RPC errors.
- *   `GET /api/mcp` is 405: no SSE stream is offered in stateless mode (the transport's rule).
+ *   `GET /api/mcp` (the spec lists it with 200) opens the Streamable HTTP server-message stream:
+ *   200 `text/event-stream`. A stateless server has no message of its own to send, so the stream
+ *   carries one comment and a `retry` of an hour, then ends: an SDK client that reopens it waits an
+ *   hour between tries instead of holding a connection slot open for nothing.
  * - `GET /api/narrator/tools`, `POST /api/narrator/tools/:name`: the same catalog as plain JSON;
  *   every failure of a call is 200 `{ ok: false, … }`.
  *
@@ -38,6 +41,9 @@ export interface AgentRouteDeps {
   /** Throws a 400 SvcError when a parsed JSON value breaks the HTTP door's body limits. */
   checkBody(value: unknown): void;
 }
+
+/** The whole server-message stream of GET /api/mcp: a comment and a reconnection delay of an hour. */
+export const MCP_GET_STREAM = ': svc-sovereignty is stateless and sends no server-initiated messages; POST JSON-RPC to /api/mcp\nretry: 3600000\n\n';
 
 type JsonRpcId = string | number | null;
 
@@ -139,8 +145,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps):
 
     scope.post(MCP_PATH, { onRequest: keyGuard }, (request, reply) => handleMcpPost(deps, request, reply));
     scope.get(MCP_PATH, { onRequest: keyGuard }, async (_request, reply) => {
-      reply.header('allow', 'POST');
-      return rpcError(reply, 405, -32000, 'Method not allowed: this stateless server offers no SSE stream; POST JSON-RPC messages to /api/mcp');
+      return reply.code(200).type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send(MCP_GET_STREAM);
     });
 
     scope.get(NARRATOR_PATH, { onRequest: serviceGuard }, async () => ({

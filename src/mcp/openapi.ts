@@ -49,7 +49,7 @@ export function agentOpenApiPaths(operations: readonly Operation[], keySecurity:
         operationId: 'mcp',
         summary: 'MCP tool server (Streamable HTTP, stateless, JSON responses)',
         description:
-          `Read-only Model Context Protocol server \`svc-sovereignty\` (protocol 2025-06-18 answered to a client that asks for it). Tools: ${tools}. ` +
+          `Read-only Model Context Protocol server \`svc-sovereignty\` (protocol 2025-06-18: a client asking for it or for a newer or unknown revision gets 2025-06-18; one asking for an older revision this server also speaks, 2025-03-26, 2024-11-05 or 2024-10-07, gets that one). Tools: ${tools}. ` +
           'Accept must list application/json and text/event-stream. A notification or response only is 202 with no body; malformed JSON is 400 -32700; ' +
           'a message that is not JSON-RPC 2.0 or an empty batch is 400 -32600; unknown methods are JSON-RPC errors -32601 in a 200 body. See docs/mcp.md.',
         tags: ['agents'],
@@ -65,11 +65,17 @@ export function agentOpenApiPaths(operations: readonly Operation[], keySecurity:
       },
       get: {
         operationId: 'mcpStream',
-        summary: 'No SSE stream (stateless server): always 405',
-        description: 'The Streamable HTTP transport lets a server without a standalone SSE stream answer GET with 405; this one does (`Allow: POST`).',
+        summary: 'Server-message stream (SSE): empty, stateless server',
+        description:
+          'The Streamable HTTP stream for server-initiated messages, 200 `text/event-stream` as the spec lists it. The server is stateless and sends no ' +
+          'message of its own, so the stream carries one SSE comment and `retry: 3600000`, then ends: a client that reopens it (the SDK client does) waits an ' +
+          'hour between tries rather than holding a connection open for nothing.',
         tags: ['agents'],
         security: keySecurity,
-        responses: { '405': json(JSON_RPC_ERROR, 'Method not allowed: POST JSON-RPC messages', { ...withMode, allow: { schema: { type: 'string', const: 'POST' } } }), ...errors([401, 429, 500, 503]) },
+        responses: {
+          '200': { description: 'An SSE stream with one comment and a retry delay of an hour', headers: withMode, content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...errors([401, 429, 500, 503]),
+        },
       },
     },
     [NARRATOR_PATH]: {

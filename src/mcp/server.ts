@@ -5,13 +5,36 @@
  * tool is JSON-RPC -32602 (the MCP spec's protocol error); unknown methods are -32601 (the SDK).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type InitializeResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { OpContext, Operation } from '../ops/types.js';
 import { packageVersion } from '../version.js';
 import { callTool, findTool, toolCatalog } from './catalog.js';
 
 export const MCP_SERVER_NAME = 'svc-sovereignty';
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** Earlier protocol revisions whose tools subset this server also speaks: echoed to a client that asks for one. */
+export const MCP_OLDER_VERSIONS: readonly string[] = ['2025-03-26', '2024-11-05', '2024-10-07'];
+
+/**
+ * Version negotiation (docs/mcp.md): the server's version is the spec's 2025-06-18. A client asking
+ * for it, or for an older revision this tools-only server also speaks, gets what it asked for; a
+ * client asking for a newer or unknown revision gets 2025-06-18 and decides whether to go on (the
+ * MCP rule: the server answers with a version it supports). The SDK's own default would answer a
+ * newer client with the SDK's latest revision, which is not the one the spec fixes.
+ */
+export function negotiateProtocolVersion(requested: unknown): string {
+  return typeof requested === 'string' && MCP_OLDER_VERSIONS.includes(requested) ? requested : MCP_PROTOCOL_VERSION;
+}
 
 const INSTRUCTIONS =
   'Read-only decision support for the Ukrainian day-ahead and intraday power markets. No tool writes, places or submits an order; ' +
@@ -29,16 +52,27 @@ export function mcpTools(operations: readonly Operation[]): Tool[] {
   }));
 }
 
+const SERVER_INFO = { name: MCP_SERVER_NAME, title: 'svc: sovereign decision support', version: packageVersion() };
+
 export function buildMcpServer(operations: readonly Operation[], ctx: () => OpContext): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, title: 'svc: sovereign decision support', version: packageVersion() }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const capabilities = { tools: { listChanged: false } };
+  const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
   const tools = mcpTools(operations);
+  server.setRequestHandler(InitializeRequestSchema, (request): InitializeResult => ({
+    protocolVersion: negotiateProtocolVersion(request.params.protocolVersion),
+    capabilities,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = findTool(operations, request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
     const outcome = await callTool(tool, ctx(), request.params.arguments ?? {});
     if (!outcome.ok) {
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(outcome.error) }] };
+      // An error result carries the provenance marker too (spec: every result); no outputSchema applies to it.
+      const structuredContent = { error: outcome.error, provenance: outcome.provenance };
+      return { isError: true, structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
     }
     const structuredContent = { result: outcome.result, provenance: outcome.provenance };
     return { structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };

@@ -94,6 +94,21 @@ export function authRequiredOf(config: SvcConfig): boolean {
   return config.requireApiKey || externalAuthConfigured(config);
 }
 
+/** True for a listen address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Public-demo is read-only for writes (spec: demo deployments expose read-only endpoints without a
+ * key). An uncredentialed caller may write only where the server listens on loopback: there the
+ * caller is the machine's own user (the local tenant), not the public.
+ */
+export function anonymousWritesAllowed(config: Pick<SvcConfig, 'host'>): boolean {
+  return isLoopbackHost(config.host);
+}
+
 export function securityModeOf(config: SvcConfig): SecurityMode {
   if (externalAuthConfigured(config)) return 'external-auth';
   if (config.requireApiKey) return 'api-key';

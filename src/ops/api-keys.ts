@@ -63,6 +63,7 @@ export const apiKeysCreate = defineOperation({
     '(owner) and an identified caller.',
   tags: ['account'],
   access: 'tenant',
+  writes: true,
   permission: 'api.manage',
   input: ApiKeyMintRequest,
   output: ApiKeyMinted,
@@ -94,15 +95,16 @@ export const apiKeysList = defineOperation({
   id: 'apiKeys.list',
   summary: 'List the tenant\'s active API keys',
   description:
-    'Active keys of the caller\'s tenant: name, prefix, roles, lastUsedAt (refreshed at most once a minute), createdAt. Never the plaintext. ' +
-    'Needs api.manage (owner), always enforced: a low-privilege key (apiClient, auditor) may not enumerate its tenant\'s keys and roles.',
+    'Active keys of the caller\'s tenant: name, prefix, roles, lastUsedAt (refreshed at most once a minute), createdAt. Never the plaintext nor ' +
+    'its hash. Auth as the spec gives it: the tenant — any identified caller of the tenant (a tenant key of any role, a signed-in user, the ' +
+    'master key) lists its own tenant\'s keys; an uncredentialed caller (public-demo) gets 401. Minting and revoking stay behind api.manage.',
   tags: ['account'],
   access: 'tenant',
-  permission: 'api.manage',
   input: z.object({}),
   output: ApiKeyListing,
   http: { method: 'GET', path: '/api/account/api-keys', inputFrom: 'query', successStatus: 200, errors: [401, 403, 429] },
   async run(ctx) {
+    requireIdentifiedCaller(ctx);
     const stores = await ctx.stores();
     const keys = await stores.apiKeys.listActive(ctx.caller.tenantId);
     return { keys: keys.map(view) };
@@ -117,6 +119,7 @@ export const apiKeysRevoke = defineOperation({
     '404 when the tenant has no active key with that id (already revoked, or another tenant\'s).',
   tags: ['account'],
   access: 'tenant',
+  writes: true,
   permission: 'api.manage',
   input: z.strictObject({ id: Uuid.describe('Id of the key (from the list).') }),
   output: ApiKeyRevoked,

@@ -27,6 +27,7 @@ export const auditCreate = defineOperation({
     '`recordedBy` (svc extension) is the authenticated principal that wrote it (key:<id>, user:<tenant>/<user>, master-key, …).',
   tags: ['audit'],
   access: 'key',
+  writes: true,
   permission: 'audit.write',
   input: AuditEventRequest,
   output: AuditCreateResponse,

@@ -14,15 +14,15 @@
 import { z } from 'zod';
 import { AI_USAGE, BriefContext, TradingBriefResponse, type TradingBrief } from '../domain/brief.js';
 import type { AuditEvent } from '../domain/audit.js';
-import { Locale, TradeDate } from '../domain/common.js';
+import { BodyTradeDate, Locale } from '../domain/common.js';
 import { PriceDay } from '../domain/prices.js';
 import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../engines/brief/index.js';
 import { defineOperation, type OpContext } from './types.js';
-import { defaultCaps } from './risk.js';
+import { capsOfDay, defaultCaps, tradeDayReading } from './risk.js';
 import { TradingSettingsAsSent } from './settings-as-sent.js';
 
 export const TradingBriefOpInput = z.strictObject({
-  tradeDate: TradeDate,
+  tradeDate: BodyTradeDate,
   prices: PriceDay,
   settings: TradingSettingsAsSent,
   locale: Locale.default('uk'),
@@ -54,7 +54,7 @@ export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief)
 
 /** The brief with the regulator caps in force on its date: the same caps the risk operation checks. */
 export function composeBriefWithCaps(input: TradingBriefOpInput): ComposedBrief {
-  const caps = defaultCaps().capsFor(input.tradeDate, input.context?.market ?? 'DAM');
+  const caps = capsOfDay(defaultCaps(), input.tradeDate, input.context?.market ?? 'DAM');
   return composeTradingBrief(input, { caps });
 }
 
@@ -66,6 +66,7 @@ export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingB
     generatedAt,
     brief,
     usage: { ...AI_USAGE, externalTokenUsage: { ...AI_USAGE.externalTokenUsage } },
+    tradeDay: tradeDayReading(composed.inputs.tradeDate, ['regulatorCaps']),
     auditEvent: {
       id: ctx.newId(),
       createdAt: generatedAt,

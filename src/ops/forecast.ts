@@ -111,7 +111,8 @@ export const forecastGet = defineOperation({
         model: MODEL_NAME,
         baseline: BASELINE_NAME,
         metrics: {
-          rmaeVsNaive: m?.rmaeVsNaive ?? 0,
+          // Unscored skill is null, never 0 (0 would read as a perfect forecast); mae/rmse stay numbers over sampleDays 0.
+          rmaeVsNaive: m?.rmaeVsNaive ?? null,
           mae: m?.mae ?? 0,
           rmse: m?.rmse ?? 0,
           sampleDays: m?.sampleDays ?? 0,

@@ -14,7 +14,7 @@
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
-import { isPermitted } from './access.js';
+import { anonymousWritesAllowed, isPermitted } from './access.js';
 import { presentOutput } from './present.js';
 import type { AnyOperation, Caller, LeanContext, LeanOperation, Operation, OperationInfo, OpContext } from './types.js';
 
@@ -30,7 +30,12 @@ export interface InvokeOptions {
  * no configuration: then the caller's roles alone decide, as with enforcement on (stricter, never
  * looser; the CLI's local user is owner and holds every permission).
  */
-export function checkAccess(op: OperationInfo, ctx: { caller: Caller; config?: Pick<SvcConfig, 'enforceRbac'> }): void {
+export function checkAccess(op: OperationInfo, ctx: { caller: Caller; config?: Pick<SvcConfig, 'enforceRbac' | 'host'> }): void {
+  if (op.writes && ctx.caller.via === 'anonymous' && ctx.config && !anonymousWritesAllowed(ctx.config)) {
+    throw new SvcError(401, 'unauthorized', 'this server is a public demo: writing needs a credential (an API key or a signed-in user)', {
+      reason: 'credentials_required',
+    });
+  }
   if (!isPermitted(ctx.caller, op.permission, ctx.config ? ctx.config.enforceRbac : true)) {
     throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
       reason: 'missing_permission',

@@ -31,6 +31,7 @@ export const notificationsSubscribe = defineOperation({
     'the registration\'s `actor` is the signed-in user; otherwise it is the `actor` of the body.',
   tags: ['notifications'],
   access: 'key',
+  writes: true,
   input: NotificationSubscriptionRequest,
   output: NotificationSubscriptionResponse,
   http: { method: 'POST', path: '/api/notifications/subscriptions', inputFrom: 'body', successStatus: 202, errors: [400, 401, 429] },

@@ -4,6 +4,7 @@
  * and settled at the actual prices; the perfect-foresight optimum is reported beside it.
  */
 import { z } from 'zod';
+import { calendarDayOf } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { loadCapsTableSync } from '../data/caps.js';
@@ -35,7 +36,14 @@ export function forecastsFor(history: PriceBook, dates: readonly string[]): Prom
 }
 
 /** The p50 forecast of one trade date, or a 400 saying the history is too short. */
-export async function forecastForDay(tradeDate: string, prices: PriceDay, history: PriceBook | undefined): Promise<number[]> {
+export async function forecastForDay(sentDate: string, prices: PriceDay, history: PriceBook | undefined): Promise<number[]> {
+  // Bodies take any string for tradeDate; a forecast needs the calendar day (DD.MM.YYYY or YYYY-MM-DD).
+  const tradeDate = calendarDayOf(sentDate);
+  if (tradeDate === null) {
+    throw SvcError.validation('planOn forecast: tradeDate must name a calendar day (DD.MM.YYYY or YYYY-MM-DD) to forecast it', [
+      { path: 'tradeDate', message: 'not a recognisable day' },
+    ]);
+  }
   const book: PriceBook = { ...(history ?? {}), [tradeDate]: prices };
   const p50 = (await forecastsFor(book, [tradeDate])).get(tradeDate);
   if (!p50) {

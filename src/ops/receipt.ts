@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SvcError } from '../domain/errors.js';
 import { validatedBriefInputs, type BriefInputs } from '../engines/brief/index.js';
 import { NoEgressReceipt, issueReceipt } from '../engines/receipt.js';
-import { RECEIPT_FAILURES, verifyReceipt, type ReceiptVerification } from '../engines/receipt-verify.js';
+import { RECEIPT_FAILURES, RECEIPT_INPUTS_LIMITS, receiptInputsOverLimits, verifyReceipt, type ReceiptVerification } from '../engines/receipt-verify.js';
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from './types.js';
@@ -17,7 +17,15 @@ const JsonObject = z.record(z.string(), z.unknown());
 export const ReceiptVerifyRequest = z.strictObject({
   receipt: JsonObject,
   /** The declared inputs the receipt was issued for (as written next to it by `svc brief --receipt`). */
-  inputs: JsonObject,
+  inputs: JsonObject.superRefine((value, ctx) => {
+    const over = receiptInputsOverLimits(value);
+    if (over !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `too large to verify: ${over} (a receipt's inputs are about 1 KB; the limit is ${RECEIPT_INPUTS_LIMITS.maxValues.toLocaleString('en-US')} values, ${RECEIPT_INPUTS_LIMITS.maxChars / 1024} KiB, depth ${RECEIPT_INPUTS_LIMITS.maxDepth})`,
+      });
+    }
+  }).describe(`The declared inputs the receipt was issued for. At most ${RECEIPT_INPUTS_LIMITS.maxValues.toLocaleString('en-US')} JSON values, ${RECEIPT_INPUTS_LIMITS.maxChars / 1024} KiB and depth ${RECEIPT_INPUTS_LIMITS.maxDepth}, checked before anything is hashed (400 beyond).`),
   /** Trust this Ed25519 public key (PEM or base64 SPKI DER) instead of the service's own key. */
   trustedPublicKey: z.string().min(1).max(4096).optional(),
 });
@@ -90,7 +98,8 @@ export const receiptVerify = defineOperation({
     'A receipt signed by any other key is `valid` false with reason key_untrusted and its `fingerprint` (sha256 of the key): the key a receipt carries proves ' +
     'integrity, never origin. Always 200 for a well-formed body: `valid` false with `reason` naming the first ' +
     'failing part (version_unsupported, attestation_mismatch, inputs_hash_mismatch, rationale_mismatch, signature_invalid, key_untrusted). ' +
-    'A body that is not {receipt: object, inputs: object} is a 400.',
+    'A body that is not {receipt: object, inputs: object} is a 400, and so are `inputs` past the caps (5,000 JSON values, 64 KiB, depth 16: ' +
+    'a real receipt\'s inputs are about 1 KB), checked by a walk that stops at the cap, before anything is canonicalised or hashed.',
   tags: ['ai'],
   access: 'public',
   input: ReceiptVerifyRequest,

@@ -1,6 +1,6 @@
 /** POST /api/risk/report: both engines, then the seven guardrail checks. */
 import { z } from 'zod';
-import { TradeDate } from '../domain/common.js';
+import { BodyTradeDate, TradeDayReading, calendarDayOf } from '../domain/common.js';
 import { PriceDay, hourlyPrices } from '../domain/prices.js';
 import { RiskGuardrailReport } from '../domain/plans.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
@@ -10,7 +10,7 @@ import { defineOperation } from './types.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './settings-as-sent.js';
 
 export const RiskRequest = z.strictObject({
-  tradeDate: TradeDate,
+  tradeDate: BodyTradeDate,
   prices: PriceDay,
   strategySettings: TradingSettingsAsSent,
   bessSettings: BessSettingsAsSent,
@@ -29,6 +29,8 @@ export const RiskResponse = z.strictObject({
   bessDegradationUnavailableReason: Marker,
   tradingFeeUnavailableReason: Marker,
   dataProvenanceUnavailableReason: Marker,
+  /** svc extension: the calendar day read from tradeDate; the caps check needs it. */
+  tradeDay: TradeDayReading,
 });
 export type RiskResponse = z.infer<typeof RiskResponse>;
 
@@ -37,6 +39,18 @@ let capsCache: CapsTable | undefined;
 export function defaultCaps(): CapsTable {
   capsCache ??= loadCapsTableSync();
   return capsCache;
+}
+
+/** The caps in force on the day a body's tradeDate names; null (none known) when it names none. */
+export function capsOfDay(caps: CapsTable, tradeDate: string, market: 'DAM' | 'IDM'): ReturnType<CapsTable['capsFor']> {
+  const day = calendarDayOf(tradeDate);
+  return day === null ? null : caps.capsFor(day, market);
+}
+
+/** `tradeDay` of a response: the day read, or null and what was left out for want of it. */
+export function tradeDayReading(tradeDate: string, leftOut: readonly string[]): TradeDayReading {
+  const day = calendarDayOf(tradeDate);
+  return { day, leftOut: day === null ? [...leftOut] : [] };
 }
 
 /** Pure core of the op, reused by the brief and the CLI (which may pass its own risk config). */
@@ -52,7 +66,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
       bessSettings,
       sourceLabel: input.sourceLabel ?? 'unknown',
       isFallbackData: input.isFallbackData ?? false,
-      caps: caps.capsFor(input.tradeDate, 'DAM'),
+      caps: capsOfDay(caps, input.tradeDate, 'DAM'),
       supplied: {
         fee: input.strategySettings.feeUahPerMwh !== undefined,
         degradation: input.bessSettings.degradationCostUahMwh !== undefined,
@@ -66,7 +80,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
 /** The 200 body; the CLI passes its --risk-config here, the HTTP door uses the built-in defaults. */
 export function riskResponse(now: Date, input: RiskRequest, config?: Partial<z.input<typeof RiskConfig>>): RiskResponse {
   const { report, markers } = riskReportFor(input, config);
-  return { tradeDate: input.tradeDate, generatedAt: now.toISOString(), report, ...markers };
+  return { tradeDate: input.tradeDate, generatedAt: now.toISOString(), report, ...markers, tradeDay: tradeDayReading(input.tradeDate, ['regulatorCaps']) };
 }
 
 export const riskReport = defineOperation({

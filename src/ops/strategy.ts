@@ -1,6 +1,6 @@
 /** POST /api/strategy/plan and POST /api/bess/plan: the two exact engines behind one door each. */
 import { z } from 'zod';
-import { TradeDate } from '../domain/common.js';
+import { BodyTradeDate } from '../domain/common.js';
 import { PriceBook, PriceDay, hourlyPrices } from '../domain/prices.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { TradingPlan, BessPlan } from '../domain/plans.js';
@@ -15,7 +15,7 @@ import { settleBess, settleSpread } from '../engines/settle.js';
 const planOnFields = { planOn: PlanOn.optional(), history: PriceBook.optional() };
 const capture = (realised: number, perfect: number): number | null => (perfect > 0 ? realised / perfect : null);
 
-export const StrategyPlanRequest = z.strictObject({ tradeDate: TradeDate, prices: PriceDay, settings: TradingSettings, ...planOnFields });
+export const StrategyPlanRequest = z.strictObject({ tradeDate: BodyTradeDate, prices: PriceDay, settings: TradingSettings, ...planOnFields });
 export const StrategyPlanResponse = z.strictObject({ tradeDate: z.string(), generatedAt: GeneratedAt, plan: TradingPlan, settlement: PlanSettlement.optional() });
 
 export const strategyPlan = defineOperation({
@@ -50,7 +50,7 @@ export const strategyPlan = defineOperation({
   },
 });
 
-export const BessPlanRequest = z.strictObject({ tradeDate: TradeDate, prices: PriceDay, settings: BessSettings, ...planOnFields });
+export const BessPlanRequest = z.strictObject({ tradeDate: BodyTradeDate, prices: PriceDay, settings: BessSettings, ...planOnFields });
 export const BessPlanResponse = z.strictObject({ tradeDate: z.string(), generatedAt: GeneratedAt, plan: BessPlan, settlement: PlanSettlement.optional() });
 
 export const bessPlan = defineOperation({

@@ -100,6 +100,12 @@ export interface OperationInfo {
   access: Access;
   permission?: Permission;
   /**
+   * True for an operation that records something (audit events, profiles, notification
+   * registrations, keys). Public-demo is read-only for writes: an uncredentialed caller may write
+   * only to a server that listens on loopback, the one machine's own user (docs/http.md).
+   */
+  writes?: boolean;
+  /**
    * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
    * for results that echo signed or hashed inputs byte for byte (receipts), and for `prices.stats`,
    * whose figures are full precision by definition (and carry no unit, so nothing would round).

@@ -155,7 +155,7 @@ describe('rules on constructed days', () => {
     expect(en(24).decisionDrivers.some((d) => d.startsWith('The daily trade limit'))).toBe(false);
   });
 
-  it('rejects an impossible trade date and an incomplete day with their paths', () => {
+  it('rejects an empty trade date and an incomplete day with their paths', () => {
     const bad = (f: () => unknown) => {
       try {
         f();
@@ -164,7 +164,9 @@ describe('rules on constructed days', () => {
       }
       return [];
     };
-    expect(bad(() => composeTradingBrief(request(evening, { tradeDate: '31.02.2024' })))).toEqual(['tradeDate']);
+    expect(bad(() => composeTradingBrief(request(evening, { tradeDate: '' })))).toEqual(['tradeDate']);
+    // Any other string is the caller's label for the day (spec: a plain string in bodies).
+    expect(bad(() => composeTradingBrief(request(evening, { tradeDate: '31.02.2024' })))).toEqual([]);
     expect(bad(() => composeTradingBrief({ ...request(evening), prices: toPoints(evening).slice(1) }))).toEqual(['prices']);
   });
 });

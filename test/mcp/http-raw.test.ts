@@ -45,6 +45,18 @@ describe('POST /api/mcp, raw JSON-RPC', () => {
     expect(Object.keys(result.capabilities)).toEqual(['tools']);
   });
 
+  it.each([
+    ['2025-11-25', '2025-06-18'],
+    ['2099-01-01', '2025-06-18'],
+    ['not-a-version', '2025-06-18'],
+    ['2025-03-26', '2025-03-26'],
+    ['2024-11-05', '2024-11-05'],
+  ])('initialize asking for %s is answered with %s (the server version is 2025-06-18)', async (asked, answered) => {
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }));
+    expect(res.statusCode).toBe(200);
+    expect((body(res).result as { protocolVersion: string }).protocolVersion).toBe(answered);
+  });
+
   it('malformed JSON is 400 with -32700 and id null', async () => {
     const res = await rpc('{"jsonrpc": "2.0", "id": 1, "method": "tools/list"');
     expect(res.statusCode).toBe(400);
@@ -99,7 +111,12 @@ describe('POST /api/mcp, raw JSON-RPC', () => {
   it('tools/call with invalid arguments is a result with isError, not a JSON-RPC error', async () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'cite_methodology', arguments: { topic: 42 } } }));
     expect(res.statusCode).toBe(200);
-    expect((body(res).result as { isError: boolean }).isError).toBe(true);
+    const result = body(res).result as { isError: boolean; structuredContent: { error: { code: string }; provenance: Record<string, unknown> } };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.error.code).toBe('validation_error');
+    // An error result carries the provenance marker too, hashing the arguments as sent.
+    expect(result.structuredContent.provenance).toMatchObject({ model: 'svc-rules-v1', dataSentToExternalModel: false, tool: 'cite_methodology' });
+    expect(result.structuredContent.provenance.inputsSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('an Accept header without text/event-stream is 406 (the transport rule)', async () => {
@@ -107,10 +124,18 @@ describe('POST /api/mcp, raw JSON-RPC', () => {
     expect(res.statusCode).toBe(406);
   });
 
-  it('GET is 405 with Allow: POST (no SSE stream in stateless mode)', async () => {
+  it('GET is 200 text/event-stream: one comment and a retry of an hour (stateless: no server messages)', async () => {
     const res = await rpc('', {}, 'GET');
-    expect(res.statusCode).toBe(405);
-    expect(res.headers.allow).toBe('POST');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.body).toMatch(/^: /);
+    expect(res.body).toContain('retry: 3600000\n');
+  });
+
+  it('GET without a key in key mode is 401 (the one error body)', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/mcp', headers: { accept: 'text/event-stream' } });
+    expect(res.statusCode).toBe(401);
+    checker.checkErrorBody(JSON.parse(res.body), 'mcp GET 401');
   });
 
   it('key mode: no key or a wrong key is 401 (the one error body)', async () => {

@@ -43,7 +43,7 @@ async function startServe(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url };
 }
 
-function suite(name: string, connect: () => Promise<Client>, stop: () => Promise<void>) {
+function suite(name: string, connect: () => Promise<Client>, stop: () => Promise<void>, negotiated?: () => string | undefined) {
   describe.skipIf(!built)(`MCP over ${name} (SDK client)`, () => {
     let client: Client;
     beforeAll(async () => {
@@ -55,6 +55,7 @@ function suite(name: string, connect: () => Promise<Client>, stop: () => Promise
     });
 
     it('initializes as svc-sovereignty with the tools capability only', () => {
+      if (negotiated) expect(negotiated()).toBe('2025-06-18');
       expect(client.getServerVersion()?.name).toBe('svc-sovereignty');
       expect(client.getServerCapabilities()?.tools).toBeDefined();
       expect(client.getServerCapabilities()?.resources).toBeUndefined();
@@ -100,9 +101,12 @@ function suite(name: string, connect: () => Promise<Client>, stop: () => Promise
       expect(invalid, `no invalid sample for ${tool} in test/mcp/samples.ts`).toBeDefined();
       const result = (await client.callTool({ name: tool, arguments: invalid?.args })) as CallToolResult;
       expect(result.isError).toBe(true);
-      const error = JSON.parse((result.content[0] as { text: string }).text) as { code: string; issues: { path: string }[] };
+      const { error, provenance } = JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; issues: { path: string }[] }; provenance: Record<string, unknown> };
       expect(error.code).toBe('validation_error');
       expect(error.issues.some((i) => i.path.startsWith(invalid?.path ?? '?'))).toBe(true);
+      // Error results carry the provenance marker too (spec: every result).
+      expect(provenance).toMatchObject({ model: 'svc-rules-v1', dataSentToExternalModel: false, tool });
+      expect((result.structuredContent as { provenance: unknown }).provenance).toEqual(provenance);
     });
 
     it('an unknown tool is a JSON-RPC error (-32602), not a crash', async () => {
@@ -116,12 +120,15 @@ function suite(name: string, connect: () => Promise<Client>, stop: () => Promise
 }
 
 let serve: { child: ChildProcess; url: string } | undefined;
+let httpTransport: StreamableHTTPClientTransport | undefined;
 suite(
   'Streamable HTTP (svc serve)',
   async () => {
     serve = await startServe();
     const client = new Client({ name: 'svc-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${serve.url}/api/mcp`), { requestInit: { headers: { 'x-svc-api-key': KEY } } }));
+    // The SDK client asks for its own latest revision (newer than the spec's); the server answers 2025-06-18.
+    httpTransport = new StreamableHTTPClientTransport(new URL(`${serve.url}/api/mcp`), { requestInit: { headers: { 'x-svc-api-key': KEY } } });
+    await client.connect(httpTransport);
     return client;
   },
   async () => {
@@ -130,6 +137,7 @@ suite(
     serve.child.kill('SIGTERM');
     await exited;
   },
+  () => httpTransport?.protocolVersion,
 );
 
 suite(

@@ -28,7 +28,8 @@ export const INVALID_ARGS: Record<string, { args: Record<string, unknown>; path:
   plan_spread_trades: { args: { tradeDate: '02.03.2026', prices: PRICES.slice(0, 23), settings: SETTINGS }, path: 'prices' },
   plan_bess_schedule: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: { ...BESS, roundTripEfficiency: 1.5 } }, path: 'settings.roundTripEfficiency' },
   run_backtest: { args: { priceBook: {}, strategySettings: { ...SETTINGS, maxTradesPerDay: 0 }, bessSettings: BESS }, path: 'strategySettings.maxTradesPerDay' },
-  get_risk_report: { args: { tradeDate: '31.02.2026', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS }, path: 'tradeDate' },
+  // tradeDate is any string in bodies (spec); an empty one is still invalid.
+  get_risk_report: { args: { tradeDate: '', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS }, path: 'tradeDate' },
   get_trading_brief: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'de' }, path: 'locale' },
 };
 

@@ -70,8 +70,24 @@ describe('POST /api/notifications/subscriptions', () => {
       { subscription, channels: [] },
       { subscription, channels: ['priceUpdate', 'riskAlert', 'bessWindow', 'exportReady', 'priceUpdate'] },
       { subscription, channels: ['sms'] },
+      // The record table: all four preferences are required when the object is given.
+      { subscription, preferences: { priceUpdate: true } },
+      { subscription, preferences: { priceUpdate: true, riskAlert: true, bessWindow: false } },
     ];
-    for (const payload of bad) expect((await h.inject(post('/api/notifications/subscriptions', payload))).statusCode).toBe(400);
+    for (const payload of bad) expect((await h.inject(post('/api/notifications/subscriptions', payload))).statusCode, JSON.stringify(payload)).toBe(400);
+  });
+
+  it('preferences: all four are accepted, or none (the defaults); an http endpoint is refused saying Web Push needs https', async () => {
+    h = await harness();
+    const all = { priceUpdate: false, riskAlert: true, bessWindow: true, exportReady: false };
+    expect((await h.inject(post('/api/notifications/subscriptions', { subscription, preferences: all }))).statusCode).toBe(202);
+    expect((await h.inject(post('/api/notifications/subscriptions', { subscription }))).statusCode).toBe(202);
+    const http = await h.inject(post('/api/notifications/subscriptions', { subscription: { ...subscription, endpoint: 'http://push.example.net/send/abc' } }));
+    expect(http.statusCode).toBe(400);
+    expect(h.json<{ error: { message: string; issues: { path: string }[] } }>(http).error).toMatchObject({
+      message: expect.stringMatching(/https.*RFC 8030/),
+      issues: [{ path: 'subscription.endpoint' }],
+    });
   });
 });
 

@@ -83,9 +83,13 @@ describe('ai.tradingBrief', () => {
     expect(omitted.brief.auditTrail.rationaleId).not.toBe(sent.brief.auditTrail.rationaleId);
   });
 
-  it('rejects a tradeDate that is not a real date, with path tradeDate', async () => {
-    expect(await paths(call(tradingBrief, fakeCtx(), { ...body(), tradeDate: '30.02.2024' }))).toEqual(['tradeDate']);
-    expect(new Set(await paths(call(tradingBrief, fakeCtx(), { ...body(), tradeDate: '2024-12-15' })))).toEqual(new Set(['tradeDate']));
+  it('tradeDate is a plain string (spec): only an empty one is refused; a day that is not real is answered without the caps', async () => {
+    expect(await paths(call(tradingBrief, fakeCtx(), { ...body(), tradeDate: '' }))).toEqual(['tradeDate']);
+    const b = body();
+    delete b.context;
+    const out = (await call(tradingBrief, fakeCtx(), { ...b, tradeDate: '30.02.2024' })) as { tradeDay: unknown; auditEvent: { tradeDate: string } };
+    expect(out.tradeDay).toEqual({ day: null, leftOut: ['regulatorCaps'] });
+    expect(out.auditEvent.tradeDate).toBe('30.02.2024');
   });
 
   it('rejects an inconsistent price-cap context with the failing path', async () => {

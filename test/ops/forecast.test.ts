@@ -11,14 +11,15 @@ import { localCtx } from './helpers.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { realBook } from '../engines/backtest-fixture.js';
 
-/** A 100-day book (Sep–Dec 2024) keeps the fit short. */
-function smallBook(): string {
+/** A 100-day book (Sep–Dec 2024) keeps the fit short; `lastDay` (DD.MM) cuts it earlier. */
+function smallBook(lastDay = '10.12'): string {
   const { book } = realBook();
   const rows = ['date,hour,price_uah_mwh'];
+  const [lastD, lastM] = lastDay.split('.').map(Number) as [number, number];
   for (const [d, day] of Object.entries(book)) {
     const y = Number(d.slice(6));
     const m = Number(d.slice(3, 5));
-    if (y !== 2024 || m < 9 || (m === 12 && Number(d.slice(0, 2)) > 10)) continue;
+    if (y !== 2024 || m < 9 || m > lastM || (m === lastM && Number(d.slice(0, 2)) > lastD)) continue;
     for (const p of day) rows.push(`${d},${p.hour},${p.priceUahMwh.toFixed(2)}`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'svc-forecast-'));
@@ -64,6 +65,15 @@ describe('forecast.get', () => {
     const stored = await stores.marketData.latestFetch('forecast');
     expect(JSON.stringify(stored)).toContain(MODEL_FINGERPRINT);
     await stores.close();
+  });
+
+  it('an unscored skill is null, not 0: a history of exactly the shortest window scores no day', async () => {
+    // 56 days (01.09–26.10.2024): the day after is forecast, but no earlier day could be scored.
+    const short = smallBook('26.10');
+    const out = ForecastResponse.parse(await invoke(forecastGet, ctx(short), { month: '10.2024', market: 'DAM' }));
+    expect(Object.keys(out.forecast!.data)).toEqual(['27.10.2024']);
+    expect(out.forecast!.metrics.sampleDays).toBe(0);
+    expect(out.forecast!.metrics.rmaeVsNaive).toBeNull();
   });
 
   it('says why there is no forecast', async () => {

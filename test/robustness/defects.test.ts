@@ -190,12 +190,28 @@ describe('defects 6, 8, 9, 10: who wrote it, who may list keys, the reserved ten
     expect(list.events[0]?.recordedBy).toBe(`key:${minted.key.id}`);
   });
 
-  it('listing keys needs api.manage: an apiClient or auditor key gets 403, the owner 200', async () => {
+  it('listing keys is the tenant\'s (spec): every identified caller lists its own tenant\'s keys, never a secret; minting stays api.manage', async () => {
     h = await harness({ config: { requireApiKey: true, apiKey: MASTER } });
-    for (const role of ['apiClient', 'auditor']) {
+    const minted: string[] = [];
+    for (const role of ['apiClient', 'auditor', 'analyst', 'trader', 'risk']) {
       const k = h.json<{ plaintext: string }>(await h.inject(post('/api/account/api-keys', { name: role, roles: [role] }, { 'x-svc-api-key': MASTER })));
-      expect((await h.inject({ method: 'GET', url: '/api/account/api-keys', headers: { 'x-svc-api-key': k.plaintext } })).statusCode, role).toBe(403);
+      minted.push(k.plaintext);
+      const res = await h.inject({ method: 'GET', url: '/api/account/api-keys', headers: { 'x-svc-api-key': k.plaintext } });
+      expect(res.statusCode, role).toBe(200);
+      expect(h.json<{ keys: { name: string }[] }>(res).keys.map((x) => x.name)).toContain(role);
+      for (const secret of minted) expect(res.body).not.toContain(secret);
+      // …but a key without api.manage can neither mint nor revoke.
+      expect((await h.inject(post('/api/account/api-keys', { name: 'x' }, { 'x-svc-api-key': k.plaintext }))).statusCode, role).toBe(403);
     }
+    expect((await h.inject({ method: 'GET', url: '/api/account/api-keys', headers: { 'x-svc-api-key': MASTER } })).statusCode).toBe(200);
+  });
+
+  it('public-demo: an anonymous caller cannot list the local tenant\'s keys (401), the master key can', async () => {
+    h = await harness({ config: { apiKey: MASTER } });
+    await h.inject(post('/api/account/api-keys', { name: 'bot' }, { 'x-svc-api-key': MASTER }));
+    const anonymous = await h.inject({ method: 'GET', url: '/api/account/api-keys' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('bot');
     expect((await h.inject({ method: 'GET', url: '/api/account/api-keys', headers: { 'x-svc-api-key': MASTER } })).statusCode).toBe(200);
   });
 

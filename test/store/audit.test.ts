@@ -102,7 +102,8 @@ describe('sqlite audit store', () => {
     expect(await stores.audit.all('t2')).toEqual([]);
   });
 
-  it.each(['', 'abc', '!!!', encodeAuditCursor(5) + '=', Buffer.from('v2:5').toString('base64url'), Buffer.from('v1:0').toString('base64url'), Buffer.from('v1:05').toString('base64url'), Buffer.from('v1:-3').toString('base64url'), Buffer.from('v1:99999999999999999').toString('base64url')])(
+  // v2:5 is a cursor since schema version 8 (it was "unknown version" before); v3 is not.
+  it.each(['', 'abc', '!!!', encodeAuditCursor(5) + '=', Buffer.from('v3:5').toString('base64url'), Buffer.from('v2:0').toString('base64url'), Buffer.from('v1:0').toString('base64url'), Buffer.from('v1:05').toString('base64url'), Buffer.from('v2:-3').toString('base64url'), Buffer.from('v2:99999999999999999').toString('base64url')])(
     'rejects the malformed cursor %j with 400 on path before',
     async (cursor) => {
       const error = await stores.audit.list('t1', { limit: 5, before: cursor }).catch((e: unknown) => e);
@@ -111,15 +112,30 @@ describe('sqlite audit store', () => {
       expect((error as SvcError).issues.map((i) => i.path)).toEqual(['before']);
     },
   );
+
+  it("a cursor names a position in the caller's own journal, whatever other tenants write", async () => {
+    await appendN('busy', 40);
+    const mine = await appendN('quiet', 3);
+    await appendN('busy', 40);
+    const page = await stores.audit.list('quiet', { limit: 1 });
+    expect(page.events.map((e) => e.id)).toEqual([mine[2]]);
+    expect(decodeAuditCursor(page.nextBefore ?? '')).toEqual({ position: 3 });
+    const busy = await stores.audit.list('busy', { limit: 1 });
+    expect(decodeAuditCursor(busy.nextBefore ?? '')).toEqual({ position: 80 });
+  });
 });
 
 describe('audit cursor', () => {
-  it('round-trips and is base64url of v1:<seq>', () => {
-    for (const seq of [1, 2, 10, 12345, Number.MAX_SAFE_INTEGER]) {
-      const c = encodeAuditCursor(seq);
+  it('round-trips and is base64url of v2:<tenant position>', () => {
+    for (const n of [1, 2, 10, 12345, Number.MAX_SAFE_INTEGER]) {
+      const c = encodeAuditCursor(n);
       expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(Buffer.from(c, 'base64url').toString()).toBe(`v1:${seq}`);
-      expect(decodeAuditCursor(c)).toBe(seq);
+      expect(Buffer.from(c, 'base64url').toString()).toBe(`v2:${n}`);
+      expect(decodeAuditCursor(c)).toEqual({ position: n });
     }
+  });
+
+  it('reads a v1 cursor (issued before schema version 8) as a store-wide seq', () => {
+    expect(decodeAuditCursor(Buffer.from('v1:123').toString('base64url'))).toEqual({ seq: 123 });
   });
 });

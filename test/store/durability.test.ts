@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStores } from '../../src/store/sqlite/index.js';
-import { tempDir } from './helpers.js';
+import { onLines, tempDir } from './helpers.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/append-child.ts', import.meta.url));
 const KILL_AFTER = 500;
@@ -20,13 +20,9 @@ function runAndKill(): Promise<{ acked: string[]; signal: NodeJS.Signals | null 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(TOTAL)], { stdio: ['ignore', 'pipe', 'pipe'] });
     const acked: string[] = [];
-    let partial = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      acked.push(...lines.filter((l) => l !== ''));
+    onLines(child.stdout, (line) => {
+      acked.push(line);
       if (acked.length >= KILL_AFTER && child.exitCode === null && !child.killed) child.kill('SIGKILL');
     });
     child.stderr.on('data', (chunk: Buffer) => {

@@ -81,7 +81,8 @@ function checkPriceCap(prices: readonly number[], cap: PriceCapContext, tradeDat
   const minHits = minCapHits(prices, cap.minUahMwh, tol);
   if (!sameSet(cap.minCapHitHours, minHits)) at('minCapHitHours', `must list the hours with price <= minUahMwh + tolerance: ${list(minHits)}, found ${list(cap.minCapHitHours)}`);
   const from = dateKeyOf(cap.validFrom);
-  if (from !== null && parseTradeDate(tradeDate) && from > tradeDateKey(tradeDate)) {
+  const day = dateKeyOf(tradeDate);
+  if (from !== null && day !== null && from > day) {
     at('validFrom', `caps valid from ${cap.validFrom} do not cover the trade date ${tradeDate}`);
   }
 }

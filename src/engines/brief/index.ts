@@ -13,7 +13,6 @@
  * label `unknown`, marked not supplied.
  */
 import { SvcError } from '../../domain/errors.js';
-import { parseTradeDate } from '../../domain/common.js';
 import { hourlyPrices } from '../../domain/prices.js';
 import type { TradingBrief } from '../../domain/brief.js';
 import type { BessPlan, TradingPlan } from '../../domain/plans.js';
@@ -45,9 +44,10 @@ export interface ComposedBrief {
 }
 
 function checkDayShape(request: BriefInputs): void {
-  if (!parseTradeDate(request.tradeDate)) {
-    throw SvcError.validation(`invalid input: tradeDate: expected a real date DD.MM.YYYY, found "${request.tradeDate}"`, [
-      { path: 'tradeDate', message: 'expected a real calendar date DD.MM.YYYY' },
+  // A plain string, as the spec has tradeDate in bodies; the op reads the calendar day where it needs one (caps).
+  if (typeof request.tradeDate !== 'string' || request.tradeDate.length === 0 || request.tradeDate.length > 40) {
+    throw SvcError.validation('invalid input: tradeDate: expected a non-empty string of at most 40 characters', [
+      { path: 'tradeDate', message: 'expected a non-empty string of at most 40 characters' },
     ]);
   }
   const hours = new Set(request.prices.map((p) => p.hour));

@@ -1,79 +1,38 @@
 /**
- * Audit journal on PostgreSQL. `seq` (an identity column, never reused) orders the rows and backs
- * the same opaque cursor as the SQLite journal. An append takes a per-tenant transaction-scoped
- * advisory lock before inserting, so within a tenant seq order is commit order even with several
- * instances writing at once: a reader never sees seq 7 committed while seq 6 is still in flight,
- * and pages stay stable while events keep arriving.
+ * Audit journal on PostgreSQL, with the SQLite journal's per-tenant numbering (`tenant_seq`) and
+ * cursor. An append takes a per-tenant transaction-scoped advisory lock before inserting, so the
+ * next number is taken by one writer at a time and, within a tenant, number order is commit order
+ * even with several instances writing at once: a reader never sees event 7 committed while 6 is
+ * still in flight, and pages stay stable while events keep arriving. SQL and mapping: src/store/sql/audit.ts.
  */
-import { AuditEvent, type AuditEventPage } from '../../domain/audit.js';
-import { SvcError } from '../../domain/errors.js';
-import { decodeAuditCursor, encodeAuditCursor } from '../cursor.js';
+import type { AuditEvent, AuditEventPage } from '../../domain/audit.js';
+import { AUDIT_SQL, auditInsertParams, auditPage, auditPageParams, type AuditRow, duplicateAuditMessage, toAuditEvent } from '../sql/audit.js';
+import { numberedAll } from '../sql/placeholders.js';
 import type { AuditStore } from '../types.js';
 import { type SqlClient, withConflict } from './sql.js';
 
-interface AuditRow {
-  seq: string | number;
-  id: string;
-  created_at: string;
-  type: string;
-  actor: string;
-  trade_date: string;
-  source: string;
-  metadata: string;
-  recorded_by: string | null;
-}
-
-const COLUMNS = 'seq, id, created_at, type, actor, trade_date, source, metadata, recorded_by';
-
-function toEvent(row: AuditRow): AuditEvent {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    type: row.type,
-    actor: row.actor,
-    tradeDate: row.trade_date,
-    source: row.source,
-    metadata: JSON.parse(row.metadata) as AuditEvent['metadata'],
-    ...(row.recorded_by !== null ? { recordedBy: row.recorded_by } : {}),
-  };
-}
+const SQL = numberedAll(AUDIT_SQL);
 
 export class PgAuditStore implements AuditStore {
   constructor(private readonly db: SqlClient) {}
 
   async append(tenantId: string, event: AuditEvent): Promise<void> {
-    const parsed = AuditEvent.safeParse(event);
-    if (!parsed.success) throw SvcError.fromZod(parsed.error, 'event');
-    const e = parsed.data;
-    await withConflict(`an audit event with id ${e.id} already exists`, () =>
+    const { id, params } = auditInsertParams(tenantId, event);
+    await withConflict(duplicateAuditMessage(id), () =>
       this.db.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('svc.audit'), hashtext($1))", [tenantId]);
-        await tx.query(
-          'INSERT INTO audit_events (id, tenant_id, created_at, type, actor, trade_date, source, metadata, recorded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-          [e.id, tenantId, e.createdAt, e.type, e.actor, e.tradeDate, e.source, JSON.stringify(e.metadata), e.recordedBy ?? null],
-        );
+        await tx.query(SQL.insert, params);
       }),
     );
   }
 
   async list(tenantId: string, options: { limit: number; before?: string | undefined }): Promise<AuditEventPage> {
-    const { limit } = options;
-    if (!Number.isInteger(limit) || limit < 1) throw SvcError.validation('invalid limit', [{ path: 'limit', message: 'must be a positive integer' }]);
-    const before = options.before === undefined ? Number.MAX_SAFE_INTEGER : decodeAuditCursor(options.before);
-    const { rows } = await this.db.query<AuditRow>(
-      `SELECT ${COLUMNS} FROM audit_events WHERE tenant_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
-      [tenantId, before, limit + 1],
-    );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      events: page.map(toEvent),
-      nextBefore: rows.length > limit && last ? encodeAuditCursor(Number(last.seq)) : null,
-    };
+    const { rows } = await this.db.query<AuditRow>(SQL.page, auditPageParams(tenantId, options));
+    return auditPage(rows, options.limit);
   }
 
   async all(tenantId: string): Promise<AuditEvent[]> {
-    const { rows } = await this.db.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_events WHERE tenant_id = $1 ORDER BY seq ASC`, [tenantId]);
-    return rows.map(toEvent);
+    const { rows } = await this.db.query<AuditRow>(SQL.all, [tenantId]);
+    return rows.map(toAuditEvent);
   }
 }

@@ -10,7 +10,7 @@ import { PgAuditStore } from './audit.js';
 import { PgApiKeyStore, PgProfileStore, PgSubscriptionStore } from './accounts.js';
 import { PG_LATEST_SCHEMA_VERSION, pgMigrate, pgSchemaVersion } from './migrations.js';
 import { PgDepthStore, PgMarketDataStore, PgRegionalPriceStore, PgTsoCacheStore } from './platform-data.js';
-import { poolClient, quoteIdent, redactDatabaseUrl, SCHEMA_NAME, type SqlClient } from './sql.js';
+import { poolClient, quoteIdent, redactDatabaseUrl, SCHEMA_NAME, type SqlClient, sqlState } from './sql.js';
 
 export { PG_LATEST_SCHEMA_VERSION, pgMigrate, pgMigrations, pgSchemaVersion } from './migrations.js';
 export { redactDatabaseUrl, type SqlClient } from './sql.js';
@@ -93,8 +93,10 @@ export async function openPostgresStores(options: PgConnectOptions): Promise<PgS
     return await buildPgStores(sql, location, options);
   } catch (error) {
     await sql.close().catch(() => {});
-    if (error instanceof SvcError) throw error;
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'error';
+    // A lost connection arrives as 503 store_unavailable already; at open, say where (redacted).
+    const cause = error instanceof SvcError && error.reason === 'store_unavailable' ? error.cause : error;
+    if (cause instanceof SvcError) throw cause;
+    const code = sqlState(cause) ?? 'error';
     throw new SvcError(503, 'unavailable', `cannot open the PostgreSQL store at ${location} (${code})`, { reason: 'store_unavailable' });
   }
 }

@@ -1,62 +1,28 @@
 /**
- * Schema history of the PostgreSQL store: the same versions, tables and columns as the SQLite
- * migrations (src/store/sqlite/migrations.ts), in PostgreSQL's dialect. Timestamps stay ISO text
- * and documents stay JSON text, so both stores return byte-identical records; ordered text columns
- * use the "C" collation so they sort as SQLite sorts them. Never edit an entry that has shipped.
+ * Schema history of the PostgreSQL store: the shared history (src/store/sql/schema.ts) in
+ * PostgreSQL's dialect; ordered text columns use the "C" collation so they sort as SQLite sorts them.
  *
  * migrate() applies what is missing in ONE transaction that first takes an advisory lock, so two
  * instances starting at once do not race: the second waits, then finds nothing left to do.
  */
 import { SvcError } from '../../domain/errors.js';
+import { type Dialect, type Migration, migrationsFor } from '../sql/schema.js';
 import { quoteIdent, type SqlClient } from './sql.js';
 
-export interface PgMigration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type PgMigration = Migration;
 
-const C = 'COLLATE "C"';
-
-export const pgMigrations: readonly PgMigration[] = [
-  {
-    version: 1,
-    name: 'audit events',
-    sql: `
-      CREATE TABLE audit_events (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        tenant_id TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        type TEXT NOT NULL,
-        actor TEXT NOT NULL,
-        trade_date TEXT NOT NULL,
-        source TEXT NOT NULL,
-        metadata TEXT NOT NULL CHECK (json_typeof(metadata::json) = 'object')
-      );
-      CREATE INDEX audit_events_tenant_seq ON audit_events (tenant_id, seq);`,
-  },
-  {
-    version: 2,
-    name: 'api keys',
-    sql: `
-      CREATE TABLE api_keys (
-        id TEXT ${C} PRIMARY KEY,
-        tenant_id TEXT NOT NULL,
-        actor_id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        prefix TEXT NOT NULL,
-        hash TEXT NOT NULL UNIQUE,
-        roles TEXT NOT NULL CHECK (json_typeof(roles::json) = 'array'),
-        created_at TEXT ${C} NOT NULL,
-        last_used_at TEXT,
-        revoked_at TEXT,
-        revoked_by TEXT,
-        CHECK ((revoked_at IS NULL) = (revoked_by IS NULL))
-      );
-      CREATE INDEX api_keys_tenant ON api_keys (tenant_id, created_at);
-      -- Revocation is permanent: the database itself refuses to clear or rewrite it.
-      CREATE FUNCTION api_keys_revocation_is_permanent() RETURNS trigger LANGUAGE plpgsql AS $$
+const POSTGRES: Dialect = {
+  serialKey: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+  insertionOrder: '\n        seq BIGINT GENERATED ALWAYS AS IDENTITY,',
+  // "C": ordered text sorts byte-wise, as SQLite sorts it.
+  sortedText: 'TEXT COLLATE "C"',
+  real: 'DOUBLE PRECISION',
+  bigint: 'BIGINT',
+  flag: () => 'BOOLEAN NOT NULL',
+  json: (column, type) => (type ? `json_typeof(${column}::json) = '${type}'` : `${column}::json IS NOT NULL`),
+  withoutRowid: '',
+  requireColumn: (table, column) => `ALTER TABLE ${table} ALTER COLUMN ${column} SET NOT NULL;`,
+  revocationIsPermanent: `CREATE FUNCTION api_keys_revocation_is_permanent() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         RAISE EXCEPTION 'a revoked api key cannot be restored';
       END $$;
@@ -64,104 +30,9 @@ export const pgMigrations: readonly PgMigration[] = [
         BEFORE UPDATE OF revoked_at, revoked_by ON api_keys
         FOR EACH ROW WHEN (OLD.revoked_at IS NOT NULL)
         EXECUTE FUNCTION api_keys_revocation_is_permanent();`,
-  },
-  {
-    version: 3,
-    name: 'strategy profiles',
-    sql: `
-      CREATE TABLE strategy_profiles (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY,
-        id TEXT PRIMARY KEY,
-        tenant_id TEXT NOT NULL,
-        actor_id TEXT NOT NULL,
-        profile_key TEXT NOT NULL,
-        name TEXT NOT NULL,
-        settings TEXT NOT NULL CHECK (json_typeof(settings::json) = 'object'),
-        fingerprint TEXT NOT NULL,
-        created_at TEXT ${C} NOT NULL,
-        updated_at TEXT NOT NULL,
-        UNIQUE (tenant_id, actor_id, profile_key)
-      );`,
-  },
-  {
-    version: 4,
-    name: 'notification subscriptions',
-    sql: `
-      CREATE TABLE notification_subscriptions (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY,
-        subscription_id TEXT PRIMARY KEY,
-        tenant_id TEXT NOT NULL,
-        created_at TEXT ${C} NOT NULL,
-        registration TEXT NOT NULL CHECK (registration::json IS NOT NULL),
-        preferences TEXT NOT NULL CHECK (preferences::json IS NOT NULL),
-        endpoint TEXT NOT NULL,
-        expiration_time DOUBLE PRECISION,
-        p256dh TEXT NOT NULL,
-        auth TEXT NOT NULL
-      );
-      CREATE INDEX notification_subscriptions_tenant ON notification_subscriptions (tenant_id, created_at);`,
-  },
-  {
-    version: 5,
-    name: 'audit events record the authenticated principal',
-    sql: 'ALTER TABLE audit_events ADD COLUMN recorded_by TEXT;',
-  },
-  {
-    version: 6,
-    name: 'transmission-platform cache, regional display prices by revision, order-book snapshots',
-    sql: `
-      CREATE TABLE tso_cache (
-        key TEXT PRIMARY KEY,
-        fetched_at TEXT ${C} NOT NULL,
-        document TEXT NOT NULL CHECK (document::json IS NOT NULL)
-      );
-      CREATE TABLE regional_fetch_attempts (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        attempted_at TEXT NOT NULL,
-        trade_date TEXT NOT NULL,
-        artifact_hash TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        rows INTEGER NOT NULL CHECK (rows >= 0),
-        status TEXT NOT NULL CHECK (status IN ('completed', 'failed')),
-        expected_zones TEXT NOT NULL CHECK (json_typeof(expected_zones::json) = 'array')
-      );
-      CREATE INDEX regional_fetch_attempts_date ON regional_fetch_attempts (trade_date, seq);
-      CREATE TABLE regional_prices (
-        trade_date TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        zone TEXT ${C} NOT NULL,
-        value_eur_mwh DOUBLE PRECISION,
-        PRIMARY KEY (trade_date, revision, zone)
-      );
-      CREATE TABLE depth_snapshots (
-        id TEXT ${C} PRIMARY KEY,
-        trade_date TEXT NOT NULL,
-        hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
-        captured_at TEXT ${C} NOT NULL,
-        clearing_price DOUBLE PRECISION,
-        curves TEXT NOT NULL CHECK (curves::json IS NOT NULL)
-      );
-      CREATE INDEX depth_snapshots_date ON depth_snapshots (trade_date, hour, captured_at);`,
-  },
-  {
-    version: 7,
-    name: 'market-data cache: parsed operator and exchange reads by source, dataset, market, zone and period',
-    sql: `
-      CREATE TABLE market_data (
-        source TEXT NOT NULL,
-        dataset TEXT NOT NULL,
-        market TEXT NOT NULL,
-        zone TEXT NOT NULL,
-        period TEXT ${C} NOT NULL,
-        fetched_at TEXT ${C} NOT NULL,
-        content_hash TEXT NOT NULL,
-        complete BOOLEAN NOT NULL,
-        document TEXT NOT NULL CHECK (document::json IS NOT NULL),
-        PRIMARY KEY (source, dataset, market, zone, period)
-      );
-      CREATE INDEX market_data_fetched ON market_data (dataset, fetched_at);`,
-  },
-];
+};
+
+export const pgMigrations: readonly PgMigration[] = migrationsFor(POSTGRES);
 
 export const PG_LATEST_SCHEMA_VERSION = pgMigrations.reduce((max, m) => Math.max(max, m.version), 0);
 

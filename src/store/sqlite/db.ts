@@ -12,7 +12,7 @@ import { migrations as defaultMigrations, type Migration } from './migrations.js
 export type Db = Database.Database;
 
 export const DB_FILE_NAME = 'svc.db';
-/** How long a writer waits for another process's lock before failing (ms). */
+/** How long opening and migrating waits for another process's lock (ms); the stores then wait off the event loop (busy.ts). */
 export const BUSY_TIMEOUT_MS = 5_000;
 
 /** Creates `<dataDir>` (0700) and an empty `svc.db` (0600) if missing, and returns the file path. */

@@ -1,5 +1,5 @@
 /** Maps SQLite constraint failures to the svc error model; anything else passes through. */
-import { SvcError } from '../../domain/errors.js';
+import { conflictError } from '../errors.js';
 
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
@@ -12,7 +12,7 @@ export function withConflict<T>(message: string, write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SvcError(409, 'conflict', message, { cause: error });
+    if (isUniqueViolation(error)) throw conflictError(message, error);
     throw error;
   }
 }

@@ -1,61 +1,30 @@
 /**
  * Notification subscriptions on SQLite. The push secrets (p256dh, auth) and the endpoint live in
- * their own columns that no read statement selects: a read cannot leak what it never loads.
+ * their own columns that no read statement selects. SQL and mapping: src/store/sql/accounts.ts.
  */
 import type { Statement } from 'better-sqlite3';
 import type { NotificationSubscriptionRegistration } from '../../domain/notifications.js';
+import { accountsSql, subscriptionConflict, subscriptionParams, type SubscriptionParams, toRegistration } from '../sql/accounts.js';
 import type { StoredSubscription, SubscriptionStore } from '../types.js';
 import type { Db } from './db.js';
 import { withConflict } from './errors.js';
 
-/** Copies exactly the registration's fields, so nothing extra riding on the object is persisted. */
-function registrationFields(r: NotificationSubscriptionRegistration): NotificationSubscriptionRegistration {
-  return {
-    actor: r.actor,
-    channels: [...r.channels],
-    createdAt: r.createdAt,
-    delivery: r.delivery,
-    locale: r.locale,
-    mode: r.mode,
-    policy: { humanApprovalRequired: r.policy.humanApprovalRequired, noTradingAction: r.policy.noTradingAction },
-    source: r.source,
-    status: r.status,
-    subscriptionId: r.subscriptionId,
-    workspaceId: r.workspaceId,
-  };
-}
+const SQL = accountsSql('rowid');
 
 export class SqliteSubscriptionStore implements SubscriptionStore {
-  private readonly insertStmt: Statement<[string, string, string, string, string, string, number | null, string, string]>;
+  private readonly insertStmt: Statement<SubscriptionParams>;
   private readonly listStmt: Statement<[string], { registration: string }>;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO notification_subscriptions
-         (subscription_id, tenant_id, created_at, registration, preferences, endpoint, expiration_time, p256dh, auth)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.listStmt = db.prepare('SELECT registration FROM notification_subscriptions WHERE tenant_id = ? ORDER BY created_at, rowid');
+    this.insertStmt = db.prepare(SQL.subscriptionInsert);
+    this.listStmt = db.prepare(SQL.subscriptionList);
   }
 
   async save(record: StoredSubscription): Promise<void> {
-    const { registration: r, subscription: s } = record;
-    withConflict(`a subscription with id ${r.subscriptionId} already exists`, () =>
-      this.insertStmt.run(
-        r.subscriptionId,
-        record.tenantId,
-        r.createdAt,
-        JSON.stringify(registrationFields(r)),
-        JSON.stringify(record.preferences),
-        s.endpoint,
-        s.expirationTime ?? null,
-        s.keys.p256dh,
-        s.keys.auth,
-      ),
-    );
+    withConflict(subscriptionConflict(record.registration.subscriptionId), () => this.insertStmt.run(...subscriptionParams(record)));
   }
 
   async list(tenantId: string): Promise<NotificationSubscriptionRegistration[]> {
-    return this.listStmt.all(tenantId).map((row) => JSON.parse(row.registration) as NotificationSubscriptionRegistration);
+    return this.listStmt.all(tenantId).map(toRegistration);
   }
 }

@@ -1,8 +1,13 @@
 /**
  * SQLite stores of the transmission-platform features: the parsed-document cache, the regional
- * display prices (every attempt recorded, rows kept per revision) and order-book snapshots.
+ * display prices (every attempt recorded, rows kept per revision) and order-book snapshots. SQL and
+ * mapping shared with PostgreSQL: src/store/sql/platform-data.ts.
  */
 import type { Statement } from 'better-sqlite3';
+import {
+  attemptParams, type AttemptParams, type AttemptRow, depthParams, type DepthParams, type DepthRow, latestPerHour, nextRevisionOf, PLATFORM_SQL,
+  regionalParams, type RegionalRow, toAttempt, toRegionalRow, toTsoDocument,
+} from '../sql/platform-data.js';
 import type {
   DepthSnapshot, DepthStore, RegionalFetchAttempt, RegionalPriceRow, RegionalPriceStore, TsoCacheStore,
 } from '../types.js';
@@ -14,16 +19,14 @@ export class SqliteTsoCacheStore implements TsoCacheStore {
   private readonly latestStmt: Statement<[], { latest: string | null }>;
 
   constructor(db: Db) {
-    this.getStmt = db.prepare('SELECT fetched_at, document FROM tso_cache WHERE key = ?');
-    this.putStmt = db.prepare(
-      'INSERT INTO tso_cache (key, fetched_at, document) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET fetched_at = excluded.fetched_at, document = excluded.document',
-    );
-    this.latestStmt = db.prepare('SELECT MAX(fetched_at) AS latest FROM tso_cache');
+    this.getStmt = db.prepare(PLATFORM_SQL.tsoGet);
+    this.putStmt = db.prepare(PLATFORM_SQL.tsoPut);
+    this.latestStmt = db.prepare(PLATFORM_SQL.tsoLatest);
   }
 
   async get(key: string) {
     const row = this.getStmt.get(key);
-    return row ? { fetchedAt: row.fetched_at, document: row.document } : null;
+    return row ? toTsoDocument(row) : null;
   }
 
   async put(key: string, fetchedAt: string, document: string): Promise<void> {
@@ -35,37 +38,21 @@ export class SqliteTsoCacheStore implements TsoCacheStore {
   }
 }
 
-interface AttemptRow {
-  attempted_at: string;
-  trade_date: string;
-  artifact_hash: string;
-  revision: number;
-  rows: number;
-  status: 'completed' | 'failed';
-  expected_zones: string;
-}
-
 export class SqliteRegionalPriceStore implements RegionalPriceStore {
-  private readonly insertAttempt: Statement<[string, string, string, number, number, string, string]>;
-  private readonly insertRow: Statement<[string, number, string, number | null]>;
   private readonly attemptsStmt: Statement<[string], AttemptRow>;
-  private readonly rowsStmt: Statement<[string], { trade_date: string; revision: number; zone: string; value_eur_mwh: number | null }>;
+  private readonly rowsStmt: Statement<[string], RegionalRow>;
   private readonly maxRevision: Statement<[string, string], { r: number | null }>;
   private readonly tx: (attempt: RegionalFetchAttempt, rows: RegionalPriceRow[]) => void;
 
   constructor(db: Db) {
-    this.insertAttempt = db.prepare(
-      'INSERT INTO regional_fetch_attempts (attempted_at, trade_date, artifact_hash, revision, rows, status, expected_zones) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.insertRow = db.prepare('INSERT OR REPLACE INTO regional_prices (trade_date, revision, zone, value_eur_mwh) VALUES (?, ?, ?, ?)');
-    this.attemptsStmt = db.prepare('SELECT * FROM regional_fetch_attempts WHERE trade_date = ? ORDER BY seq');
-    this.rowsStmt = db.prepare('SELECT trade_date, revision, zone, value_eur_mwh FROM regional_prices WHERE trade_date = ? ORDER BY revision, zone');
-    this.maxRevision = db.prepare(
-      'SELECT MAX(revision) AS r FROM (SELECT revision FROM regional_fetch_attempts WHERE trade_date = ? UNION ALL SELECT revision FROM regional_prices WHERE trade_date = ?)',
-    );
+    const insertAttempt: Statement<AttemptParams> = db.prepare(PLATFORM_SQL.attemptInsert);
+    const upsertRow: Statement<[string, number, string, number | null]> = db.prepare(PLATFORM_SQL.regionalUpsert);
+    this.attemptsStmt = db.prepare(PLATFORM_SQL.attempts);
+    this.rowsStmt = db.prepare(PLATFORM_SQL.regionalRows);
+    this.maxRevision = db.prepare(PLATFORM_SQL.maxRevision);
     this.tx = db.transaction((a: RegionalFetchAttempt, rows: RegionalPriceRow[]) => {
-      this.insertAttempt.run(a.attemptedAt, a.tradeDate, a.artifactHash, a.revision, a.rows, a.status, JSON.stringify(a.expectedZones));
-      for (const r of rows) this.insertRow.run(r.tradeDate, r.revision, r.zone, r.valueEurMwh);
+      insertAttempt.run(...attemptParams(a));
+      for (const r of rows) upsertRow.run(...regionalParams(r));
     });
   }
 
@@ -74,35 +61,27 @@ export class SqliteRegionalPriceStore implements RegionalPriceStore {
   }
 
   async attempts(tradeDate: string): Promise<RegionalFetchAttempt[]> {
-    return this.attemptsStmt.all(tradeDate).map((r) => ({
-      attemptedAt: r.attempted_at, tradeDate: r.trade_date, artifactHash: r.artifact_hash, revision: r.revision,
-      rows: r.rows, status: r.status, expectedZones: JSON.parse(r.expected_zones) as string[],
-    }));
+    return this.attemptsStmt.all(tradeDate).map(toAttempt);
   }
 
   async rows(tradeDate: string): Promise<RegionalPriceRow[]> {
-    return this.rowsStmt.all(tradeDate).map((r) => ({ tradeDate: r.trade_date, revision: r.revision, zone: r.zone, valueEurMwh: r.value_eur_mwh }));
+    return this.rowsStmt.all(tradeDate).map(toRegionalRow);
   }
 
   async nextRevision(tradeDate: string): Promise<number> {
-    return (this.maxRevision.get(tradeDate, tradeDate)?.r ?? 0) + 1;
+    return nextRevisionOf(this.maxRevision.get(tradeDate, tradeDate));
   }
 }
 
 export class SqliteDepthStore implements DepthStore {
-  private readonly insertStmt: Statement<[string, string, number, string, number | null, string]>;
-  private readonly latestStmt: Statement<[string], { id: string; trade_date: string; hour: number; captured_at: string; clearing_price: number | null; curves: string }>;
+  private readonly latestStmt: Statement<[string], DepthRow>;
   private readonly tx: (snapshots: DepthSnapshot[]) => void;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare('INSERT INTO depth_snapshots (id, trade_date, hour, captured_at, clearing_price, curves) VALUES (?, ?, ?, ?, ?, ?)');
-    this.latestStmt = db.prepare(
-      `SELECT s.* FROM depth_snapshots s
-       WHERE s.trade_date = ? AND s.captured_at = (SELECT MAX(t.captured_at) FROM depth_snapshots t WHERE t.trade_date = s.trade_date AND t.hour = s.hour)
-       ORDER BY s.hour, s.id`,
-    );
+    const insertStmt: Statement<DepthParams> = db.prepare(PLATFORM_SQL.depthInsert);
+    this.latestStmt = db.prepare(PLATFORM_SQL.depthLatest);
     this.tx = db.transaction((snapshots: DepthSnapshot[]) => {
-      for (const s of snapshots) this.insertStmt.run(s.id, s.tradeDate, s.hour, s.capturedAt, s.clearingPrice, JSON.stringify({ sell: s.sell, buy: s.buy }));
+      for (const s of snapshots) insertStmt.run(...depthParams(s));
     });
   }
 
@@ -111,14 +90,6 @@ export class SqliteDepthStore implements DepthStore {
   }
 
   async latest(tradeDate: string): Promise<DepthSnapshot[]> {
-    const seen = new Set<number>();
-    const out: DepthSnapshot[] = [];
-    for (const r of this.latestStmt.all(tradeDate)) {
-      if (seen.has(r.hour)) continue;
-      seen.add(r.hour);
-      const curves = JSON.parse(r.curves) as Pick<DepthSnapshot, 'sell' | 'buy'>;
-      out.push({ id: r.id, tradeDate: r.trade_date, hour: r.hour, capturedAt: r.captured_at, clearingPrice: r.clearing_price, sell: curves.sell, buy: curves.buy });
-    }
-    return out;
+    return latestPerHour(this.latestStmt.all(tradeDate));
   }
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { SvcError } from '../../../src/domain/errors.js';
+import { decodeAuditCursor } from '../../../src/store/cursor.js';
 import type { Stores } from '../../../src/store/types.js';
 import { auditEvent } from '../helpers.js';
 import { apiKey, AUTH, P256DH, profile, subscription } from './records.js';
@@ -51,6 +52,8 @@ export function auditContract(stores: () => Stores): void {
     const other = await appendN('t2', 3);
     const first = await stores().audit.list('t1', { limit: 4 });
     expect(first.events.map((e) => e.id)).toEqual(ids.slice(7).reverse());
+    // The cursor names a position in t1's own journal (events 11..8 shown), not a store-wide counter.
+    expect(decodeAuditCursor(first.nextBefore ?? '')).toEqual({ position: 8 });
     await appendN('t1', 5);
     const second = await stores().audit.list('t1', { limit: 4, before: first.nextBefore ?? undefined });
     expect(second.events.map((e) => e.id)).toEqual(ids.slice(3, 7).reverse());
