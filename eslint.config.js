@@ -18,6 +18,7 @@ const LAYERS = [
   layer('./src/store', ['./src/engines', './src/providers', './src/ops', './src/cli', './src/http', './src/mcp'], 'stores import domain and data only'),
   layer('./src/config.ts', ['./src/engines', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp'], 'config reads the environment and data codecs, nothing above'),
   layer('./src/ops', ['./src/cli', './src/http', './src/mcp'], 'operations never import a door'),
+  layer('./src/report', ['./src/engines', './src/data', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'reports only render what operations computed'),
   layer('./src/cli', ['./src/engines'], 'the CLI runs engines only through operations (invoke), never directly'),
   layer('./src/http', ['./src/cli', './src/mcp'], 'a door never imports another door'),
   layer('./src/mcp', ['./src/cli', './src/http'], 'a door never imports another door'),

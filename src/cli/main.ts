@@ -23,11 +23,12 @@ import { registerMarketData } from './market-data.js';
 import { registerDb } from './db.js';
 import { registerIngest } from './ingest.js';
 import { registerDoctor } from './doctor.js';
+import { registerReport } from './report.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
 /** Subcommand modules with their own renderers, in the order `svc --help` lists them; `svc op` serves every operation. */
-const REGISTRY: Register[] = [registerPrices, registerMarketData, registerPlan, registerBacktest, registerForecast, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp, registerDb, registerIngest, registerDoctor];
+const REGISTRY: Register[] = [registerPrices, registerMarketData, registerPlan, registerBacktest, registerReport, registerForecast, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp, registerDb, registerIngest, registerDoctor];
 
 /** `operations` replaces the registry behind `svc op` (tests add a throwaway operation this way). */
 export function buildProgram(operations?: OperationSource): { program: Command; env: CliEnv } {

@@ -145,7 +145,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
       responses[String(status)] = {
         description: status === http.successStatus ? op.summary : `${op.summary} (status ${status}; same body)`,
         headers: headersFor(op, status),
-        content: { 'application/json': { schema: output } },
+        content: http.media ? { [http.media.type.split(';')[0] as string]: { schema: { type: 'string' } } } : { 'application/json': { schema: output } },
       };
     }
     for (const status of errorStatuses(op, authRequired && Boolean(config.auth.jwksUrl))) {

@@ -236,6 +236,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         if (closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);
         if (http.headersOf) reply.headers(http.headersOf(output));
+        if (http.media) return reply.type(http.media.type).send(http.media.bodyOf(output));
         return reply.type('application/json; charset=utf-8').send(serialize(output));
       },
     });

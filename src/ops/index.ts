@@ -27,6 +27,7 @@ import { forecastGet } from './forecast.js';
 import { forecastDays, forecastEvaluate } from './forecast-cli.js';
 import { pricesStats } from './prices-stats.js';
 import { doctor } from './doctor.js';
+import { reportBacktest, reportDay, reportForecast } from './report.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -69,6 +70,9 @@ export const operations: Operation[] = [
   forecastEvaluate,
   forecastDays,
   doctor,
+  reportBacktest,
+  reportForecast,
+  reportDay,
 ];
 
 export const leanOperations: LeanOperation[] = [pricesStats];

@@ -76,6 +76,8 @@ export interface HttpBinding {
   statusOf?: (output: unknown) => number;
   /** Statuses other than successStatus that carry the op's normal output, not the error body (health's 503). */
   outputStatuses?: number[];
+  /** The success body is not JSON: `bodyOf(output)` sent as `type` (the HTML reports). Errors stay the JSON error body. */
+  media?: { type: string; bodyOf: (output: unknown) => string };
 }
 
 /**

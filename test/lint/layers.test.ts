@@ -22,6 +22,8 @@ describe('layering lint rule', () => {
     // No exception left: `svc prices stats` runs the lean prices.stats op (src/ops/prices-stats.ts).
     ['src/cli/prices.ts', "export const x = () => import('../engines/stats.js');\n", 'the CLI runs engines only through operations'],
     ['src/cli/prices.ts', "export const x = () => import('../engines/gaps.js');\n", 'the CLI runs engines only through operations'],
+    ['src/report/probe.ts', "import { equitySeries } from '../ops/report-figures.js';\nexport const x = equitySeries;\n", 'reports only render what operations computed'],
+    ['src/report/probe.ts', "import { runBacktest } from '../engines/backtest.js';\nexport const x = runBacktest;\n", 'reports only render what operations computed'],
   ])('%s', async (file, code, message) => {
     const messages = await lint(file, code);
     expect(messages.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes(message)), messages.join('\n')).toBe(true);
