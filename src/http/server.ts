@@ -15,7 +15,7 @@ import type { Stores } from '../store/types.js';
 import type { Access, Caller, Operation } from '../ops/types.js';
 import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
-import { errorBody, toSvcError } from './errors.js';
+import { errorBody, httpStatusOf, toSvcError } from './errors.js';
 import { applyDecision, countHit, createRateLimiter, FixedWindowLimiter, type RateLimiter } from './rate-limit.js';
 import { inputOf, inputParser } from './input.js';
 import { serializerFor } from './serialize.js';
@@ -114,13 +114,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const svc = toSvcError(error);
-    if (svc.status >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
+    if (httpStatusOf(svc) >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
     // Idempotent: errors raised before the onRequest hook (framework errors) still carry them.
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('cache-control', CACHE_CONTROL);
     reply.header(API_VERSION_HEADER, API_VERSION);
     if (closing) reply.header('connection', 'close');
-    return reply.code(svc.status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
+    return reply.code(httpStatusOf(svc)).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
   };
 
   // Graceful close: in-flight requests finish, and their keep-alive connections are told to close
@@ -147,9 +147,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const allow = allowedMethods(path);
     if (allow.length > 0) {
       reply.header('allow', allow.join(', '));
-      return sendError(new SvcError(405, 'method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
+      return sendError(new SvcError('method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
     }
-    return sendError(new SvcError(404, 'not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
+    return sendError(new SvcError('not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
 
   const openapi = buildOpenApi(operations, config, doors);
@@ -166,7 +166,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   /** Failed credentials count against the address, so guessing keys is rate limited too. */
   const rejected = (error: unknown, request: FastifyRequest, reply: FastifyReply, done: Done): void => {
-    if (!(error instanceof SvcError && error.status === 401)) return done(error as Error);
+    if (!(error instanceof SvcError && error.code === 'unauthorized')) return done(error as Error);
     limit(`ip:${request.ip}`, reply, (limited) => done(limited ?? (error as Error)));
   };
 

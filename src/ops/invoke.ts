@@ -32,7 +32,7 @@ export interface InvokeOptions {
  */
 export function checkAccess(op: OperationInfo, ctx: { caller: Caller; config?: Pick<SvcConfig, 'enforceRbac'> }): void {
   if (!isPermitted(ctx.caller, op.permission, ctx.config ? ctx.config.enforceRbac : true)) {
-    throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
+    throw new SvcError('forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
       reason: 'missing_permission',
     });
   }

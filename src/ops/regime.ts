@@ -27,7 +27,7 @@ async function uaDamDailyMean(ctx: OpContext, date: string): Promise<{ mean: num
 }
 
 const missing = (what: string): SvcError =>
-  new SvcError(404, 'not_found', `regime inputs missing for the date: ${what}`, { reason: 'inputs_missing' });
+  new SvcError('not_found', `regime inputs missing for the date: ${what}`, { reason: 'inputs_missing' });
 
 const state = (name: string, date: string, f: Freshness) => ({ name, date, source: f.source, status: f.status, fetchedAt: f.fetchedAt });
 
@@ -50,7 +50,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   if (hours === 0) throw missing('no cross-border flows');
   const uaRead = await uaDamDailyMean(ctx, date).catch((error: unknown) => {
     // No operator price for the date (nothing cached, fixtures end 31.12.2024): the input is missing.
-    if (error instanceof SvcError && error.status === 502) return null;
+    if (error instanceof SvcError && error.code === 'upstream_error') return null;
     throw error;
   });
   if (uaRead === null) throw missing('no Ukrainian DAM prices');

@@ -79,7 +79,7 @@ export async function withConflict<T>(message: string, write: () => Promise<T>):
   try {
     return await write();
   } catch (error) {
-    if (sqlState(error) === '23505') throw new SvcError(409, 'conflict', message, { cause: error });
+    if (sqlState(error) === '23505') throw new SvcError('conflict', message, { cause: error });
     throw error;
   }
 }

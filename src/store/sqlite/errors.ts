@@ -12,7 +12,7 @@ export function withConflict<T>(message: string, write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SvcError(409, 'conflict', message, { cause: error });
+    if (isUniqueViolation(error)) throw new SvcError('conflict', message, { cause: error });
     throw error;
   }
 }
