@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   const profile = process.env.SVC_BENCH_PROFILE;
   const servers = new Map<Kind, { child: ChildProcess; url: string; pid: number }>();
   for (const kind of KINDS) {
-    const execArgv = [...process.execArgv, ...(profile === kind ? ['--cpu-prof', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
+    const execArgv = [...process.execArgv, ...(profile === kind ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
     const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv, stdio: 'inherit' });
     const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
     servers.set(kind, { child, ...ready });
@@ -108,7 +108,9 @@ async function main(): Promise<void> {
   const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS };
   for (const kind of KINDS) await autocannon({ ...common, url: servers.get(kind)?.url, duration: 2 });
 
-  const rows: Record<Kind, { rps: number[]; cpuUs: number[] }> = { svc: { rps: [], cpuUs: [] }, op: { rps: [], cpuUs: [] }, bare: { rps: [], cpuUs: [] } };
+  const rows: Record<Kind, { rps: number[]; cpuUs: number[]; answered: number }> = {
+    svc: { rps: [], cpuUs: [], answered: 0 }, op: { rps: [], cpuUs: [], answered: 0 }, bare: { rps: [], cpuUs: [], answered: 0 },
+  };
   let failures = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const order = [...KINDS.slice(round % 3), ...KINDS.slice(0, round % 3)];
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
       const ticks = cpuTicks(server.pid) - before;
       failures += r.non2xx + r.errors;
       rows[kind].rps.push(r.requests.average);
+      rows[kind].answered += r['2xx'];
       rows[kind].cpuUs.push((ticks / TICKS_PER_SECOND / r['2xx']) * 1e6);
     }
   }
@@ -134,9 +137,9 @@ async function main(): Promise<void> {
     bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
   };
   console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
-  console.log('| server | req/s | server CPU µs / request |');
-  console.log('|---|---:|---:|');
-  for (const kind of KINDS) console.log(`| ${name[kind]} | ${median(rows[kind].rps).toFixed(0)} | ${median(rows[kind].cpuUs).toFixed(1)} |`);
+  console.log('| server | req/s | server CPU µs / request | requests answered |');
+  console.log('|---|---:|---:|---:|');
+  for (const kind of KINDS) console.log(`| ${name[kind]} | ${median(rows[kind].rps).toFixed(0)} | ${median(rows[kind].cpuUs).toFixed(1)} | ${rows[kind].answered} |`);
   const line = (a: Kind, b: Kind, target: number) => {
     const cpu = ratio(a, b, 'cpuUs');
     return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SvcError } from '../domain/errors.js';
+import { rootPlugin } from './plugin.js';
 
 export interface JsonLimits {
   /** Deepest nesting of objects and arrays (the root is depth 1). */
@@ -19,6 +20,11 @@ export interface JsonLimits {
 }
 
 export const DEFAULT_JSON_LIMITS: JsonLimits = { maxDepth: 32, maxNodes: 200_000, maxStringLength: 65_536 };
+
+/** The limits for a body limit in bytes: a body can hold about one node per four bytes. */
+export function jsonLimitsFor(bodyLimitBytes: number): JsonLimits {
+  return { ...DEFAULT_JSON_LIMITS, maxNodes: Math.max(DEFAULT_JSON_LIMITS.maxNodes, Math.floor(bodyLimitBytes / 4)) };
+}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -113,3 +119,10 @@ export function registerJsonBody(app: FastifyInstance, limits: JsonLimits): void
     done(null, parsed);
   });
 }
+
+/** Body parsing: only JSON bodies (anything else, text/plain included, is 415), checked against the limits. */
+export const jsonBodyPlugin = rootPlugin<{ jsonLimits: JsonLimits }>('svc-json-body', (app, options, done) => {
+  app.removeContentTypeParser('text/plain');
+  registerJsonBody(app, options.jsonLimits);
+  done();
+});

@@ -19,26 +19,49 @@ class RequestLogger implements Logger {
   }
 }
 
+/** What every request's context shares: built once per server. */
+export interface ContextDeps {
+  now: () => Date;
+  newId: () => string;
+  config: SvcConfig;
+  stores: Promise<Stores>;
+  limiter: RateLimiter;
+}
+
 /** What an op sees of the world for one request. */
 export class RequestContext implements OpContext {
-  readonly logger: Logger;
+  private log: Logger | undefined;
+  readonly now: () => Date;
+  readonly newId: () => string;
+  readonly config: SvcConfig;
   constructor(
-    readonly now: () => Date,
-    readonly newId: () => string,
-    readonly config: SvcConfig,
+    private readonly deps: ContextDeps,
     readonly caller: Caller,
-    request: FastifyRequest,
-    private readonly opened: Promise<Stores>,
-    private readonly limiter: RateLimiter,
+    private readonly request: FastifyRequest,
   ) {
-    this.logger = new RequestLogger(request);
+    this.now = deps.now;
+    this.newId = deps.newId;
+    this.config = deps.config;
+  }
+  /** Made on first use: most operations log nothing. */
+  get logger(): Logger {
+    this.log ??= new RequestLogger(this.request);
+    return this.log;
   }
   stores(): Promise<Stores> {
-    return this.opened;
+    return this.deps.stores;
   }
   rateLimitStatus() {
-    return this.limiter.status();
+    return this.deps.limiter.status();
   }
+}
+
+/**
+ * The one way the door builds a request's context (operation routes and further doors alike), for
+ * the caller its guard admitted (anonymous on routes without a guard).
+ */
+export function contextFactory(deps: ContextDeps, anonymous: Caller): (request: FastifyRequest) => RequestContext {
+  return (request) => new RequestContext(deps, request.svcCaller ?? anonymous, request);
 }
 
 /** Per key, per signed-in user, master, service token, or else per client address. */
