@@ -5,7 +5,7 @@
  * 15.5.6), any other unknown route 404. An unexpected failure is logged with the request id and
  * answered with a generic 500.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '../domain/errors.js';
 import { errorBody, httpStatusOf, toSvcError } from './errors.js';
 import { OPENAPI_PATH, REQUEST_ID_HEADER, SECURITY_MODE_HEADER, setCommonHeaders, type Lifecycle } from './headers.js';
@@ -13,10 +13,17 @@ import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
 import { methodTable } from './request-meta.js';
 
-export function sendError(lifecycle: Lifecycle, error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** What sending an error needs of the server. */
+export interface ErrorDeps {
+  lifecycle: Lifecycle;
+  requestLog(request: FastifyRequest): FastifyBaseLogger;
+}
+
+export function sendError(deps: ErrorDeps, error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { lifecycle } = deps;
   const svc = toSvcError(error);
   const status = httpStatusOf(svc);
-  if (status >= 500 && !(error instanceof SvcError)) request.log.error({ err: error }, 'unexpected error');
+  if (status >= 500 && !(error instanceof SvcError)) deps.requestLog(request).error({ err: error }, 'unexpected error');
   // A request no route's hook saw (404, 405, an error before routing) has no common headers yet.
   if (!reply.hasHeader(REQUEST_ID_HEADER)) setCommonHeaders(reply, lifecycle);
   else if (lifecycle.closing) reply.header('connection', 'close');
@@ -24,8 +31,8 @@ export function sendError(lifecycle: Lifecycle, error: unknown, request: Fastify
 }
 
 export const errorsPlugin = rootPlugin<ServerKit>('svc-errors', (app, kit, done) => {
-  const { lifecycle, auth } = kit;
-  app.setErrorHandler((error, request, reply) => sendError(lifecycle, error, request, reply));
+  const { auth } = kit;
+  app.setErrorHandler((error, request, reply) => sendError(kit, error, request, reply));
   const allowedMethods = methodTable(kit.operations, [{ method: 'GET', path: OPENAPI_PATH }, ...kit.doors.flatMap((d) => d.routes)]);
   app.setNotFoundHandler((request, reply) => {
     reply.header(SECURITY_MODE_HEADER, auth.securityMode);
@@ -33,9 +40,9 @@ export const errorsPlugin = rootPlugin<ServerKit>('svc-errors', (app, kit, done)
     const allow = allowedMethods(path);
     if (allow.length > 0) {
       reply.header('allow', allow.join(', '));
-      return sendError(lifecycle, new SvcError('method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
+      return sendError(kit, new SvcError('method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { reason: 'method_not_allowed' }), request, reply);
     }
-    return sendError(lifecycle, new SvcError('not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
+    return sendError(kit, new SvcError('not_found', `no route for ${request.method} ${path.slice(0, 200)}`, { reason: 'unknown_route' }), request, reply);
   });
   done();
 });

@@ -3,7 +3,7 @@
  * plugin as its options: the configuration, who is calling (the authenticator), the rate limiter,
  * the door's lifecycle, and the one way to build a request's OpContext.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import type { OpContext, Operation } from '../ops/types.js';
 import type { Authenticator } from './auth.js';
@@ -23,6 +23,8 @@ export interface ServerKit {
   ownsLimiter: boolean;
   lifecycle: Lifecycle;
   jsonLimits: JsonLimits;
+  /** The request's logger (logging.ts). */
+  requestLog(request: FastifyRequest): FastifyBaseLogger;
   /** The request's OpContext for the caller its guard admitted (request-context.ts). */
   contextOf(request: FastifyRequest): OpContext;
 }

@@ -7,12 +7,12 @@
  * line is ever written, yet fastify with a logger still pays for one on every request: a pino
  * child logger (its bindings serialised), two response listeners, two clock reads and two log
  * calls that write nothing; in the server under load that was the largest cost the door added to
- * a plan. So at those levels fastify runs without a logger and each request gets a lazy child of
- * the door's own pino logger, made only if something is logged for that request (a warning, an
- * unexpected error): the same lines, with the same `reqId`, as before.
+ * a plan. So at those levels fastify runs without a logger (`request.log` writes nothing) and the
+ * door logs through its own pino logger: `requestLog(request)` is a lazy child, made only if
+ * something is logged for that request (a warning, an unexpected error), with the same `reqId`.
  */
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import type { FastifyBaseLogger, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { redactedRequest } from './request-meta.js';
 
 type LogMethod = (...args: unknown[]) => void;
@@ -70,10 +70,14 @@ export class LazyRequestLogger implements FastifyBaseLogger {
 
 export interface DoorLogging {
   /** What the fastify constructor takes. */
-  fastify: Pick<FastifyServerOptions, 'logger' | 'childLoggerFactory' | 'disableRequestLogging'>;
+  fastify: Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'>;
   /** Where the door's own messages (rate-limiter warnings) go; undefined when fastify logs. */
   root: Logger | undefined;
+  /** The logger of one request: its fastify logger, or a lazy child of the root with its `reqId`. */
+  requestLog(request: FastifyRequest): FastifyBaseLogger;
 }
+
+const fastifyLog = (request: FastifyRequest): FastifyBaseLogger => request.log;
 
 /** Levels at which fastify's own per-request lines are written. */
 const REQUEST_LEVELS = new Set(['info', 'debug', 'trace']);
@@ -85,20 +89,17 @@ const SERIALIZERS = { req: redactedRequest, res: (reply: FastifyReply) => ({ sta
  * configuration's, unless `logger` names one).
  */
 export function doorLogging(logger: FastifyServerOptions['logger'], level: string): DoorLogging {
-  if (logger === false || logger === undefined || logger === null) return { fastify: { logger: false }, root: undefined };
+  if (logger === false || logger === undefined || logger === null) return { fastify: { logger: false }, root: undefined, requestLog: fastifyLog };
   const options = (typeof logger === 'object' ? logger : {}) as LoggerOptions & { stream?: DestinationStream };
   const effective = options.level ?? level;
   if (REQUEST_LEVELS.has(effective)) {
-    return { fastify: { logger: { ...options, level: effective, serializers: { req: redactedRequest } } }, root: undefined };
+    return { fastify: { logger: { ...options, level: effective, serializers: { req: redactedRequest } } }, root: undefined, requestLog: fastifyLog };
   }
   const { stream, ...rest } = options;
   const root = pino({ ...rest, level: effective, serializers: SERIALIZERS }, stream ?? process.stdout);
   return {
-    fastify: {
-      logger: false,
-      disableRequestLogging: true,
-      childLoggerFactory: (_parent, bindings) => new LazyRequestLogger(root, bindings),
-    },
+    fastify: { logger: false, disableRequestLogging: true },
     root,
+    requestLog: (request) => new LazyRequestLogger(root, { reqId: request.id }),
   };
 }

@@ -1,5 +1,5 @@
 /** What an operation sees of the world for one HTTP request (OpContext), and the rate-limit key of a caller. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import type { Caller, Logger, OpContext } from '../ops/types.js';
 import type { Stores } from '../store/types.js';
@@ -7,15 +7,15 @@ import type { RateLimiter } from './rate-limit.js';
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
 class RequestLogger implements Logger {
-  constructor(private readonly request: FastifyRequest) {}
+  constructor(private readonly log: FastifyBaseLogger) {}
   info(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.info(fields ?? {}, msg);
+    this.log.info(fields ?? {}, msg);
   }
   warn(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.warn(fields ?? {}, msg);
+    this.log.warn(fields ?? {}, msg);
   }
   error(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.error(fields ?? {}, msg);
+    this.log.error(fields ?? {}, msg);
   }
 }
 
@@ -26,6 +26,8 @@ export interface ContextDeps {
   config: SvcConfig;
   stores: Promise<Stores>;
   limiter: RateLimiter;
+  /** The request's logger (logging.ts). */
+  requestLog(request: FastifyRequest): FastifyBaseLogger;
 }
 
 /** What an op sees of the world for one request. */
@@ -45,7 +47,7 @@ export class RequestContext implements OpContext {
   }
   /** Made on first use: most operations log nothing. */
   get logger(): Logger {
-    this.log ??= new RequestLogger(this.request);
+    this.log ??= new RequestLogger(this.deps.requestLog(this.request));
     return this.log;
   }
   stores(): Promise<Stores> {

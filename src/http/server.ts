@@ -72,13 +72,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // rather than answered by fastify's own 503 body, which is not our error body.
     return503OnClosing: false,
     // Errors before routing (a malformed URL) get the one error body too.
-    frameworkErrors: (error, request, reply) => sendError(lifecycle, error, request, reply),
+    frameworkErrors: (error, request, reply) => sendError({ lifecycle, requestLog: logging.requestLog }, error, request, reply),
     // So do the parser's own errors (431, 400, 408) that come before any request object exists.
     clientErrorHandler: clientErrorHandler(newId, auth.securityMode),
   });
   answerUnmetExpectations(app.server, newId, auth.securityMode);
   const log = logging.root ?? app.log;
-  const limiter = options.rateLimiter ?? (await createRateLimiter(config, () => now().getTime(), (message) => log.warn(message)));
+  // The limiter reads the clock on every request: Date.now unless a test clock was given.
+  const clock = options.now ? () => now().getTime() : Date.now;
+  const limiter = options.rateLimiter ?? (await createRateLimiter(config, clock, (message) => log.warn(message)));
   const kit: ServerKit = {
     config,
     operations,
@@ -89,7 +91,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ownsLimiter: !options.rateLimiter,
     lifecycle,
     jsonLimits: jsonLimitsFor(config.bodyLimitBytes),
-    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter }, ANONYMOUS),
+    requestLog: logging.requestLog,
+    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter, requestLog: logging.requestLog }, ANONYMOUS),
   };
 
   await app.register(lifecyclePlugin, kit);

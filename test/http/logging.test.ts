@@ -1,5 +1,6 @@
 /** logging.ts: at info and above fastify logs every request; at warn and below a request's logger is made only when it logs. */
 import { Writable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/http/server.js';
 import { doorLogging, LazyRequestLogger } from '../../src/http/logging.js';
@@ -35,12 +36,12 @@ describe('door logging', () => {
   it('warn: no request line, no child logger for a request that logs nothing, and an unexpected error logged with its request id', async () => {
     const { stream, lines } = sink();
     const logging = doorLogging({ level: 'warn', stream }, 'warn');
-    expect(logging.fastify.logger).toBe(false);
-    const factory = logging.fastify.childLoggerFactory as unknown as (p: unknown, b: Record<string, unknown>) => LazyRequestLogger;
-    const quiet = factory(undefined, { reqId: 'r1' });
+    expect(logging.fastify).toEqual({ logger: false, disableRequestLogging: true });
+    const requestLog = (id: string) => logging.requestLog({ id } as FastifyRequest) as LazyRequestLogger;
+    const quiet = requestLog('r1');
     quiet.info({ a: 1 }, 'not written');
     expect(quiet.materialised).toBe(false);
-    const loud = factory(undefined, { reqId: 'r2' });
+    const loud = requestLog('r2');
     loud.warn({ b: 2 }, 'written');
     expect(loud.materialised).toBe(true);
     expect(lines()).toEqual([expect.objectContaining({ level: 40, reqId: 'r2', b: 2, msg: 'written' })]);

@@ -25,7 +25,8 @@ export async function testKit(overrides: Partial<SvcConfig> = {}, kit: Partial<S
     ownsLimiter: false,
     lifecycle: { closing: false },
     jsonLimits: jsonLimitsFor(config.bodyLimitBytes),
-    contextOf: contextFactory({ now, newId: () => 'id-1', config, stores: Promise.resolve(stores), limiter }, ANONYMOUS),
+    requestLog: (request) => request.log,
+    contextOf: contextFactory({ now, newId: () => 'id-1', config, stores: Promise.resolve(stores), limiter, requestLog: (request) => request.log }, ANONYMOUS),
     ...kit,
   };
 }
