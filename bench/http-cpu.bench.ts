@@ -72,20 +72,8 @@ async function serve(kind: Kind): Promise<void> {
         const { openMemoryStores } = await import('../src/store/sqlite/index.js');
         (globalThis as { svcBenchStores?: unknown }).svcBenchStores = openMemoryStores();
       }
-      const { strategyPlan } = await import('../src/ops/strategy.js');
-      const { inputParser } = await import('../src/http/input.js');
-      const { serializerFor } = await import('../src/http/serialize.js');
-      const input = inputParser(strategyPlan);
-      const serialize = serializerFor(strategyPlan.output);
-      const ctx = {
-        now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: [], via: 'anonymous' as const },
-        logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')),
-      };
-      app.post('/plan', async (request, reply) => {
-        const parsed = await input.parse(request.body);
-        if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
-        return reply.type('application/json; charset=utf-8').send(serialize(await strategyPlan.run(ctx, parsed.data as Parameters<typeof strategyPlan.run>[1])));
-      });
+      const { routeOpAlone } = await import('./op-alone.js');
+      routeOpAlone(app, '/plan', config);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
