@@ -105,6 +105,11 @@ describe('serializerFor', () => {
     expect(serializerFor(schema)({ n: 1, x: Number.NaN })).toBe(JSON.stringify({ n: 1, x: Number.NaN }));
   });
 
+  it('a schema with a union is written by JSON.stringify (every key, in the value\'s order)', () => {
+    const schema = z.strictObject({ a: z.union([z.strictObject({ x: z.number() }), z.strictObject({ y: z.string() })]), b: z.number() });
+    expect(serializerFor(schema)({ b: 1, a: { y: 'q' }, extra: 2 })).toBe('{"b":1,"a":{"y":"q"},"extra":2}');
+  });
+
   it('a value it cannot write (a required key missing) is written by JSON.stringify, never an error', () => {
     const schema = z.strictObject({ a: z.number(), b: z.string() });
     expect(serializerFor(schema)({ a: 1 })).toBe('{"a":1}');
