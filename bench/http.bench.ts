@@ -44,22 +44,13 @@ async function serve(): Promise<void> {
   const { openMemoryStores } = await import('../src/store/sqlite/index.js');
   const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, dataDir: '/nonexistent' });
   const svc = await startServer({ config, stores: openMemoryStores(), operations, logger: false });
-  const { strategyPlan } = await import('../src/ops/strategy.js');
-  const { inputParser } = await import('../src/http/input.js');
-  const { serializerFor } = await import('../src/http/serialize.js');
-  const input = inputParser(strategyPlan);
-  const serialize = serializerFor(strategyPlan.output);
   const bare = Fastify({ logger: false });
   const constant = { ok: true };
   bare.post('/bare', async () => constant);
   // The op alone on the bare server (validation, engine and serialization as the door does them;
   // no svc HTTP layer): splits the gap to the floor into what the op costs and what the door adds.
-  const ctx = { now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: [], via: 'anonymous' as const }, logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')) };
-  bare.post('/op', async (request, reply) => {
-    const parsed = await input.parse(request.body);
-    if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
-    return reply.type('application/json; charset=utf-8').send(serialize(await strategyPlan.run(ctx, parsed.data as Parameters<typeof strategyPlan.run>[1])));
-  });
+  const { routeOpAlone } = await import('./op-alone.js');
+  routeOpAlone(bare, '/op', config);
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const address = bare.server.address();
   const barePort = typeof address === 'object' && address ? address.port : 0;

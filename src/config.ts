@@ -157,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     const first = issues[0];
     // Never echo the value: some of these variables are secrets.
-    throw new SvcError(400, 'validation_error', `invalid configuration: ${first?.path}: ${first?.message}`, { issues, reason: 'invalid_config' });
+    throw new SvcError('validation_error', `invalid configuration: ${first?.path}: ${first?.message}`, { issues, reason: 'invalid_config' });
   }
   const e = parsed.data;
   const config: SvcConfig = {
@@ -215,14 +215,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.receiptSigningKey !== undefined && !readSigningKey(config.receiptSigningKey)) {
     // Never echo the value: it is a secret.
-    throw new SvcError(400, 'validation_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY: expected an Ed25519 private key, PKCS#8 PEM or base64 DER', {
+    throw new SvcError('validation_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY: expected an Ed25519 private key, PKCS#8 PEM or base64 DER', {
       reason: 'invalid_config',
       issues: [{ path: 'SVC_RECEIPT_SIGNING_KEY', message: 'expected an Ed25519 private key' }],
     });
   }
   const authParts = [config.auth.issuer, config.auth.audience, config.auth.jwksUrl ?? config.auth.jwksFile];
   if (authParts.some((p) => p !== undefined) && authParts.some((p) => p === undefined)) {
-    throw new SvcError(400, 'validation_error', 'invalid configuration: external auth needs SVC_AUTH_ISSUER, SVC_AUTH_AUDIENCE and SVC_AUTH_JWKS_URL or SVC_AUTH_JWKS_FILE together', { reason: 'invalid_config' });
+    throw new SvcError('validation_error', 'invalid configuration: external auth needs SVC_AUTH_ISSUER, SVC_AUTH_AUDIENCE and SVC_AUTH_JWKS_URL or SVC_AUTH_JWKS_FILE together', { reason: 'invalid_config' });
   }
   return config;
 }
@@ -237,7 +237,7 @@ function trustedKeysOf(value: string | undefined): KeyObject[] {
   const isFile = !value.includes('-----BEGIN') && existsSync(value);
   const { keys, bad } = readTrustList(isFile ? readFileSync(value, 'utf8') : value);
   if (bad.length > 0 || keys.length === 0) {
-    throw new SvcError(400, 'validation_error', `invalid configuration: SVC_RECEIPT_TRUSTED_KEYS: ${bad.length > 0 ? `entry ${bad.join(', ')} is not an Ed25519 public key` : 'no key found'} (expected a file of PEM/base64 SPKI public keys, or base64 keys separated by commas)`, {
+    throw new SvcError('validation_error', `invalid configuration: SVC_RECEIPT_TRUSTED_KEYS: ${bad.length > 0 ? `entry ${bad.join(', ')} is not an Ed25519 public key` : 'no key found'} (expected a file of PEM/base64 SPKI public keys, or base64 keys separated by commas)`, {
       reason: 'invalid_config',
       issues: [{ path: 'SVC_RECEIPT_TRUSTED_KEYS', message: 'expected Ed25519 public keys' }],
     });

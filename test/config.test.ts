@@ -30,7 +30,7 @@ describe('SVC_* configuration', () => {
       ['SVC_RECEIPT_SIGNING_KEY', 'not-a-key SECRET'],
     ] as const) {
       const e = configError({ [name]: value, SVC_AUTH_ISSUER: 'i', SVC_AUTH_AUDIENCE: 'a' });
-      expect(e.status, name).toBe(400);
+      expect(e.code, name).toBe('validation_error');
       expect(e.message, name).toContain(name);
       expect(JSON.stringify(e.toJSON()), name).not.toContain('SECRET');
     }

@@ -58,7 +58,7 @@ async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: '
   const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../data/caps.js');
   const capsPath = typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH;
   const table = await loadCapsTable(capsPath).catch((e: unknown) => {
-    if ((e as { status?: unknown }).status === 400) throw e;
+    if ((e as { code?: unknown }).code === 'validation_error') throw e;
     throw SvcError.validation(`--caps: cannot read ${capsPath}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
   });
   const caps = table.capsFor(date, market);
@@ -112,7 +112,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
       try {
         writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');
       } catch (e) {
-        throw new SvcError(500, 'internal_error', `--receipt: cannot write ${opts.receipt}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+        throw new SvcError('internal_error', `--receipt: cannot write ${opts.receipt}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
       }
       env.out().info(`receipt written to ${opts.receipt} (key ${bundle.receipt.signature.keyId}, inputs sha256 ${bundle.receipt.inputsHash.value.slice(0, 16)}…)`);
     }

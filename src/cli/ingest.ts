@@ -43,7 +43,7 @@ function marketJob(env: CliEnv, config: SvcConfig): Job {
         out.push(await attempt(`mktop ${market} ${from}..${to}`, async () => {
           const r = await env.runOp(mktopFetch, { from, to, market });
           const failed = r.months.filter((m) => m.status === 'failed');
-          if (failed.length > 0) throw new SvcError(502, 'upstream_error', failed.map((m) => `${m.month}: ${m.reason ?? 'failed'}`).join('; '), { reason: 'ingest_failed' });
+          if (failed.length > 0) throw new SvcError('upstream_error', failed.map((m) => `${m.month}: ${m.reason ?? 'failed'}`).join('; '), { reason: 'ingest_failed' });
           return r.months.map((m) => `${m.month} ${m.status} (${m.days} days)`).join(', ');
         }));
       }

@@ -80,7 +80,7 @@ async function fetchPrices(env: CliEnv, opts: FetchOpts): Promise<void> {
     for (const s of statuses) t.push([s.month, s.status, String(s.days), s.fetchedAt ?? '—', s.reason ?? (s.status === 'fallback' ? 'fixture' : '')]);
     out.print(t.toString());
   }
-  if (failed > 0) throw new SvcError(502, 'upstream_error', `${failed} of ${months.length} months could not be fetched; run the same command again to resume (cached months are not fetched again)`, { reason: 'upstream_incomplete' });
+  if (failed > 0) throw new SvcError('upstream_error', `${failed} of ${months.length} months could not be fetched; run the same command again to resume (cached months are not fetched again)`, { reason: 'upstream_incomplete' });
 }
 
 export function registerMarketData(program: Command, env: CliEnv): void {

@@ -221,7 +221,6 @@ export class BookBuilder {
     const dates = dstDays.map((d) => d.date).join(', ');
     const what = dstDays.length === 1 ? `clock-change day ${dates}` : `clock-change days ${dates}`;
     return new SvcError(
-      400,
       'validation_error',
       `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with the "skip" policy`,
       { reason: 'dst_day', issues },

@@ -48,7 +48,7 @@ async function readPath(path: string, source: string): Promise<Uint8Array> {
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
     const message = `${source}: cannot read the price file: ${why}`;
-    throw new SvcError(400, 'validation_error', message, { issues: [{ path: source, message }], cause: error });
+    throw new SvcError('validation_error', message, { issues: [{ path: source, message }], cause: error });
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * The one error type of svc. Every door renders it: HTTP as the one error body, the CLI as one
- * line on stderr (exit 2 for the caller's fault, 1 otherwise), MCP as a tool error.
+ * The one error type of svc. It carries a stable code (and message, reason, failing paths), never
+ * a door's form: every door maps the code through ERROR_TABLE, HTTP to its status and the one
+ * error body (src/http/errors.ts, `httpStatusOf`), the CLI to one line on stderr (exit 2 for the
+ * caller's fault, 1 otherwise), MCP to a tool error.
  */
 import type { ZodError } from 'zod';
 
@@ -40,15 +42,13 @@ export interface SvcErrorOptions {
 }
 
 export class SvcError extends Error {
-  readonly status: number;
   readonly code: ErrorCode;
   readonly reason: string | undefined;
   readonly issues: FailingPath[];
 
-  constructor(status: number, code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SvcError';
-    this.status = status;
     this.code = code;
     this.reason = options.reason;
     this.issues = options.issues ?? [];
@@ -56,11 +56,11 @@ export class SvcError extends Error {
 
   /** True when the caller can fix it by changing the input (CLI exit code 2), from ERROR_TABLE. */
   get isCallerFault(): boolean {
-    return ERROR_TABLE[this.code]?.callerFault ?? (this.status >= 400 && this.status < 500);
+    return ERROR_TABLE[this.code].callerFault;
   }
 
   static validation(message: string, issues: FailingPath[] = [], reason?: string): SvcError {
-    return new SvcError(400, 'validation_error', message, { issues, ...(reason ? { reason } : {}) });
+    return new SvcError('validation_error', message, { issues, ...(reason ? { reason } : {}) });
   }
 
   static fromZod(error: ZodError, prefix = ''): SvcError {

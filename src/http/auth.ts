@@ -57,7 +57,7 @@ function bearer(headers: HeaderBag): string | undefined {
   return match?.[1];
 }
 
-const unauthorized = (reason: string, message: string) => new SvcError(401, 'unauthorized', message, { reason });
+const unauthorized = (reason: string, message: string) => new SvcError('unauthorized', message, { reason });
 
 export const ANONYMOUS: Caller = Object.freeze({ tenantId: LOCAL_TENANT, actorId: 'anonymous', roles: [], via: 'anonymous' as const });
 
@@ -68,7 +68,7 @@ async function loadJwtKeys(config: SvcConfig): Promise<JwtKeys | undefined> {
     try {
       jwks = JSON.parse(await readFile(config.auth.jwksFile, 'utf8')) as JSONWebKeySet;
     } catch {
-      throw new SvcError(400, 'validation_error', 'invalid configuration: SVC_AUTH_JWKS_FILE is not a readable JWKS JSON file', { reason: 'invalid_config' });
+      throw new SvcError('validation_error', 'invalid configuration: SVC_AUTH_JWKS_FILE is not a readable JWKS JSON file', { reason: 'invalid_config' });
     }
     return createLocalJWKSet(jwks);
   }
@@ -118,7 +118,7 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('token_expired', 'bearer token has expired');
       // A key-set fetch that timed out or failed is our outage, not the caller's bad token.
       if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) {
-        throw new SvcError(503, 'unavailable', 'identity provider keys are unavailable', { reason: 'identity_provider_unavailable' });
+        throw new SvcError('unavailable', 'identity provider keys are unavailable', { reason: 'identity_provider_unavailable' });
       }
       throw unauthorized('invalid_token', 'bearer token is invalid');
     }
@@ -149,7 +149,7 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
 
   function checkServiceToken(headers: HeaderBag): Caller {
     if (!config.serviceToken) {
-      throw new SvcError(503, 'unavailable', 'this route is guarded by a service token and none is configured (SVC_SERVICE_TOKEN)', {
+      throw new SvcError('unavailable', 'this route is guarded by a service token and none is configured (SVC_SERVICE_TOKEN)', {
         reason: 'service_token_not_configured',
       });
     }

@@ -14,12 +14,12 @@ const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Time
 function svcErrorOf(code: string | undefined): SvcError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new SvcError(400, 'validation_error', 'request headers are too large', { reason: 'headers_too_large' });
+      return new SvcError('validation_error', 'request headers are too large', { reason: 'headers_too_large' });
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return new SvcError(400, 'validation_error', 'the request was not received in time', { reason: 'request_timeout' });
+      return new SvcError('validation_error', 'the request was not received in time', { reason: 'request_timeout' });
     default:
-      return new SvcError(400, 'validation_error', 'malformed HTTP request', { reason: 'malformed_request' });
+      return new SvcError('validation_error', 'malformed HTTP request', { reason: 'malformed_request' });
   }
 }
 
@@ -63,7 +63,7 @@ export function clientErrorHandler(newId: () => string, securityMode: string) {
 export function answerUnmetExpectations(server: Server, newId: () => string, securityMode: string): void {
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const requestId = newId();
-    const body = JSON.stringify(errorBody(new SvcError(400, 'validation_error', 'the Expect header asks for something svc does not offer (only 100-continue is supported)', { reason: 'expectation_failed' }), requestId));
+    const body = JSON.stringify(errorBody(new SvcError('validation_error', 'the Expect header asks for something svc does not offer (only 100-continue is supported)', { reason: 'expectation_failed' }), requestId));
     response.writeHead(417, Object.fromEntries(headers(requestId, securityMode, Buffer.byteLength(body)).map((h) => [h.slice(0, h.indexOf(':')), h.slice(h.indexOf(':') + 2)])));
     response.end(body);
   });

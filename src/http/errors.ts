@@ -26,6 +26,14 @@ export const ErrorResponse = z
   .describe('The one error body returned with every error status.');
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/**
+ * The HTTP status of an error, from its code through the one table (as tRPC's
+ * `getHTTPStatusCode`): the domain error carries no status.
+ */
+export function httpStatusOf(error: SvcError): number {
+  return ERROR_TABLE[error.code].status;
+}
+
 /** A framework status (fastify's own errors) back to its code in the table. */
 const DEFAULT_CODES: Record<number, ErrorCode> = Object.fromEntries(DOMAIN_ERROR_CODES.map((c) => [ERROR_TABLE[c].status, c]));
 
@@ -40,28 +48,26 @@ export function toSvcError(error: unknown): SvcError {
   const fe = (typeof error === 'object' && error !== null ? error : {}) as FrameworkError;
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new SvcError(400, 'validation_error', 'request body is not valid JSON', { reason: 'invalid_json' });
+      return new SvcError('validation_error', 'request body is not valid JSON', { reason: 'invalid_json' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new SvcError(400, 'validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' });
+      return new SvcError('validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new SvcError(400, 'validation_error', 'request body size does not match Content-Length', { reason: 'invalid_content_length' });
+      return new SvcError('validation_error', 'request body size does not match Content-Length', { reason: 'invalid_content_length' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new SvcError(415, 'unsupported_media_type', 'request bodies must be application/json', { reason: 'unsupported_content_type' });
+      return new SvcError('unsupported_media_type', 'request bodies must be application/json', { reason: 'unsupported_content_type' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new SvcError(413, 'payload_too_large', 'request body exceeds the configured limit', { reason: 'body_too_large' });
+      return new SvcError('payload_too_large', 'request body exceeds the configured limit', { reason: 'body_too_large' });
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_INVALID_URL':
-      return new SvcError(400, 'validation_error', 'malformed request URL', { reason: 'invalid_url' });
+      return new SvcError('validation_error', 'malformed request URL', { reason: 'invalid_url' });
     default:
       break;
   }
   // Other framework client errors (4xx) keep their status with a generic message of our own.
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code = DEFAULT_CODES[fe.statusCode] ?? 'validation_error';
-    const status = DEFAULT_CODES[fe.statusCode] ? fe.statusCode : 400;
-    return new SvcError(status, code, 'the request could not be processed');
+    return new SvcError(DEFAULT_CODES[fe.statusCode] ?? 'validation_error', 'the request could not be processed');
   }
-  return new SvcError(500, 'internal_error', 'internal error; the request id identifies it in the server log');
+  return new SvcError('internal_error', 'internal error; the request id identifies it in the server log');
 }
 
 /**

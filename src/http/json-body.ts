@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SvcError } from '../domain/errors.js';
+import { rootPlugin } from './plugin.js';
 
 export interface JsonLimits {
   /** Deepest nesting of objects and arrays (the root is depth 1). */
@@ -19,6 +20,11 @@ export interface JsonLimits {
 }
 
 export const DEFAULT_JSON_LIMITS: JsonLimits = { maxDepth: 32, maxNodes: 200_000, maxStringLength: 65_536 };
+
+/** The limits for a body limit in bytes: a body can hold about one node per four bytes. */
+export function jsonLimitsFor(bodyLimitBytes: number): JsonLimits {
+  return { ...DEFAULT_JSON_LIMITS, maxNodes: Math.max(DEFAULT_JSON_LIMITS.maxNodes, Math.floor(bodyLimitBytes / 4)) };
+}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -57,7 +63,7 @@ function walk(value: unknown, depth: number, path: Array<string | number>, state
     state.nodes += 1;
     if (FORBIDDEN_KEYS.has(key)) {
       path.push(key);
-      throw new SvcError(400, 'validation_error', `request body has a "${key}" key at ${pathText(path)}; such keys are refused because they can pollute object prototypes`, {
+      throw new SvcError('validation_error', `request body has a "${key}" key at ${pathText(path)}; such keys are refused because they can pollute object prototypes`, {
         reason: 'forbidden_key',
         issues: [{ path: pathText(path), message: `"${key}" keys are refused` }],
       });
@@ -79,7 +85,7 @@ function pathText(path: ReadonlyArray<string | number>): string {
 
 function limitError(path: ReadonlyArray<string | number>, issue: string, what: string): SvcError {
   const at = pathText(path);
-  return new SvcError(400, 'validation_error', `request body: ${what} (at ${at || '(root)'})`, { reason: 'body_limits', issues: [{ path: at, message: issue }] });
+  return new SvcError('validation_error', `request body: ${what} (at ${at || '(root)'})`, { reason: 'body_limits', issues: [{ path: at, message: issue }] });
 }
 
 /** Registers the application/json parser: UTF-8 only, JSON.parse, then the limits. */
@@ -89,19 +95,19 @@ export function registerJsonBody(app: FastifyInstance, limits: JsonLimits): void
     const contentType = String(request.headers['content-type'] ?? '');
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      done(new SvcError(415, 'unsupported_media_type', `request bodies must be UTF-8 JSON; charset "${charset.slice(0, 40)}" is not accepted`, { reason: 'unsupported_charset' }), undefined);
+      done(new SvcError('unsupported_media_type', `request bodies must be UTF-8 JSON; charset "${charset.slice(0, 40)}" is not accepted`, { reason: 'unsupported_charset' }), undefined);
       return;
     }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
-      done(new SvcError(400, 'validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' }), undefined);
+      done(new SvcError('validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' }), undefined);
       return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      done(new SvcError(400, 'validation_error', 'request body is not valid JSON', { reason: 'invalid_json' }), undefined);
+      done(new SvcError('validation_error', 'request body is not valid JSON', { reason: 'invalid_json' }), undefined);
       return;
     }
     try {
@@ -113,3 +119,10 @@ export function registerJsonBody(app: FastifyInstance, limits: JsonLimits): void
     done(null, parsed);
   });
 }
+
+/** Body parsing: only JSON bodies (anything else, text/plain included, is 415), checked against the limits. */
+export const jsonBodyPlugin = rootPlugin<{ jsonLimits: JsonLimits }>('svc-json-body', (app, options, done) => {
+  app.removeContentTypeParser('text/plain');
+  registerJsonBody(app, options.jsonLimits);
+  done();
+});

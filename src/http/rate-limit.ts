@@ -96,7 +96,7 @@ export async function createRateLimiter(
   });
 }
 
-const limiterFailed = (): SvcError => new SvcError(503, 'unavailable', 'rate limiter failed', { reason: 'rate_limiter_failed' });
+const limiterFailed = (): SvcError => new SvcError('unavailable', 'rate limiter failed', { reason: 'rate_limiter_failed' });
 
 /** Sets the rate-limit headers of a decision; the 429 error (with Retry-After) when refused. */
 export function applyDecision(d: RateDecision, windowMs: number, target: { header(name: string, value: number): unknown }): SvcError | undefined {
@@ -105,7 +105,7 @@ export function applyDecision(d: RateDecision, windowMs: number, target: { heade
   target.header(RATE_LIMIT_HEADERS.reset, d.resetSeconds);
   if (d.allowed) return undefined;
   target.header('retry-after', d.resetSeconds);
-  return new SvcError(429, 'rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
+  return new SvcError('rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
 }
 
 /**

@@ -1,5 +1,5 @@
 /** What an operation sees of the world for one HTTP request (OpContext), and the rate-limit key of a caller. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import type { Caller, Logger, OpContext } from '../ops/types.js';
 import type { Stores } from '../store/types.js';
@@ -7,38 +7,63 @@ import type { RateLimiter } from './rate-limit.js';
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */
 class RequestLogger implements Logger {
-  constructor(private readonly request: FastifyRequest) {}
+  constructor(private readonly log: FastifyBaseLogger) {}
   info(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.info(fields ?? {}, msg);
+    this.log.info(fields ?? {}, msg);
   }
   warn(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.warn(fields ?? {}, msg);
+    this.log.warn(fields ?? {}, msg);
   }
   error(msg: string, fields?: Record<string, unknown>): void {
-    this.request.log.error(fields ?? {}, msg);
+    this.log.error(fields ?? {}, msg);
   }
+}
+
+/** What every request's context shares: built once per server. */
+export interface ContextDeps {
+  now: () => Date;
+  newId: () => string;
+  config: SvcConfig;
+  stores: Promise<Stores>;
+  limiter: RateLimiter;
+  /** The request's logger (logging.ts). */
+  requestLog(request: FastifyRequest): FastifyBaseLogger;
 }
 
 /** What an op sees of the world for one request. */
 export class RequestContext implements OpContext {
-  readonly logger: Logger;
+  private log: Logger | undefined;
+  readonly now: () => Date;
+  readonly newId: () => string;
+  readonly config: SvcConfig;
   constructor(
-    readonly now: () => Date,
-    readonly newId: () => string,
-    readonly config: SvcConfig,
+    private readonly deps: ContextDeps,
     readonly caller: Caller,
-    request: FastifyRequest,
-    private readonly opened: Promise<Stores>,
-    private readonly limiter: RateLimiter,
+    private readonly request: FastifyRequest,
   ) {
-    this.logger = new RequestLogger(request);
+    this.now = deps.now;
+    this.newId = deps.newId;
+    this.config = deps.config;
+  }
+  /** Made on first use: most operations log nothing. */
+  get logger(): Logger {
+    this.log ??= new RequestLogger(this.deps.requestLog(this.request));
+    return this.log;
   }
   stores(): Promise<Stores> {
-    return this.opened;
+    return this.deps.stores;
   }
   rateLimitStatus() {
-    return this.limiter.status();
+    return this.deps.limiter.status();
   }
+}
+
+/**
+ * The one way the door builds a request's context (operation routes and further doors alike), for
+ * the caller its guard admitted (anonymous on routes without a guard).
+ */
+export function contextFactory(deps: ContextDeps, anonymous: Caller): (request: FastifyRequest) => RequestContext {
+  return (request) => new RequestContext(deps, request.svcCaller ?? anonymous, request);
 }
 
 /** Per key, per signed-in user, master, service token, or else per client address. */

@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ErrorCode, JSONRPC_VERSION, JSONRPCMessageSchema, RequestIdSchema, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SvcError } from '../domain/errors.js';
 import type { Access, OpContext, Operation } from '../ops/types.js';
 import { callTool, findTool, toolCatalog, unknownTool, type ToolOutcome } from './catalog.js';
@@ -45,26 +46,25 @@ export interface AgentRouteDeps {
 /** The whole server-message stream of GET /api/mcp: a comment and a reconnection delay of an hour. */
 export const MCP_GET_STREAM = ': svc-sovereignty is stateless and sends no server-initiated messages; POST JSON-RPC to /api/mcp\nretry: 3600000\n\n';
 
-type JsonRpcId = string | number | null;
+/** The SDK's error response, with the `id: null` JSON-RPC 2.0 requires when the request's id is unknown. */
+type RpcError = Omit<JSONRPCErrorResponse, 'id'> & { id: RequestId | null };
 
-function rpcError(reply: FastifyReply, status: number, code: number, message: string, id: JsonRpcId = null) {
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+function rpcError(reply: FastifyReply, status: number, code: number, message: string, id: RequestId | null = null) {
+  const body: RpcError = { jsonrpc: JSONRPC_VERSION, error: { code, message }, id };
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
-function idOf(message: unknown): JsonRpcId {
+function idOf(message: unknown): RequestId | null {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return null;
-  const id = (message as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+  const id = RequestIdSchema.safeParse((message as { id?: unknown }).id);
+  return id.success ? id.data : null;
 }
 
-/** Why a message is not a JSON-RPC 2.0 message, or undefined when it is one. */
+/** Why a message is not a JSON-RPC 2.0 message by the SDK's schema (what its transport accepts), or undefined. */
 function notJsonRpc(message: unknown): string | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return 'a JSON-RPC message is an object';
-  const m = message as Record<string, unknown>;
-  if (m.jsonrpc !== '2.0') return '"jsonrpc" must be "2.0"';
-  const isResponse = 'result' in m || 'error' in m;
-  if (!isResponse && typeof m.method !== 'string') return '"method" must be a string';
-  return undefined;
+  if ((message as { jsonrpc?: unknown }).jsonrpc !== JSONRPC_VERSION) return `"jsonrpc" must be "${JSONRPC_VERSION}"`;
+  return JSONRPCMessageSchema.safeParse(message).success ? undefined : 'not a request, notification or response of JSON-RPC 2.0';
 }
 
 /** Parses a raw body; an absent or blank body is `{}` for the narrator and an error for MCP. */
@@ -88,20 +88,20 @@ function webRequest(request: FastifyRequest): Request {
 
 async function handleMcpPost(deps: AgentRouteDeps, request: FastifyRequest, reply: FastifyReply) {
   const raw = parseRaw(request.body);
-  if (!raw.ok || raw.value === undefined) return rpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
+  if (!raw.ok || raw.value === undefined) return rpcError(reply, 400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON');
   const message = raw.value;
   try {
     deps.checkBody(message);
   } catch (error) {
-    return rpcError(reply, 400, -32600, `Invalid Request: ${error instanceof SvcError ? error.message : 'body limits'}`, idOf(message));
+    return rpcError(reply, 400, ErrorCode.InvalidRequest, `Invalid Request: ${error instanceof SvcError ? error.message : 'body limits'}`, idOf(message));
   }
   if (Array.isArray(message)) {
-    if (message.length === 0) return rpcError(reply, 400, -32600, 'Invalid Request: an empty batch');
+    if (message.length === 0) return rpcError(reply, 400, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch');
     const bad = message.map(notJsonRpc).find((why) => why !== undefined);
-    if (bad) return rpcError(reply, 400, -32600, `Invalid Request: a batch member is not JSON-RPC 2.0 (${bad})`);
+    if (bad) return rpcError(reply, 400, ErrorCode.InvalidRequest, `Invalid Request: a batch member is not JSON-RPC 2.0 (${bad})`);
   } else {
     const why = notJsonRpc(message);
-    if (why) return rpcError(reply, 400, -32600, `Invalid Request: ${why}`, idOf(message));
+    if (why) return rpcError(reply, 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`, idOf(message));
   }
   const ctx = deps.context(request);
   const server = buildMcpServer(deps.operations, () => ctx);

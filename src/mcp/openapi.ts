@@ -1,4 +1,6 @@
 /** OpenAPI path items of the agent doors (docs/mcp.md), merged into the document by src/http/openapi.ts. */
+import { JSONRPCErrorResponseSchema, JSONRPCMessageSchema, JSONRPCResponseSchema, RequestIdSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { toolCatalog } from './catalog.js';
 import { MCP_PATH, NARRATOR_PATH } from './http.js';
 import type { Operation } from '../ops/types.js';
@@ -6,23 +8,20 @@ import type { Operation } from '../ops/types.js';
 type Json = Record<string, unknown>;
 
 const ERROR = { $ref: '#/components/schemas/ErrorResponse' };
-const JSON_RPC_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] };
-const JSON_RPC_ERROR: Json = {
-  type: 'object',
-  required: ['jsonrpc', 'error', 'id'],
-  properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } } },
-};
+
+/** A JSON Schema of one of the SDK's JSON-RPC schemas (the protocol's own definition, not restated here). */
+function sdkSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
+}
+// `id` is null when the request's id could not be read (JSON-RPC 2.0, section 5).
+const JSON_RPC_ERROR = sdkSchema(JSONRPCErrorResponseSchema.extend({ id: RequestIdSchema.nullable() }), 'output');
 const JSON_RPC_MESSAGE: Json = {
-  type: 'object',
-  required: ['jsonrpc'],
-  properties: { jsonrpc: { const: '2.0' }, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, method: { type: 'string' }, params: { type: 'object' } },
-  description: 'A JSON-RPC 2.0 request or notification (initialize, tools/list, tools/call, ping, notifications/initialized).',
+  ...sdkSchema(JSONRPCMessageSchema, 'input'),
+  description: 'A JSON-RPC 2.0 request or notification (initialize, tools/list, tools/call, ping, notifications/initialized), or a response.',
 };
-const JSON_RPC_RESPONSE: Json = {
-  type: 'object',
-  required: ['jsonrpc', 'id'],
-  properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, result: { type: 'object' }, error: JSON_RPC_ERROR.properties && (JSON_RPC_ERROR.properties as Json).error },
-};
+const JSON_RPC_RESPONSE = sdkSchema(JSONRPCResponseSchema, 'output');
 const FAILING_PATH = { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } };
 const NARRATOR_OUTCOME: Json = {
   anyOf: [

@@ -48,7 +48,7 @@ function view(key: StoredApiKey) {
 
 function requireIdentifiedCaller(ctx: OpContext): void {
   if (ctx.caller.via === 'anonymous') {
-    throw new SvcError(401, 'unauthorized', 'key management needs an identified caller (master key, owner key or signed-in owner)', {
+    throw new SvcError('unauthorized', 'key management needs an identified caller (master key, owner key or signed-in owner)', {
       reason: 'credentials_required',
     });
   }
@@ -128,7 +128,7 @@ export const apiKeysRevoke = defineOperation({
     requireIdentifiedCaller(ctx);
     const stores = await ctx.stores();
     const revoked = await stores.apiKeys.revoke(ctx.caller.tenantId, input.id, ctx.caller.actorId, ctx.now().toISOString());
-    if (!revoked || !revoked.revokedAt) throw new SvcError(404, 'not_found', 'no active API key with that id', { reason: 'api_key_not_found' });
+    if (!revoked || !revoked.revokedAt) throw new SvcError('not_found', 'no active API key with that id', { reason: 'api_key_not_found' });
     return { id: revoked.id, revoked: true as const, revokedAt: revoked.revokedAt, actorId: revoked.revokedBy ?? ctx.caller.actorId };
   },
 });

@@ -107,7 +107,7 @@ async function runInWorkers(book: PriceBook, combos: SweepCombo[], count: number
     ),
   );
   return results.map((r, i) => {
-    if (!r) throw new SvcError(500, 'internal_error', `sweep combination ${i} produced no result`);
+    if (!r) throw new SvcError('internal_error', `sweep combination ${i} produced no result`);
     return r;
   });
 }

@@ -67,7 +67,7 @@ export const systemOperations = defineOperation({
   async run(ctx, input) {
     const { from: date } = resolveRange(ctx, input);
     if (!ctx.config.tsoplatform.token) {
-      throw new SvcError(404, 'not_found', `no real load or generation data for ${date} without SVC_TSOPLATFORM_TOKEN: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
+      throw new SvcError('not_found', `no real load or generation data for ${date} without SVC_TSOPLATFORM_TOKEN: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
     }
     const { hours, freshness, noData } = await readSystem(tsoDeps(ctx), date);
     const generationMwh = zero();

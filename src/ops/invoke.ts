@@ -32,12 +32,12 @@ export interface InvokeOptions {
  */
 export function checkAccess(op: OperationInfo, ctx: { caller: Caller; config?: Pick<SvcConfig, 'enforceRbac' | 'host'> }): void {
   if (op.writes && ctx.caller.via === 'anonymous' && ctx.config && !anonymousWritesAllowed(ctx.config)) {
-    throw new SvcError(401, 'unauthorized', 'this server is a public demo: writing needs a credential (an API key or a signed-in user)', {
+    throw new SvcError('unauthorized', 'this server is a public demo: writing needs a credential (an API key or a signed-in user)', {
       reason: 'credentials_required',
     });
   }
   if (!isPermitted(ctx.caller, op.permission, ctx.config ? ctx.config.enforceRbac : true)) {
-    throw new SvcError(403, 'forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
+    throw new SvcError('forbidden', `this operation needs the ${op.permission} permission, which none of the caller's roles grants`, {
       reason: 'missing_permission',
     });
   }

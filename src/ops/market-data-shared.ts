@@ -66,7 +66,7 @@ export function operatorDomain(ctx: OpContext, origin: string, served: 'live' | 
 /** An upstream failure as the one error type: 502 `upstream_error` with the reason (no_data: 404-free 502 too). */
 export function asUpstream(error: unknown): unknown {
   if (!(error instanceof UpstreamError)) return error;
-  return new SvcError(502, 'upstream_error', error.message, { reason: error.reason });
+  return new SvcError('upstream_error', error.message, { reason: error.reason });
 }
 
 export async function upstream<T>(work: () => Promise<T>): Promise<T> {
@@ -95,7 +95,7 @@ export function toBook(prices: MonthPrices): BookWithDst {
       days.push({ date: d.date, transition, periodsInDay: transition === 'spring' ? 23 : 25, periods: d.periods });
       continue;
     }
-    if (d.periods.length !== 24) throw new SvcError(502, 'upstream_error', `market operator: ${d.date} has ${d.periods.length} periods, expected 24`, { reason: 'upstream_incomplete' });
+    if (d.periods.length !== 24) throw new SvcError('upstream_error', `market operator: ${d.date} has ${d.periods.length} periods, expected 24`, { reason: 'upstream_incomplete' });
     const day: PriceDay = d.periods.map((p, hour) => ({ hour, priceUahMwh: p }));
     book[d.date] = day;
   }

@@ -30,7 +30,7 @@ export const marketDepth = defineOperation({
     const stores = await ctx.stores();
     const snapshots = (await stores.depth.latest(input.tradeDate)).filter((s) => input.hour === undefined || s.hour === input.hour);
     if (snapshots.length === 0) {
-      throw new SvcError(404, 'not_found', `no order-book snapshot stored for ${input.tradeDate}${input.hour === undefined ? '' : ` hour ${input.hour}`}`, { reason: 'no_snapshot' });
+      throw new SvcError('not_found', `no order-book snapshot stored for ${input.tradeDate}${input.hour === undefined ? '' : ` hour ${input.hour}`}`, { reason: 'no_snapshot' });
     }
     const sides: Side[] = input.side === 'both' ? ['buy', 'sell'] : [input.side];
     const total = (levels: { volume: number }[]) => levels.reduce((s, l) => s + Math.max(0, l.volume), 0);

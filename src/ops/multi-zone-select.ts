@@ -8,7 +8,7 @@ import type { RegionalFetchAttempt, RegionalPriceRow } from '../store/types.js';
 
 export type NotServable = 'no_rows' | 'no_rows_in_captured_artifact' | 'no_complete_revision_group' | 'no_displayable_zone';
 
-export const notServable = (reason: NotServable, message: string): SvcError => new SvcError(404, 'not_found', message, { reason });
+export const notServable = (reason: NotServable, message: string): SvcError => new SvcError('not_found', message, { reason });
 
 export interface ServableGroup {
   revision: number;

@@ -13,7 +13,7 @@ import { MultiZoneQuery, MultiZoneResponse, REGIONAL_ZONE_CODES, type MultiZoneR
 import { notServable, selectGroup, type ServableGroup } from './multi-zone-select.js';
 import { defineOperation, type OpContext } from './types.js';
 
-const unavailable = (reason: string, message: string): SvcError => new SvcError(503, 'unavailable', message, { reason });
+const unavailable = (reason: string, message: string): SvcError => new SvcError('unavailable', message, { reason });
 
 const ApiPayload = z.object({
   tradeDate: z.string(),

@@ -57,7 +57,7 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     logger?.info('created the receipt signing key', { path });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new SvcError(500, 'internal_error', `cannot create the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
+      throw new SvcError('internal_error', `cannot create the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
     }
   }
   let text: string;
@@ -66,11 +66,11 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     const mode = (await stat(path)).mode & 0o777;
     if ((mode & 0o077) !== 0) logger?.warn('the receipt signing key file is readable by others; chmod 600 it', { path, mode: mode.toString(8) });
   } catch (e) {
-    throw new SvcError(500, 'internal_error', `cannot read the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
+    throw new SvcError('internal_error', `cannot read the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
   }
   const key = readSigningKey(text);
   // The message names the file, never its full path: a 500 body may reach anonymous callers.
-  if (!key) throw new SvcError(500, 'internal_error', `${RECEIPT_KEY_FILE} in the data directory does not hold an Ed25519 private key (PKCS#8 PEM); move it away to let svc create a new one`, { reason: 'receipt_key_unavailable' });
+  if (!key) throw new SvcError('internal_error', `${RECEIPT_KEY_FILE} in the data directory does not hold an Ed25519 private key (PKCS#8 PEM); move it away to let svc create a new one`, { reason: 'receipt_key_unavailable' });
   return keysOf(key, 'file', path);
 }
 
@@ -88,7 +88,7 @@ export function loadReceiptKeys(config: Pick<SvcConfig, 'receiptSigningKey' | 'd
       if (!key) {
         return Promise.reject(
           // A server fault, not the caller's: 500, and loadConfig refuses such a key at start anyway.
-          new SvcError(500, 'internal_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY must be an Ed25519 private key, PKCS#8 PEM or base64 DER', {
+          new SvcError('internal_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY must be an Ed25519 private key, PKCS#8 PEM or base64 DER', {
             reason: 'invalid_config',
             issues: [{ path: 'SVC_RECEIPT_SIGNING_KEY', message: 'expected an Ed25519 PKCS#8 private key (PEM or base64 DER)' }],
           }),

@@ -41,7 +41,7 @@ async function uaDamDailyBase(ctx: OpContext, date: string): Promise<{ mean: num
   try {
     read = await upstream(() => readMonthPrices(mktopDeps(ctx), { month: date.slice(3), market: 'DAM' }));
   } catch (error) {
-    if (error instanceof SvcError && error.status === 502) return { name, reason: `no operator prices for ${date}: ${error.message}` };
+    if (error instanceof SvcError && error.code === 'upstream_error') return { name, reason: `no operator prices for ${date}: ${error.message}` };
     throw error;
   }
   const periods = read.data.days.find((d) => d.date === date)?.periods;
@@ -136,7 +136,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   if (pricedZones.length === 0) basisMissing.push({ name: 'neighbours\' day-ahead daily base', reason: `no HU, PL, RO or SK day-ahead base for ${date} (the shipped real series covers 01.01.2022–31.12.2025)` });
   if (isMissing(ua) || isMissing(rate) || pricedZones.length === 0) {
     const all = [...basisMissing, ...missing];
-    throw new SvcError(404, 'not_found', `regime inputs missing for ${date}: ${all.map((m) => `${m.name} — ${m.reason}`).join('; ')}`, { reason: 'inputs_missing' });
+    throw new SvcError('not_found', `regime inputs missing for ${date}: ${all.map((m) => `${m.name} — ${m.reason}`).join('; ')}`, { reason: 'inputs_missing' });
   }
   inputs.push(ua.input, rate.input, ...zones.inputs);
   const reference = pricedZones.reduce((s, z) => s + (zones.means[z] ?? 0), 0) / pricedZones.length;

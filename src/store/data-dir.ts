@@ -36,7 +36,7 @@ export function ensureDataDir(dir: string): void {
 
 /** No path in the message: it may reach an HTTP error body; the user knows what they configured. */
 function dataDirError(_dir: string, code: string | undefined): SvcError {
-  return new SvcError(503, 'unavailable', `cannot create or use the data directory (${code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, {
+  return new SvcError('unavailable', `cannot create or use the data directory (${code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, {
     reason: 'data_dir_unavailable',
   });
 }

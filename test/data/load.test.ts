@@ -32,7 +32,7 @@ describe('loadPriceBook', () => {
     expect(r.source).toBe('stdin');
     expect(r.format).toBe('long');
     const bad = loadPriceBook('-', { stdin: Readable.from(['date,hour,price\n01.01.2024,0,-1\n']) });
-    await expect(bad).rejects.toMatchObject({ status: 400, issues: [{ path: 'stdin:2:price' }] });
+    await expect(bad).rejects.toMatchObject({ code: 'validation_error', issues: [{ path: 'stdin:2:price' }] });
   });
 
   it('passes the DST policy and a source name through', async () => {
@@ -45,7 +45,7 @@ describe('loadPriceBook', () => {
     const e = await loadPriceBook(missing).catch((error: unknown) => error);
     expect(e).toBeInstanceOf(SvcError);
     expect((e as SvcError).message).toBe(`${missing}: cannot read the price file: no such file`);
-    await expect(loadPriceBook(dir)).rejects.toMatchObject({ status: 400, message: `${dir}: cannot read the price file: it is a directory` });
+    await expect(loadPriceBook(dir)).rejects.toMatchObject({ code: 'validation_error', message: `${dir}: cannot read the price file: it is a directory` });
   });
 
   it('decodes Windows-1251 when the bytes are not UTF-8 (older operator exports)', async () => {

@@ -170,7 +170,7 @@ describe('writeAuditToPlatform', () => {
 
   it('rejects a non-http base address without echoing it', async () => {
     const error = await writeAuditToPlatform(request, opts('ftp://user:pw@host')).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400 });
+    expect(error).toMatchObject({ code: 'validation_error' });
     expect((error as SvcError).issues.map((i) => i.path)).toEqual(['apiBase']);
     expect(JSON.stringify((error as SvcError).toJSON())).not.toContain('pw@host');
   });

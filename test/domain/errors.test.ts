@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { SvcError, isSvcError } from '../../src/domain/index.js';
 
 describe('SvcError', () => {
-  it('carries status, code, message, reason and failing paths', () => {
+  it('carries a code, message, reason and failing paths, and no HTTP status', () => {
     const e = SvcError.validation('bad', [{ path: 'a.b', message: 'm' }], 'why');
-    expect(e.status).toBe(400);
+    expect('status' in e).toBe(false);
     expect(e.code).toBe('validation_error');
     expect(e.reason).toBe('why');
     expect(e.isCallerFault).toBe(true);
     expect(e.toJSON()).toEqual({ code: 'validation_error', message: 'bad', reason: 'why', issues: [{ path: 'a.b', message: 'm' }] });
     expect(isSvcError(e)).toBe(true);
-    expect(new SvcError(502, 'upstream_error', 'x').isCallerFault).toBe(false);
+    expect(new SvcError('upstream_error', 'x').isCallerFault).toBe(false);
   });
 
   it('turns a zod error into dotted paths with an optional prefix', () => {

@@ -145,7 +145,7 @@ describe('summarizeDays', () => {
       return undefined;
     })();
     expect(err).toBeInstanceOf(SvcError);
-    expect((err as SvcError).status).toBe(400);
+    expect((err as SvcError).code).toBe('validation_error');
     expect((err as SvcError).message).toContain('01.01.2024');
   });
 });

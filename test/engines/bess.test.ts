@@ -139,7 +139,7 @@ describe('planBess: edge cases', () => {
       try {
         fn();
       } catch (e) {
-        if (isSvcError(e) && e.status === 400) return e.issues.map((i) => i.path);
+        if (isSvcError(e) && e.code === 'validation_error') return e.issues.map((i) => i.path);
       }
       return [];
     };

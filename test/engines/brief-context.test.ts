@@ -16,7 +16,7 @@ function failingPaths(fn: () => unknown): string[] {
   } catch (e) {
     expect(e).toBeInstanceOf(SvcError);
     const err = e as SvcError;
-    expect(err.status).toBe(400);
+    expect(err.code).toBe('validation_error');
     expect(err.code).toBe('validation_error');
     return err.issues.map((i) => i.path);
   }

@@ -56,7 +56,7 @@ describe('RiskConfig', () => {
         error = e;
       }
       expect(error).toBeInstanceOf(SvcError);
-      expect((error as SvcError).status).toBe(400);
+      expect((error as SvcError).code).toBe('validation_error');
       expect((error as SvcError).issues.map((i) => i.path)).toContain(path);
     }
   });

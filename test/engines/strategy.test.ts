@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSvcError } from '../../src/domain/errors.js';
+import { ERROR_TABLE, isSvcError } from '../../src/domain/errors.js';
 import type { TradingSettings } from '../../src/domain/settings.js';
 import { planSpread } from '../../src/engines/strategy.js';
 import { checkTradingPlan } from './feasibility.js';
@@ -80,7 +80,7 @@ describe('planSpread: edge cases', () => {
       try {
         fn();
       } catch (e) {
-        if (isSvcError(e)) return { status: e.status, paths: e.issues.map((i) => i.path) };
+        if (isSvcError(e)) return { status: ERROR_TABLE[e.code].status, paths: e.issues.map((i) => i.path) };
       }
       return { status: 0, paths: [] };
     };

@@ -91,7 +91,7 @@ describe('GET /api/multi-zone/prices from the store', () => {
   it('503 database_query_failed when the store cannot be read', async () => {
     const config = testConfig(licensed());
     const ctx = { now: () => new Date(), newId: () => 'x', config, caller: { tenantId: 'local', actorId: 'a', roles: [], via: 'local' }, logger: { info() {}, warn() {}, error() {} }, stores: async () => { throw new Error('disk gone'); } } as OpContext;
-    await expect(multiZonePrices(ctx, { date: DATE, zones: undefined })).rejects.toMatchObject({ status: 503, reason: 'database_query_failed' });
+    await expect(multiZonePrices(ctx, { date: DATE, zones: undefined })).rejects.toMatchObject({ code: 'unavailable', reason: 'database_query_failed' });
   });
 
   it('400 without a reason for bad queries', async () => {

@@ -65,7 +65,7 @@ describe('audit.create', () => {
 
   it('requires DecisionPackageMetadata for plan_exported, naming the failing path', async () => {
     const error = await call(auditCreate, fakeCtx('t'), { ...body, type: 'plan_exported', metadata: { decision_package_id: 'x' } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(error).toMatchObject({ code: 'validation_error' });
     const paths = (error as SvcError).issues.map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['metadata.decision_package_id', 'metadata.human_approval_required', 'metadata.no_auto_submit']));
     expect(await stores.audit.all('t')).toEqual([]);
@@ -80,7 +80,7 @@ describe('audit.create', () => {
 
   it('rejects unknown types, unlisted properties and nested metadata', async () => {
     for (const bad of [{ ...body, type: 'order_sent' }, { ...body, extra: 1 }, { ...body, metadata: { nested: { a: 1 } } }, { type: 'csv_imported', source: 'x' }]) {
-      await expect(call(auditCreate, fakeCtx('t'), bad)).rejects.toMatchObject({ status: 400 });
+      await expect(call(auditCreate, fakeCtx('t'), bad)).rejects.toMatchObject({ code: 'validation_error' });
     }
   });
 });
@@ -107,14 +107,14 @@ describe('audit.list', () => {
     const ctx = fakeCtx('t');
     for (let i = 0; i < 55; i++) await call(auditCreate, ctx, body);
     expect((await call(auditList, ctx, {})).events).toHaveLength(50);
-    await expect(call(auditList, ctx, { limit: 0 })).rejects.toMatchObject({ status: 400 });
-    await expect(call(auditList, ctx, { limit: 501 })).rejects.toMatchObject({ status: 400 });
+    await expect(call(auditList, ctx, { limit: 0 })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(call(auditList, ctx, { limit: 501 })).rejects.toMatchObject({ code: 'validation_error' });
   });
 
   it('answers a malformed cursor with 400 on path before', async () => {
     const error = await call(auditList, fakeCtx('t'), { before: 'not-a-cursor' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcError);
-    expect((error as SvcError).status).toBe(400);
+    expect((error as SvcError).code).toBe('validation_error');
     expect((error as SvcError).issues.map((i) => i.path)).toEqual(['before']);
   });
 

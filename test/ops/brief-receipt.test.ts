@@ -134,7 +134,7 @@ describe('issue and verify', () => {
         () => undefined,
         (err: unknown) => err as SvcError,
       );
-      expect(e?.status, JSON.stringify(input)).toBe(400);
+      expect(e?.code, JSON.stringify(input)).toBe('validation_error');
       expect(e?.issues[0]?.path).toBe(path);
     }
   });

@@ -26,7 +26,7 @@ async function paths(promise: Promise<unknown>): Promise<string[]> {
     (err: unknown) => err,
   );
   expect(e).toBeInstanceOf(SvcError);
-  expect((e as SvcError).status).toBe(400);
+  expect((e as SvcError).code).toBe('validation_error');
   return (e as SvcError).issues.map((i) => i.path);
 }
 

@@ -30,10 +30,10 @@ describe('backtest.sweep', () => {
 
   it('a combination outside the bounds is a 400 naming it', async () => {
     await expect(call(backtestSweep, localCtx(), { priceBook: book, strategySettings, bessSettings, sweep: [{ name: 'maxCyclesPerDay', values: [1, 13] }] })).rejects.toMatchObject({
-      status: 400,
+      code: 'validation_error',
       message: expect.stringMatching(/^sweep \{"maxCyclesPerDay":13\}: /),
     });
-    await expect(call(backtestSweep, localCtx(), { priceBook: book, strategySettings, bessSettings, sweep: [{ name: 'colour', values: [1] }] })).rejects.toMatchObject({ status: 400 });
+    await expect(call(backtestSweep, localCtx(), { priceBook: book, strategySettings, bessSettings, sweep: [{ name: 'colour', values: [1] }] })).rejects.toMatchObject({ code: 'validation_error' });
   });
 });
 

@@ -48,7 +48,7 @@ describe('planOn forecast', () => {
 
   it('refuses a trade date without enough history before it, saying what is needed', async () => {
     const e = await call(strategyPlan, ctx, { tradeDate: date, prices, settings: trading, planOn: 'forecast', history: slice('01.11.2024', '14.12.2024') }).catch((x: unknown) => x);
-    expect(e).toMatchObject({ status: 400 });
+    expect(e).toMatchObject({ code: 'validation_error' });
     expect(String((e as Error).message)).toContain('needs the 56 days before it');
   });
 

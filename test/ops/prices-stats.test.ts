@@ -53,11 +53,11 @@ describe('prices.stats', () => {
   it('is access-checked: a role without decision.plan is refused, with or without a configuration', async () => {
     const ctx = localCtx();
     const auditor = { ...ctx, caller: { ...ctx.caller, roles: ['auditor' as const] } };
-    expect(await failure(invoke(pricesStats, { ...auditor, config: { ...ctx.config, enforceRbac: true } }, { prices }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await failure(invoke(pricesStats, { ...auditor, config: { ...ctx.config, enforceRbac: true } }, { prices }))).toMatchObject({ code: 'forbidden' });
     // Enforcement off: the permission is not enforced, as for every op.
     await expect(invoke(pricesStats, { ...auditor, config: { ...ctx.config, enforceRbac: false } }, { prices })).resolves.toMatchObject({ total: { days: 3 } });
     // No configuration (the CLI's lean context): the roles alone decide.
-    expect(await failure(invoke(pricesStats, leanCtx(['auditor']), { prices }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await failure(invoke(pricesStats, leanCtx(['auditor']), { prices }))).toMatchObject({ code: 'forbidden' });
     await expect(invoke(pricesStats, leanCtx(['analyst']), { prices })).resolves.toMatchObject({ total: { days: 3 } });
   });
 
@@ -73,7 +73,7 @@ describe('prices.stats', () => {
     ['from after to', { prices, from: '05.01.2025', to: '01.01.2025' }, 'from'],
   ])('%s is a 400 naming the path', async (_what, input, path) => {
     const error = await failure(invoke(pricesStats, leanCtx(), input));
-    expect(error).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(error).toMatchObject({ code: 'validation_error' });
     expect(error.issues.map((i) => i.path)).toContain(path);
     expect(error.message).toMatch(/^invalid input: /);
   });

@@ -128,7 +128,7 @@ describe('reads with the store cache', () => {
     let now = new Date('2026-03-02T10:00:00Z');
     const deps = { settings: settings(), now: () => now, cache: async () => stores.tsoCache };
     server.setHandler((_u, _q, res) => xml(res, '<broken'));
-    await expect(readFlows(deps, 'PL', '01.11.2022', '01.11.2022')).rejects.toMatchObject({ status: 502, reason: 'tsoplatform_malformed' });
+    await expect(readFlows(deps, 'PL', '01.11.2022', '01.11.2022')).rejects.toMatchObject({ code: 'upstream_error', reason: 'tsoplatform_malformed' });
     expect(await stores.tsoCache.latestFetch()).toBeNull();
     server.setHandler((url, _q, res) => xml(res, publication({ type: 'A11', ...DAY, resolution: 'PT60M', inDomain: url.searchParams.get('in_Domain') ?? '', points: Array.from({ length: 24 }, (_, i) => [i + 1, url.searchParams.get('in_Domain') === '10Y1001C--000182' ? 300 : 100]) })));
     const live = await readFlows(deps, 'PL', '01.11.2022', '01.11.2022');

@@ -97,8 +97,8 @@ describe('sqlite audit store', () => {
   it('rejects a duplicate id with 409 and an invalid event with 400', async () => {
     const e = auditEvent();
     await stores.audit.append('t1', e);
-    await expect(stores.audit.append('t2', e)).rejects.toMatchObject({ status: 409, code: 'conflict' });
-    await expect(stores.audit.append('t1', { ...auditEvent(), id: 'not-a-uuid' })).rejects.toMatchObject({ status: 400 });
+    await expect(stores.audit.append('t2', e)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(stores.audit.append('t1', { ...auditEvent(), id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'validation_error' });
     expect(await stores.audit.all('t2')).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('sqlite audit store', () => {
     async (cursor) => {
       const error = await stores.audit.list('t1', { limit: 5, before: cursor }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcError);
-      expect(error).toMatchObject({ status: 400, code: 'validation_error' });
+      expect(error).toMatchObject({ code: 'validation_error' });
       expect((error as SvcError).issues.map((i) => i.path)).toEqual(['before']);
     },
   );

@@ -16,14 +16,14 @@ describe('PostgreSQL store: opening', () => {
     const error = await openPostgresStores({ url: 'postgres://svc:TOPSECRET@127.0.0.1:1/svc', connectTimeoutMs: 1_000 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(SvcError);
-    expect((error as SvcError).status).toBe(503);
+    expect((error as SvcError).code).toBe('unavailable');
     expect((error as SvcError).message).toContain('postgres://svc:***@127.0.0.1:1/svc');
     expect(JSON.stringify(error)).not.toContain('TOPSECRET');
     expect((error as SvcError).message).not.toContain('TOPSECRET');
   });
 
   it('refuses a schema name that is not a plain identifier', async () => {
-    await expect(openPostgresStores({ url: 'postgres://127.0.0.1:1/x', schema: 'x"; DROP TABLE y; --' })).rejects.toMatchObject({ status: 400 });
+    await expect(openPostgresStores({ url: 'postgres://127.0.0.1:1/x', schema: 'x"; DROP TABLE y; --' })).rejects.toMatchObject({ code: 'validation_error' });
   });
 });
 
@@ -46,7 +46,7 @@ describe('PostgreSQL migrations (PGlite)', () => {
       await sql.query("INSERT INTO api_keys (id, tenant_id, actor_id, name, prefix, hash, roles, created_at, revoked_at, revoked_by) VALUES ('k', 't', 'a', 'n', 'p', 'h', '[]', 'c', 'r', 'b')");
       await expect(sql.query("UPDATE api_keys SET revoked_at = NULL, revoked_by = NULL WHERE id = 'k'")).rejects.toThrow(/cannot be restored/);
       await sql.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
-      await expect(pgMigrate(sql, schema)).rejects.toMatchObject({ status: 503, reason: 'store_schema_newer' });
+      await expect(pgMigrate(sql, schema)).rejects.toMatchObject({ code: 'unavailable', reason: 'store_schema_newer' });
     } finally {
       await sql.close();
     }

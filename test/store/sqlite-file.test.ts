@@ -79,7 +79,7 @@ describe('sqlite file store', () => {
     migrate(db);
     db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => openSqliteStores(dir)).toThrow(expect.objectContaining({ status: 503, reason: 'store_schema_newer' }));
+    expect(() => openSqliteStores(dir)).toThrow(expect.objectContaining({ code: 'unavailable', reason: 'store_schema_newer' }));
   });
 
   it('a failing migration rolls back whole, leaving the previous version', () => {

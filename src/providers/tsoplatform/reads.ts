@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 /** A platform failure as the one error type: 502 upstream with a reason, never the token. */
 export function asUpstreamError(error: unknown): unknown {
   if (!(error instanceof TsoPlatformError)) return error;
-  return new SvcError(502, 'upstream_error', `transmission-data platform: ${error.message}`, { reason: `tsoplatform_${error.kind}` });
+  return new SvcError('upstream_error', `transmission-data platform: ${error.message}`, { reason: `tsoplatform_${error.kind}` });
 }
 
 function periodParams(dates: readonly string[]): { periodStart: string; periodEnd: string } {

@@ -31,7 +31,7 @@ export interface PgOpenOptions {
 
 function checkSchema(schema: string | undefined): void {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
-    throw new SvcError(400, 'validation_error', 'invalid configuration: SVC_DATABASE_SCHEMA: expected a lower-case SQL identifier (a-z, 0-9, _)', { reason: 'invalid_config' });
+    throw new SvcError('validation_error', 'invalid configuration: SVC_DATABASE_SCHEMA: expected a lower-case SQL identifier (a-z, 0-9, _)', { reason: 'invalid_config' });
   }
 }
 
@@ -43,7 +43,7 @@ export async function buildPgStores(sql: SqlClient, location: string, options: P
   } else if (options.requireCurrent ?? true) {
     const version = await pgSchemaVersion(sql);
     if (version !== PG_LATEST_SCHEMA_VERSION) {
-      throw new SvcError(503, 'unavailable', `the database schema is at version ${version}, this svc needs ${PG_LATEST_SCHEMA_VERSION}: run \`svc db migrate\` (SVC_DATABASE_MIGRATE=false)`, {
+      throw new SvcError('unavailable', `the database schema is at version ${version}, this svc needs ${PG_LATEST_SCHEMA_VERSION}: run \`svc db migrate\` (SVC_DATABASE_MIGRATE=false)`, {
         reason: 'store_schema_outdated',
       });
     }
@@ -97,6 +97,6 @@ export async function openPostgresStores(options: PgConnectOptions): Promise<PgS
     const cause = error instanceof SvcError && error.reason === 'store_unavailable' ? error.cause : error;
     if (cause instanceof SvcError) throw cause;
     const code = sqlState(cause) ?? 'error';
-    throw new SvcError(503, 'unavailable', `cannot open the PostgreSQL store at ${location} (${code})`, { reason: 'store_unavailable' });
+    throw new SvcError('unavailable', `cannot open the PostgreSQL store at ${location} (${code})`, { reason: 'store_unavailable' });
   }
 }

@@ -62,7 +62,7 @@ export async function pgMigrate(db: SqlClient, schema: string | undefined, list:
     const r = await tx.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
     const current = Number(r.rows[0]?.v ?? 0);
     if (current > latest) {
-      throw new SvcError(503, 'unavailable', `the database has schema version ${current}, newer than this svc understands (${latest}); upgrade svc`, {
+      throw new SvcError('unavailable', `the database has schema version ${current}, newer than this svc understands (${latest}); upgrade svc`, {
         reason: 'store_schema_newer',
       });
     }

@@ -24,7 +24,7 @@ export function prepareDataDir(dataDir: string): string {
   try {
     closeSync(openSync(file, 'a', 0o600));
   } catch (error) {
-    throw new SvcError(503, 'unavailable', `cannot create the data store in the data directory (${(error as NodeJS.ErrnoException).code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, { reason: 'store_unavailable', cause: error });
+    throw new SvcError('unavailable', `cannot create the data store in the data directory (${(error as NodeJS.ErrnoException).code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, { reason: 'store_unavailable', cause: error });
   }
   return file;
 }
@@ -35,7 +35,7 @@ export function openDatabase(file: string): Db {
   try {
     db = new Database(file);
   } catch (error) {
-    throw new SvcError(503, 'unavailable', `cannot open the data store at ${file}`, { reason: 'store_unavailable', cause: error });
+    throw new SvcError('unavailable', `cannot open the data store at ${file}`, { reason: 'store_unavailable', cause: error });
   }
   // WAL: readers never block the single writer, and a commit is one append to the log.
   db.pragma('journal_mode = WAL');
@@ -61,7 +61,7 @@ export function migrate(db: Db, list: readonly Migration[] = defaultMigrations):
   const latest = ordered.at(-1)?.version ?? 0;
   const current = schemaVersion(db);
   if (current > latest) {
-    throw new SvcError(503, 'unavailable', `the data store has schema version ${current}, newer than this svc understands (${latest}); upgrade svc`, {
+    throw new SvcError('unavailable', `the data store has schema version ${current}, newer than this svc understands (${latest}); upgrade svc`, {
       reason: 'store_schema_newer',
     });
   }

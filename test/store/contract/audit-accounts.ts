@@ -1,7 +1,7 @@
 /** Contract of the tenant stores: audit journal, API keys, profiles, subscriptions. */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { SvcError } from '../../../src/domain/errors.js';
+import { ERROR_TABLE, SvcError } from '../../../src/domain/errors.js';
 import { decodeAuditCursor } from '../../../src/store/cursor.js';
 import type { Stores } from '../../../src/store/types.js';
 import { auditEvent } from '../helpers.js';
@@ -12,7 +12,7 @@ async function statusOf(p: Promise<unknown>): Promise<number | string> {
     await p;
     return 'resolved';
   } catch (error) {
-    return error instanceof SvcError ? error.status : 'other';
+    return error instanceof SvcError ? ERROR_TABLE[error.code].status : 'other';
   }
 }
 

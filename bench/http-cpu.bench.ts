@@ -1,0 +1,153 @@
+/**
+ * Server CPU per request, process against process: the svc HTTP door as `svc serve` builds it
+ * (its logger at the default level on stderr, the agent door mounted, in-process rate limit) beside
+ * two bare fastify processes on the same machine in the same run:
+ *
+ * - `bare`: a fastify route that reads the same body with fastify's own JSON parser, makes the same
+ *   engine call (planSpread on the 24 prices) and sends the object (fastify's JSON.stringify);
+ * - `op`: a fastify route that runs the operation alone as the door runs it (the compiled zod
+ *   parse, `run`, the door's serializer) with none of the door around it;
+ * - `loaded`: the same route in a process that has also loaded everything `svc serve` loads (the
+ *   registry, the agent door, the stores), unused: what a bigger process costs by itself.
+ *
+ * Each server is its own process; the load generator (autocannon) runs in this one. For each
+ * round the server's CPU (utime + stime from /proc/<pid>/stat) is read before and after, and
+ * divided by the requests it answered: CPU µs per request, which on a CPU-bound route is what
+ * throughput is the inverse of, and which another job on the shared machine disturbs far less
+ * than req/s. Servers are measured in rotating order; medians are reported. Linux only.
+ * Before and after in one run: SVC_BENCH_BEFORE=<dir> adds a fourth server, the svc door of an
+ * earlier commit exported there (`git archive <commit> src package.json | tar -x -C <dir>` and a
+ * node_modules symlink), started the same way.
+ * Run: npx tsx bench/http-cpu.bench.ts [seconds per round] [rounds]
+ * Profile one server: SVC_BENCH_PROFILE=svc npx tsx bench/http-cpu.bench.ts (writes a .cpuprofile
+ * to /tmp/svc-http-prof).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const ROUND_SECONDS = Number(process.argv[2] ?? 3);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const CONNECTIONS = 16;
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+const BEFORE = process.env.SVC_BENCH_BEFORE;
+type Kind = 'svc' | 'before' | 'op' | 'loaded' | 'bare';
+const KINDS: Kind[] = BEFORE ? ['svc', 'before', 'op', 'loaded', 'bare'] : ['svc', 'op', 'loaded', 'bare'];
+
+const PRICES = [1500, 1400, 1300, 1250, 1300, 1600, 2400, 3800, 4200, 4000, 3600, 3300, 3100, 3000, 3200, 3600, 4300, 5200, 5600, 5400, 4800, 3900, 2900, 2100];
+const SETTINGS = { volumeMwh: 2, minSpreadUah: 100, maxTradesPerDay: 6, feeUahPerMwh: 10 };
+const PLAN_BODY = JSON.stringify({ tradeDate: '02.03.2026', prices: PRICES.map((priceUahMwh, hour) => ({ hour, priceUahMwh })), settings: SETTINGS });
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] as Kind);
+else await main();
+
+async function serve(kind: Kind): Promise<void> {
+  const Fastify = (await import('fastify')).default;
+  const { loadConfig } = await import('../src/config.js');
+  const config = loadConfig({}, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 1_000_000_000, dataDir: '/nonexistent' });
+  let url: string;
+  if (kind === 'svc' || kind === 'before') {
+    const root = kind === 'before' ? `${BEFORE}/src` : '../src';
+    const { startServer } = (await import(`${root}/http/listen.js`)) as typeof import('../src/http/listen.js');
+    const { agentDoor } = (await import(`${root}/mcp/door.js`)) as typeof import('../src/mcp/door.js');
+    const { operations } = (await import(`${root}/ops/index.js`)) as typeof import('../src/ops/index.js');
+    const { openMemoryStores } = (await import(`${root}/store/sqlite/index.js`)) as typeof import('../src/store/sqlite/index.js');
+    // As src/cli/serve.ts starts it.
+    const started = await startServer({ config, stores: openMemoryStores(), operations, doors: [agentDoor], logger: { level: config.logLevel, stream: process.stderr } });
+    url = `${started.url}/api/strategy/plan`;
+  } else {
+    const app = Fastify({ logger: false });
+    if (kind === 'bare') {
+      const { planSpread } = await import('../src/engines/strategy.js');
+      const { hourlyPrices } = await import('../src/domain/hourly.js');
+      type Body = { tradeDate: string; prices: { hour: number; priceUahMwh: number }[]; settings: typeof SETTINGS };
+      app.post('/plan', async (request) => {
+        const body = request.body as Body;
+        return { tradeDate: body.tradeDate, generatedAt: new Date().toISOString(), plan: planSpread(hourlyPrices(body.prices), body.settings) };
+      });
+    } else {
+      if (kind === 'loaded') {
+        await Promise.all([import('../src/ops/index.js'), import('../src/mcp/door.js'), import('../src/http/server.js')]);
+        const { openMemoryStores } = await import('../src/store/sqlite/index.js');
+        (globalThis as { svcBenchStores?: unknown }).svcBenchStores = openMemoryStores();
+      }
+      const { routeOpAlone } = await import('./op-alone.js');
+      routeOpAlone(app, '/plan', config);
+    }
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/plan`;
+  }
+  process.on('message', (m) => {
+    if (m === 'stop') process.exit(0);
+  });
+  process.send?.({ url, pid: process.pid });
+}
+
+interface Result { requests: { average: number }; non2xx: number; errors: number; '2xx': number }
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+
+function cpuTicks(pid: number): number {
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function main(): Promise<void> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const profile = process.env.SVC_BENCH_PROFILE;
+  const servers = new Map<Kind, { child: ChildProcess; url: string; pid: number }>();
+  for (const kind of KINDS) {
+    const execArgv = [...process.execArgv, ...(profile === kind ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
+    const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv, stdio: 'inherit' });
+    const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
+    servers.set(kind, { child, ...ready });
+  }
+  const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS };
+  for (const kind of KINDS) await autocannon({ ...common, url: servers.get(kind)?.url, duration: 2 });
+
+  const rows = Object.fromEntries(KINDS.map((k) => [k, { rps: [] as number[], cpuUs: [] as number[], answered: 0 }])) as Record<Kind, { rps: number[]; cpuUs: number[]; answered: number }>;
+  let failures = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = [...KINDS.slice(round % KINDS.length), ...KINDS.slice(0, round % KINDS.length)];
+    for (const kind of order) {
+      const server = servers.get(kind);
+      if (!server) throw new Error(kind);
+      const before = cpuTicks(server.pid);
+      const r = await autocannon({ ...common, url: server.url, duration: ROUND_SECONDS });
+      const ticks = cpuTicks(server.pid) - before;
+      failures += r.non2xx + r.errors;
+      rows[kind].rps.push(r.requests.average);
+      rows[kind].answered += r['2xx'];
+      rows[kind].cpuUs.push((ticks / TICKS_PER_SECOND / r['2xx']) * 1e6);
+    }
+  }
+  for (const { child } of servers.values()) child.send('stop');
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const ratio = (a: Kind, b: Kind, of: 'rps' | 'cpuUs') =>
+    median(rows[a][of].map((x, i) => (of === 'rps' ? x / (rows[b][of][i] as number) : (rows[b][of][i] as number) / x)));
+  const name: Record<Kind, string> = {
+    svc: 'svc door: POST /api/strategy/plan (as svc serve runs it)',
+    before: `svc door before (${BEFORE ?? ''})`,
+    op: 'operation alone on a bare fastify route (door parse, run, serializer)',
+    loaded: 'the same, in a process that has loaded all svc serve loads (unused)',
+    bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
+  };
+  console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
+  console.log('| server | req/s | server CPU µs / request | requests answered |');
+  console.log('|---|---:|---:|---:|');
+  for (const kind of KINDS) console.log(`| ${name[kind]} | ${median(rows[kind].rps).toFixed(0)} | ${median(rows[kind].cpuUs).toFixed(1)} | ${rows[kind].answered} |`);
+  const line = (a: Kind, b: Kind, target: number) => {
+    const cpu = ratio(a, b, 'cpuUs');
+    return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;
+  };
+  console.log(`\nsvc / bare fastify + engine: ${line('svc', 'bare', 0.75)}`);
+  if (BEFORE) console.log(`before / bare fastify + engine: ${line('before', 'bare', 0.75)}`);
+  console.log(`svc / operation alone: ${line('svc', 'op', 0.95)}`);
+  console.log(`operation alone / bare fastify + engine: ${ratio('op', 'bare', 'cpuUs').toFixed(2)} (what validation and the op's own work cost)`);
+  console.log(`operation alone, loaded / operation alone: ${ratio('loaded', 'op', 'cpuUs').toFixed(2)} (what the bigger process costs by itself)`);
+  if (failures > 0) console.log(`\n${failures} non-2xx responses or errors: the figures are not valid`);
+}

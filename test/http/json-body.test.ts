@@ -1,0 +1,39 @@
+/** json-body.ts: only JSON bodies, UTF-8, within the body limits; every refusal in the one error body. */
+import { describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../../src/http/error-handler.js';
+import { checkJsonLimits, jsonBodyPlugin, jsonLimitsFor } from '../../src/http/json-body.js';
+import { appWith, testKit } from './plugin-kit.js';
+
+async function echo() {
+  const app = await appWith(await testKit(), errorsPlugin, jsonBodyPlugin);
+  app.post('/echo', async (request) => request.body);
+  return app;
+}
+
+describe('the JSON body parser', () => {
+  it('parses JSON; refuses text/plain and other charsets (415), bad JSON and empty bodies (400)', async () => {
+    const app = await echo();
+    expect((await app.inject({ method: 'POST', url: '/echo', payload: '{"a":[1,2]}', headers: { 'content-type': 'application/json' } })).json()).toEqual({ a: [1, 2] });
+    const text = await app.inject({ method: 'POST', url: '/echo', payload: 'hi', headers: { 'content-type': 'text/plain' } });
+    expect([text.statusCode, text.json().error.code]).toEqual([415, 'unsupported_media_type']);
+    const latin = await app.inject({ method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application/json; charset=latin1' } });
+    expect([latin.statusCode, latin.json().error.reason]).toEqual([415, 'unsupported_charset']);
+    const bad = await app.inject({ method: 'POST', url: '/echo', payload: '{"a":', headers: { 'content-type': 'application/json' } });
+    expect([bad.statusCode, bad.json().error.reason]).toEqual([400, 'invalid_json']);
+  });
+
+  it('refuses prototype keys and bodies past the depth limit, naming the path', async () => {
+    const app = await echo();
+    const proto = await app.inject({ method: 'POST', url: '/echo', payload: '{"a":{"__proto__":{}}}', headers: { 'content-type': 'application/json' } });
+    expect(proto.json()).toMatchObject({ error: { reason: 'forbidden_key', issues: [{ path: 'a.__proto__' }] } });
+    const deep = '['.repeat(40) + ']'.repeat(40);
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: deep, headers: { 'content-type': 'application/json' } });
+    expect([res.statusCode, res.json().error.reason]).toEqual([400, 'body_limits']);
+  });
+
+  it('allows about one node per four bytes of the body limit, never fewer than the default', () => {
+    expect(jsonLimitsFor(1024).maxNodes).toBe(200_000);
+    expect(jsonLimitsFor(8_000_000).maxNodes).toBe(2_000_000);
+    expect(() => checkJsonLimits({ a: 'x'.repeat(70_000) }, jsonLimitsFor(1024))).toThrow(/too long/);
+  });
+});
