@@ -4,7 +4,9 @@ import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
-import type { DstDayRows, InvalidDay } from '../data/parse.js';
+import type { BookScope, LoadedBook } from './book-types.js';
+
+export type { BookScope, LoadedBook };
 
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
 export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
@@ -15,30 +17,11 @@ export function addBookOptions(cmd: Command): Command {
     .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
 }
 
-export interface LoadedBook {
-  book: PriceBook;
-  dates: string[];
-  skippedDstDays: string[];
-  /** Days left out for problems (--on-invalid skip), with the reasons. */
-  invalidDays: InvalidDay[];
-  /** The clock-change days' own settlement periods (never part of `book`). */
-  dstDays: DstDayRows[];
-  source: string;
-}
-
 /** How the days missing inside a range split: clock-change days, invalid days, and days absent from the file. */
 export function classifyMissing(loaded: LoadedBook, missing: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] } {
   const dst = new Set(loaded.skippedDstDays);
   const invalid = new Set(loaded.invalidDays.map((d) => d.date));
   return { dst: missing.filter((d) => dst.has(d)), invalid: missing.filter((d) => invalid.has(d)), absent: missing.filter((d) => !dst.has(d) && !invalid.has(d)) };
-}
-
-/** The days a command looks at; DST warnings name only skipped days inside it. */
-export interface BookScope {
-  from?: string | undefined;
-  to?: string | undefined;
-  /** false: the command itself says what it does with clock-change days (no skip warning). */
-  warnDst?: boolean;
 }
 
 function inScope(date: string, scope: BookScope): boolean {
@@ -55,8 +38,7 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
     throw SvcError.validation(`--on-invalid: expected fail or skip, got "${onInvalid}"`, [{ path: '--on-invalid', message: 'expected fail|skip' }]);
   }
   if (file === 'mktop') return (await import('./market-book.js')).loadMarketBook(env, { dst }, scope);
-  const { loadPriceBook } = await import('../data/load.js');
-  const { formatWarnings } = await import('../data/parse.js');
+  const { loadPriceBook, formatWarnings } = await import('../ops/facade/book-read.js');
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst, onInvalid });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
-import type { Stores } from '../store/types.js';
+import type { Stores } from '../ops/facade/stores.js';
 import type { Access, Caller, Operation } from '../ops/types.js';
 import { RequestContext, rateKey } from './request-context.js';
 import { ANONYMOUS, createAuthenticator, type Authenticator } from './auth.js';
