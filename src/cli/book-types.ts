@@ -11,6 +11,8 @@ export interface LoadedBook {
   /** The clock-change days' own settlement periods (never part of `book`). */
   dstDays: DstDayRows[];
   source: string;
+  /** The prices are a forecast's p50 (svc's forecast CSV read back), not market prices. */
+  forecast?: boolean;
 }
 
 /** The days a command looks at; DST warnings name only skipped days inside it. */
