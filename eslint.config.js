@@ -5,23 +5,30 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /**
  * The layers of ../shared/DESIGN.md, enforced: an import may only point down.
- *   domain  <-  engines, data, providers, store  <-  ops  <-  doors (cli, http, mcp)
- * config.ts sits beside ops (it reads data codecs, never ops). A wrong-way import or an import
- * circle fails `npm run lint`, so it fails `npm test`.
+ *   domain  <-  engines, data, providers, store, report (pure HTML rendering)  <-  ops  <-  doors (cli, http, mcp)
+ * config.ts sits beside ops (it reads data codecs, never ops). A door reaches engines, data, stores
+ * and providers only through src/ops (the doors' few direct needs, such as the Stores type or the
+ * book readers, are re-exported by src/ops/facade/*): no exception. A wrong-way import or an import
+ * circle (runtime or dynamic `import()`; `import type` edges are erased at compile time and left to
+ * test/lint/layers.test.ts) fails `npm run lint`, so it fails `npm test`.
  */
 const layer = (target, from, message) => ({ target, from, message });
+const DOORS = ['./src/cli', './src/http', './src/mcp'];
+const BELOW_OPS = ['./src/engines', './src/data', './src/store', './src/providers'];
+const ABOVE_FLOORS = ['./src/ops', ...DOORS];
 const LAYERS = [
-  layer('./src/domain', ['./src/engines', './src/data', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'domain imports nothing of svc above it'),
-  layer('./src/engines', ['./src/data', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'engines are pure: domain only'),
-  layer('./src/data', ['./src/engines', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'data codecs import domain only'),
-  layer('./src/providers', ['./src/engines', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'providers import domain and data only'),
-  layer('./src/store', ['./src/engines', './src/providers', './src/ops', './src/cli', './src/http', './src/mcp'], 'stores import domain and data only'),
-  layer('./src/config.ts', ['./src/engines', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp'], 'config reads the environment and data codecs, nothing above'),
-  layer('./src/ops', ['./src/cli', './src/http', './src/mcp'], 'operations never import a door'),
-  layer('./src/report', ['./src/engines', './src/data', './src/providers', './src/store', './src/ops', './src/cli', './src/http', './src/mcp', './src/config.ts'], 'reports only render what operations computed'),
-  layer('./src/cli', ['./src/engines'], 'the CLI runs engines only through operations (invoke), never directly'),
-  layer('./src/http', ['./src/cli', './src/mcp'], 'a door never imports another door'),
-  layer('./src/mcp', ['./src/cli', './src/http'], 'a door never imports another door'),
+  layer('./src/domain', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config.ts'], 'domain imports nothing of svc above it'),
+  layer('./src/engines', ['./src/data', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'engines are pure: domain only'),
+  layer('./src/data', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'data codecs import domain only'),
+  layer('./src/providers', ['./src/engines', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'providers import domain and data only'),
+  layer('./src/store', ['./src/engines', './src/providers', ...ABOVE_FLOORS], 'stores import domain and data only'),
+  layer('./src/config.ts', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS], 'config reads the environment and data codecs, nothing above'),
+  layer('./src/ops', DOORS, 'operations never import a door'),
+  ...DOORS.map((door) => layer(door, BELOW_OPS, 'a door reaches engines, data, stores and providers only through operations (src/ops)')),
+  // The CLI is also the launcher of the other doors (`svc serve`, `svc mcp`), so only it may import them.
+  ...DOORS.filter((door) => door !== './src/cli').map((door) => layer(door, DOORS.filter((d) => d !== door), 'a door never imports another door')),
+  // src/report renders what operations computed (the report ops call it for their HTML): a floor beside the engines, domain only.
+  layer('./src/report', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config.ts'], 'reports only render what operations computed'),
 ];
 
 export default tseslint.config(
@@ -44,7 +51,13 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
     // `.js` specifiers resolve to the `.ts` sources, as TypeScript resolves them.
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    // Without `import-x/extensions` and `import-x/parsers` import-x reads only .js/.mjs/.cjs files
+    // when it follows an import, so `no-cycle` saw no edge between two .ts files and never fired.
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -134,7 +134,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
     return;
   }
 
-  const { writeAuditToPlatform } = await import('../data/platform-audit.js');
+  const { writeAuditToPlatform } = await import('../ops/facade/platform-audit.js');
   const ctx = await env.ctx();
   const outcome: AuditWriteOutcome = await writeAuditToPlatform(request as Parameters<typeof writeAuditToPlatform>[0], {
     apiBase,

@@ -4,7 +4,9 @@ import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
-import type { DstDayRows, InvalidDay } from '../data/parse.js';
+import type { BookScope, LoadedBook } from './book-types.js';
+
+export type { BookScope, LoadedBook };
 
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
 export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
@@ -12,18 +14,8 @@ export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); 
 export function addBookOptions(cmd: Command): Command {
   return cmd
     .option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip')
-    .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
-}
-
-export interface LoadedBook {
-  book: PriceBook;
-  dates: string[];
-  skippedDstDays: string[];
-  /** Days left out for problems (--on-invalid skip), with the reasons. */
-  invalidDays: InvalidDay[];
-  /** The clock-change days' own settlement periods (never part of `book`). */
-  dstDays: DstDayRows[];
-  source: string;
+    .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail')
+    .option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
 }
 
 /** How the days missing inside a range split: clock-change days, invalid days, and days absent from the file. */
@@ -33,19 +25,11 @@ export function classifyMissing(loaded: LoadedBook, missing: readonly string[]):
   return { dst: missing.filter((d) => dst.has(d)), invalid: missing.filter((d) => invalid.has(d)), absent: missing.filter((d) => !dst.has(d) && !invalid.has(d)) };
 }
 
-/** The days a command looks at; DST warnings name only skipped days inside it. */
-export interface BookScope {
-  from?: string | undefined;
-  to?: string | undefined;
-  /** false: the command itself says what it does with clock-change days (no skip warning). */
-  warnDst?: boolean;
-}
-
 function inScope(date: string, scope: BookScope): boolean {
   return (!scope.from || compareTradeDates(date, scope.from) >= 0) && (!scope.to || compareTradeDates(date, scope.to) <= 0);
 }
 
-export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; onInvalid?: string }, scope: BookScope = {}): Promise<LoadedBook> {
+export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; onInvalid?: string; hourBase?: string }, scope: BookScope = {}): Promise<LoadedBook> {
   const dst = opts.dst ?? 'skip';
   if (dst !== 'skip' && dst !== 'reject') {
     throw SvcError.validation(`--dst: expected skip or reject, got "${dst}"`, [{ path: '--dst', message: 'expected skip|reject' }]);
@@ -54,15 +38,16 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   if (onInvalid !== 'skip' && onInvalid !== 'fail') {
     throw SvcError.validation(`--on-invalid: expected fail or skip, got "${onInvalid}"`, [{ path: '--on-invalid', message: 'expected fail|skip' }]);
   }
+  const hourBase = opts.hourBase === undefined || opts.hourBase === '0' ? 0 : opts.hourBase === '1' ? 1 : opts.hourBase === 'auto' ? 'auto' : undefined;
+  if (hourBase === undefined) throw SvcError.validation(`--hour-base: expected 0, 1 or auto, got "${opts.hourBase}"`, [{ path: '--hour-base', message: 'expected 0|1|auto' }]);
   if (file === 'mktop') return (await import('./market-book.js')).loadMarketBook(env, { dst }, scope);
-  const { loadPriceBook } = await import('../data/load.js');
-  const { formatWarnings } = await import('../data/parse.js');
+  const { loadPriceBook, formatWarnings } = await import('../ops/facade/book-read.js');
   const source = file === '-' ? 'stdin' : file;
-  const result = await loadPriceBook(file, { source, dst, onInvalid });
+  const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
   for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().warn(line);
   const dates = Object.keys(result.book).sort(compareTradeDates);
-  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source };
+  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast };
 }
 
 export function parseDateFlag(value: string | undefined, flag: string): string | undefined {

@@ -55,7 +55,7 @@ function capTolerance(opts: BriefOpts): number {
 /** context.regulatory.priceCap from the caps table, or undefined (with a warning) when none is in force. */
 async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: 'DAM' | 'IDM', prices: PriceDay) {
   if (opts.caps === undefined || opts.caps === false) return undefined;
-  const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../data/caps.js');
+  const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../ops/facade/reference-files.js');
   const capsPath = typeof opts.caps === 'string' ? opts.caps : DEFAULT_CAPS_PATH;
   const table = await loadCapsTable(capsPath).catch((e: unknown) => {
     if ((e as { code?: unknown }).code === 'validation_error') throw e;

@@ -10,7 +10,7 @@ import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import type { AnyOperation, LeanContext, LeanOperation, Operation, OpContext, Logger } from '../ops/types.js';
 import { invoke } from '../ops/invoke.js';
-import type { Stores } from '../store/types.js';
+import type { Stores } from '../ops/facade/stores.js';
 import { Output, type Format } from './output.js';
 
 export interface GlobalOptions {
@@ -136,6 +136,6 @@ export function createCliEnv(program: Command): CliEnv {
 }
 
 async function openLocalStores(config: SvcConfig): Promise<Stores> {
-  const { openConfiguredStores } = await import('../store/open.js');
+  const { openConfiguredStores } = await import('../ops/facade/stores.js');
   return openConfiguredStores(config);
 }

@@ -5,24 +5,14 @@
  * The database URL is only ever shown with its password redacted.
  */
 import type { Command } from 'commander';
-import type { Stores } from '../store/types.js';
 import type { CliEnv } from './cli-env.js';
-
-async function versionOf(stores: Stores): Promise<{ version: number; latest: number }> {
-  if (stores.kind === 'postgres') {
-    const pg = await import('../store/postgres/index.js');
-    return { version: await pg.pgSchemaVersion((stores as import('../store/postgres/index.js').PgStores).sql), latest: pg.PG_LATEST_SCHEMA_VERSION };
-  }
-  const sqlite = await import('../store/sqlite/index.js');
-  return { version: sqlite.schemaVersion((stores as import('../store/sqlite/index.js').SqliteStores).db), latest: sqlite.LATEST_SCHEMA_VERSION };
-}
 
 async function report(env: CliEnv, migrate: boolean): Promise<void> {
   const config = await env.config();
-  const { openConfiguredStores } = await import('../store/open.js');
+  const { openConfiguredStores, schemaVersionOf } = await import('../ops/facade/stores.js');
   const stores = await openConfiguredStores(config, migrate ? { migrate: true } : { migrate: false, requireCurrent: false });
   try {
-    const { version, latest } = await versionOf(stores);
+    const { version, latest } = await schemaVersionOf(stores);
     const result = { engine: stores.kind, location: stores.location, schemaVersion: version, latestVersion: latest, upToDate: version === latest };
     if (env.globals().format === 'json') return env.out().json(result);
     env.out().print(`${stores.kind} store at ${stores.location}: schema version ${version} of ${latest}${version === latest ? ' (up to date)' : ' (run `svc db migrate`)'}`);

@@ -23,7 +23,7 @@ const isEpf = (file: string): boolean => file !== '-' && existsSync(file) && /^\
 
 async function request(env: CliEnv, file: string, opts: EvaluateOpts): Promise<{ input: Record<string, unknown>; source: string }> {
   if (isEpf(file)) {
-    const { readEpfMarket, readEpfReference } = await import('../data/epf.js');
+    const { readEpfMarket, readEpfReference } = await import('../ops/facade/reference-files.js');
     const m = await readEpfMarket(file);
     const refPath = opts.reference ?? join(dirname(file), 'forecasts', `Forecasts_${basename(file, '.csv')}_DNN_LEAR_ensembles.csv`);
     const reference: { name: string; dates: string[]; values: number[][] }[] = [];

@@ -8,7 +8,7 @@ import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { addBookOptions } from './book.js';
 import { MKTOP } from './market-book.js';
-import { kyivPeriodsInDay } from '../data/dst.js';
+import { kyivPeriodsInDay } from '../ops/facade/calendar.js';
 
 interface ForecastOpts {
   date?: string;

@@ -58,7 +58,7 @@ function gridJob(env: CliEnv, config: SvcConfig): Job {
     minutes: config.ingest.gridMinutes,
     async run() {
       if (!config.tsoplatform.token) return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_TSOPLATFORM_TOKEN is not set: the platform serves shipped fixtures, nothing to fetch' }];
-      const [{ couplingFlows, systemOperations }, { BORDERS }] = await Promise.all([import('../ops/coupling.js'), import('../providers/tsoplatform/eic.js')]);
+      const [{ couplingFlows, systemOperations }, { BORDERS }] = await Promise.all([import('../ops/coupling.js'), import('../ops/facade/grid.js')]);
       const out: TaskOutcome[] = [];
       for (const border of BORDERS) {
         out.push(await attempt(`flows UA-${border}`, async () => {

@@ -6,9 +6,9 @@
 import { addDays, compareTradeDates, monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
-import type { DstDayRows } from '../data/parse.js';
+import type { DstDayRows } from '../ops/facade/book-read.js';
 import type { CliEnv } from './cli-env.js';
-import type { BookScope, LoadedBook } from './book.js';
+import type { BookScope, LoadedBook } from './book-types.js';
 
 export const MKTOP = 'mktop';
 

@@ -122,7 +122,7 @@ export function registerPrices(program: Command, env: CliEnv): void {
         'dst_day',
       );
     }
-    const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../data/write.js');
+    const { writePriceBookJson, writeLongCsv, writeWideCsv } = await import('../ops/facade/book-write.js');
     const kept = policy === 'keep' ? dst : [];
     const text = target === 'json' ? writePriceBookJson(loaded.book) : target === 'csv' ? writeLongCsv(loaded.book, kept) : writeWideCsv(loaded.book);
     const days = loaded.dates.length + kept.length;

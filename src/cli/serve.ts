@@ -54,7 +54,7 @@ export function registerServe(program: Command, env: CliEnv): void {
       import('../http/listen.js'),
       import('../mcp/door.js'),
       import('../ops/index.js'),
-      import('../store/open.js'),
+      import('../ops/facade/stores.js'),
       import('../ops/access.js'),
     ]);
     const stores = await openConfiguredStores(config);

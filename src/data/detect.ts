@@ -16,12 +16,28 @@ export interface DetectedFormat {
   fields: string[];
   /** Offset of the first character after the header line (0 for JSON, which is parsed whole). */
   bodyStart: number;
+  /** Long CSV only: which columns hold the date, hour and price; the rest are ignored. */
+  long?: LongLayout;
 }
 
-export const LONG_HEADERS: readonly (readonly string[])[] = [
-  ['date', 'hour', 'price_uah_mwh'],
-  ['date', 'hour', 'price'],
-];
+/** The columns of a long CSV: any order, any extra columns (ignored, named in one warning). */
+export interface LongLayout {
+  date: number;
+  hour: number;
+  price: number;
+  /** Number of columns every row must have. */
+  count: number;
+  /** Names of the columns that are not read (blank names left out). */
+  ignored: string[];
+  /** The price column is the p50 of svc's own `forecast --format csv` output. */
+  forecast: boolean;
+  /** The hour column is `period`: settlement periods 1..24 (period p is hour p - 1). */
+  periods: boolean;
+}
+
+/** Price columns of a long CSV in order of preference; `p50` is svc's forecast output. */
+const PRICE_COLUMNS = ['price_uah_mwh', 'price', 'p50'] as const;
+
 export const WIDE_HEADER: readonly string[] = ['date', ...Array.from({ length: 24 }, (_, h) => `h${h}`)];
 export const OREE_HEADER: readonly string[] = ['Дата', ...Array.from({ length: 24 }, (_, h) => `Год${h + 1}`)];
 
@@ -29,7 +45,8 @@ const EXPECTED =
   'expected a header "date,hour,price_uah_mwh" (long CSV), "date,h0,...,h23" (wide CSV), ' +
   '"Дата;Год1;...;Год24" (operator monthly export) or a JSON object keyed by DD.MM.YYYY';
 
-const norm = (s: string): string => s.replace(/^[\s\u00A0\u202F"]+|[\s\u00A0\u202F"]+$/g, '').toLowerCase();
+const bare = (s: string): string => s.replace(/^[\s\u00A0\u202F"]+|[\s\u00A0\u202F"]+$/g, '');
+const norm = (s: string): string => bare(s).toLowerCase();
 
 /** Text without a UTF-8 byte-order mark. */
 export function stripBom(text: string): string {
@@ -64,17 +81,22 @@ function classify(raw: string, line: number, bodyStart: number, issues: IssueCol
   }
   const fields = raw.split(',');
   const names = fields.map(norm);
-  for (const header of LONG_HEADERS) {
-    if (names.length === header.length && header.every((h, i) => names[i] === h)) {
-      return { format: 'long', headerLine: line, fields: header.slice(), bodyStart };
-    }
-  }
   if (names[0] === 'date' && names[1] === 'h0') {
     checkHeader(fields, WIDE_HEADER, line, issues, 'a wide CSV');
     return { format: 'wide', headerLine: line, fields: WIDE_HEADER.slice(), bodyStart };
   }
-  if (names[0] === 'date' && names[1] === 'hour') {
-    issues.fail(`the header looks like a long CSV but is ${quote(raw)}; expected "date,hour,price_uah_mwh" or "date,hour,price"`, line);
+  const date = names.indexOf('date');
+  const periods = !names.includes('hour') && names.includes('period');
+  const hour = names.indexOf(periods ? 'period' : 'hour');
+  if (date >= 0 && hour >= 0) {
+    const priceName = PRICE_COLUMNS.find((name) => names.includes(name));
+    if (priceName === undefined) {
+      issues.fail(`the header looks like a long CSV but has no price column: ${quote(raw)}; expected "date,hour,price_uah_mwh" or "date,hour,price" (or "period" 1..24 for "hour"; other columns are ignored), or svc forecast's CSV (its p50 is read)`, line);
+    }
+    const price = names.indexOf(priceName);
+    const ignored = fields.map(bare).filter((f, i) => i !== date && i !== hour && i !== price && f !== '');
+    const layout: LongLayout = { date, hour, price, count: fields.length, ignored, forecast: priceName === 'p50', periods };
+    return { format: 'long', headerLine: line, fields: fields.map(bare), bodyStart, long: layout };
   }
   return issues.fail(`unknown price-book format: ${EXPECTED}; found ${quote(raw)}`, line);
 }

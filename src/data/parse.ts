@@ -13,10 +13,11 @@ import { detectFormat, stripBom, type PriceBookFormat } from './detect.js';
 import { IssueCollector } from './issues.js';
 import { readGrid } from './read-grid.js';
 import type { JsonBookReader } from './read-json-type.js';
-import { readLong } from './read-long.js';
+import { readLong, type HourBase } from './read-long.js';
 
 export type { DstDayRows, DstPolicy, InvalidDay, OnInvalid } from './book-builder.js';
 export type { PriceBookFormat } from './detect.js';
+export type { HourBase } from './read-long.js';
 
 export interface ParsePriceBookOptions {
   /** Name of the input in messages: a file path, `stdin`, `request body`. */
@@ -25,6 +26,8 @@ export interface ParsePriceBookOptions {
   dst?: DstPolicy;
   /** A day with a problem: fail the whole read (default), or leave the day out and name it. */
   onInvalid?: OnInvalid;
+  /** Long CSV hours: 0..23 (default), 1..24, or 'auto' (1..24 when no hour 0 and an hour 24 appear, said in `notes`). */
+  hourBase?: HourBase;
 }
 
 export interface PriceBookReadResult {
@@ -38,6 +41,10 @@ export interface PriceBookReadResult {
   dstDays: DstDayRows[];
   /** Days left out because of a problem (onInvalid 'skip'), in line order. */
   invalidDays: InvalidDay[];
+  /** The prices are a forecast's p50 (svc's own `forecast --format csv` read back), not market prices. */
+  forecast: boolean;
+  /** What the reader decided that the user should know (hours read as 1..24, columns ignored), one line each. */
+  notes: string[];
 }
 
 /** The reading itself, with the JSON reader passed in so that CSV paths never load a schema library. */
@@ -46,10 +53,16 @@ export function parseBookWith(text: string, options: ParsePriceBookOptions, read
   const body = stripBom(text);
   const detected = detectFormat(body, issues);
   const builder = new BookBuilder(issues);
+  const notes: string[] = [];
   switch (detected.format) {
-    case 'long':
-      readLong(body, detected, builder, issues);
+    case 'long': {
+      const base = readLong(body, detected, builder, issues, options.hourBase ?? 0);
+      if (options.hourBase === 'auto' && !detected.long?.periods) notes.push(base === 1 ? 'hours numbered 1..24 (no hour 0, an hour 24): read as 1 = 00:00-01:00 ... 24 = 23:00-24:00' : 'hours numbered 0..23: read as 0 = 00:00-01:00 ... 23 = 23:00-24:00');
+      const layout = detected.long;
+      if (layout?.forecast) notes.push(`svc forecast output: its p50 column is read as the prices (a forecast, not market prices)${layout.ignored.length > 0 ? `; ignored ${layout.ignored.join(', ')}` : ''}`);
+      else if (layout && layout.ignored.length > 0) notes.push(`ignored ${layout.ignored.length === 1 ? 'column' : 'columns'} ${layout.ignored.join(', ')} (only ${[layout.date, layout.hour, layout.price].map((i) => detected.fields[i]).join(', ')} are read)`);
       break;
+    }
     case 'wide':
     case 'oree':
       readGrid(body, detected, builder, issues);
@@ -59,15 +72,16 @@ export function parseBookWith(text: string, options: ParsePriceBookOptions, read
       break;
   }
   const built = builder.finish(options.dst ?? 'skip', options.onInvalid ?? 'fail');
-  return { source: options.source, format: detected.format, ...built };
+  return { source: options.source, format: detected.format, ...built, forecast: detected.long?.forecast === true, notes };
 }
 
 /**
- * Lines a door should show the user about a successful read (the CLI prints them to stderr).
- * At most one today: the clock-change days that were skipped, all named on one line.
+ * Lines a door should show the user about a successful read (the CLI prints them to stderr): the
+ * reader's notes (hour numbering found, columns ignored, a forecast read as prices), the
+ * clock-change days that were skipped (all on one line), the invalid days left out.
  */
-export function formatWarnings(result: Pick<PriceBookReadResult, 'source' | 'skippedDstDays' | 'invalidDays'>): string[] {
-  const lines: string[] = [];
+export function formatWarnings(result: Pick<PriceBookReadResult, 'source' | 'skippedDstDays' | 'invalidDays'> & { notes?: readonly string[] }): string[] {
+  const lines: string[] = (result.notes ?? []).map((note) => `${result.source}: ${note}`);
   const skipped = result.skippedDstDays;
   if (skipped.length > 0) {
     const days = skipped.length === 1 ? 'day' : 'days';

@@ -1,5 +1,7 @@
 /**
- * Long CSV: one row per (date, hour), header `date,hour,price_uah_mwh` (or `date,hour,price`).
+ * Long CSV: one row per (date, hour), header `date,hour,price_uah_mwh` (or `date,hour,price`, or
+ * svc's own `forecast --format csv`, whose p50 is read); columns in any order, others ignored.
+ * Hours are 0..23, or 1..24 (`hourBase` 1, or 'auto' when no row has hour 0 and some row has hour 24).
  *
  * This is the hot path (the 3-year fixture has 26 301 rows), so files without quotes are read by
  * hand: one pass over the text, ordinary rows decoded from character codes. Measured on the
@@ -8,18 +10,63 @@
  * share the row checks below, which also word every error.
  */
 import type { BookBuilder, DayRows } from './book-builder.js';
-import type { DetectedFormat } from './detect.js';
+import type { DetectedFormat, LongLayout } from './detect.js';
 import { quote, type IssueCollector } from './issues.js';
 import { PRICE_MAX, parsePlainPrice } from './numbers.js';
 import { csvRecords } from './csv.js';
 
-export function readLong(text: string, detected: DetectedFormat, builder: BookBuilder, issues: IssueCollector): void {
-  const row = rowReader(detected.fields, builder, issues);
-  if (!text.includes('"')) {
-    readPlain(text, detected.bodyStart, detected.headerLine + 1, builder, row);
-    return;
+/** How hours are numbered: 0..23 (the default), 1..24, or found from the file ('auto'). */
+export type HourBase = 0 | 1 | 'auto';
+
+/**
+ * Reads the rows; returns the hour numbering used. 'auto' reads 1..24 when no row has hour 0 and
+ * some row has hour 24, else 0..23. With 0..23 (the default) such a book fails with one line saying
+ * so, instead of an error on every row.
+ */
+export function readLong(text: string, detected: DetectedFormat, builder: BookBuilder, issues: IssueCollector, hourBase: HourBase = 0): 0 | 1 {
+  const layout = detected.long ?? { date: 0, hour: 1, price: 2, count: 3, ignored: [], forecast: false, periods: false };
+  // A `period` column is numbered 1..24 by its name.
+  const fromOne = hourBase === 1 || layout.periods ? true : hoursFromOne(text, detected.bodyStart, layout.hour);
+  if (hourBase === 0 && fromOne && !layout.periods) {
+    const hour = detected.fields[layout.hour] ?? 'hour';
+    issues.fail(`the ${hour} column has no hour 0 and has an hour 24: the hours look numbered 1..24; --hour-base 1 reads them so (1 = 00:00-01:00), --hour-base auto finds the numbering`, detected.headerLine);
+  }
+  const base = fromOne ? 1 : 0;
+  const row = rowReader(detected.fields, layout, base, builder, issues);
+  const plain = layout.count === 3 && layout.date === 0 && layout.hour === 1 && layout.price === 2;
+  if (plain && !text.includes('"')) {
+    readPlain(text, detected.bodyStart, detected.headerLine + 1, base, builder, row);
+    return base;
   }
   for (const { fields, line } of csvRecords(text, ',', detected.headerLine + 1, issues)) row(fields, line);
+  return base;
+}
+
+/**
+ * True when no row has hour 0 and some row has hour 24: the file numbers hours 1..24 (a 0-based
+ * file has hour 24 only on an autumn clock-change day, which has an hour 0 too). Stops at the first
+ * hour 0, which in a 0-based file is on the first rows.
+ */
+function hoursFromOne(text: string, start: number, column: number): boolean {
+  let sawTwentyFour = false;
+  let pos = start;
+  while (pos < text.length) {
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = text.length;
+    let from = pos;
+    for (let k = 0; k < column && from <= end; k += 1) {
+      const comma = text.indexOf(',', from);
+      from = comma < 0 || comma > end ? end + 1 : comma + 1;
+    }
+    if (from <= end) {
+      const comma = text.indexOf(',', from);
+      const hour = text.slice(from, comma < 0 || comma > end ? end : comma).replace(/["\s]/g, '');
+      if (hour === '0' || hour === '00') return false;
+      if (hour === '24') sawTwentyFour = true;
+    }
+    pos = end + 1;
+  }
+  return sawTwentyFour;
 }
 
 type RowHandler = (fields: string[], line: number) => void;
@@ -29,7 +76,7 @@ type RowHandler = (fields: string[], line: number) => void;
  * read straight from the character codes, without splitting; any other row, including every
  * faulty one, goes to the shared row checks, which find and word the problem.
  */
-function readPlain(text: string, start: number, firstLine: number, builder: BookBuilder, row: RowHandler): void {
+function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, builder: BookBuilder, row: RowHandler): void {
   const n = text.length;
   let pos = start;
   let line = firstLine;
@@ -43,7 +90,7 @@ function readPlain(text: string, start: number, firstLine: number, builder: Book
       const c2 = text.indexOf(',', c1 + 1);
       let done = false;
       if (text.charCodeAt(c1) === 44 && c2 > c1 && c2 < stop - 1 && c2 - c1 <= 3) {
-        const hour = digitsValue(text, c1 + 1, c2);
+        const hour = digitsValue(text, c1 + 1, c2) - base;
         const price = hour >= 0 && hour <= 23 ? plainDecimalValue(text, c2 + 1, stop) : -1;
         if (price >= 0 && price <= PRICE_MAX) {
           if (rows === undefined || !text.startsWith(rows.date, pos)) rows = builder.day(text.slice(pos, c1), line, 'date');
@@ -116,30 +163,40 @@ function plainDecimalValue(text: string, from: number, to: number): number {
   return dot < 0 ? mantissa : mantissa / (POW10[to - dot - 1] as number);
 }
 
-function rowReader(names: readonly string[], builder: BookBuilder, issues: IssueCollector): RowHandler {
-  const [dateName = 'date', hourName = 'hour', priceName = 'price_uah_mwh'] = names;
+function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, builder: BookBuilder, issues: IssueCollector): RowHandler {
+  const dateName = names[layout.date] ?? 'date';
+  const hourName = names[layout.hour] ?? 'hour';
+  const priceName = names[layout.price] ?? 'price_uah_mwh';
+  const first = base;
+  const last = 23 + base;
   return (fields, line) => {
-    if (fields.length !== 3) {
-      const decimalComma = fields.length === 4 && /^\s*\d+\s*$/.test(fields[3] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
-      builder.markFlawed((fields[0] ?? '').trim());
-      issues.atLine(line, null, `expected 3 fields (${dateName},${hourName},${priceName}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
+    if (fields.length !== layout.count) {
+      const decimalComma = fields.length === layout.count + 1 && /^\s*\d+\s*$/.test(fields[layout.price + 1] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
+      builder.markFlawed((fields[layout.date] ?? '').trim());
+      issues.atLine(line, null, `expected ${layout.count} fields (${names.join(',')}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
       return;
     }
-    const date = (fields[0] as string).trim();
+    const date = (fields[layout.date] as string).trim();
     const rows = builder.day(date, line, dateName);
     if (rows === undefined) return;
 
-    const hourText = (fields[1] as string).trim();
-    const hour = parseHour(hourText);
+    const hourText = (fields[layout.hour] as string).trim();
+    const given = parseHour(hourText);
+    const hour = given === null ? null : given - base;
     const allowed = rows.dst === 'autumn' ? 24 : 23;
-    if (hour === null || hour > allowed) {
+    if (hour === null || hour < 0 || hour > allowed) {
       rows.flawed = true;
       const found = hourText === '' ? 'an empty field' : quote(hourText);
-      const hint = hour === 24 ? ' (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00)' : '';
-      issues.atLine(line, hourName, `expected an hour 0..23, found ${found}${hint}`);
+      const hint =
+        base === 0 && given === 24
+          ? ' (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00; --hour-base 1 reads a book numbered 1..24)'
+          : base === 1 && given === 0 && !layout.periods
+            ? ' (hours are read as 1..24, 1 = 00:00-01:00; --hour-base 0 reads a book numbered 0..23)'
+            : '';
+      issues.atLine(line, hourName, `expected an hour ${first}..${last}, found ${found}${hint}`);
       return;
     }
-    const price = parsePlainPrice(fields[2] as string);
+    const price = parsePlainPrice(fields[layout.price] as string);
     if (!price.ok) {
       rows.flawed = true;
       issues.atLine(line, priceName, price.problem);

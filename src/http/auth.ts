@@ -18,7 +18,7 @@ import { externalAuthConfigured, type SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import { RoleId, type SecurityMode } from '../domain/operational.js';
 import { authRequiredOf, securityModeOf } from '../ops/access.js';
-import type { Stores } from '../store/types.js';
+import type { Stores } from '../ops/facade/stores.js';
 import type { Access, Caller } from '../ops/types.js';
 import { looksLikeJwt, secretsEqual, sha256Hex } from '../ops/api-key-secrets.js';
 

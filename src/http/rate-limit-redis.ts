@@ -12,7 +12,8 @@
  * counter store should not take every route down with it, while abuse stays bounded. docs/deploy.md.
  */
 import type { Redis } from 'ioredis';
-import { FixedWindowLimiter, type RateDecision, type RateLimiter, type RateLimitStatus } from './rate-limit.js';
+import type { RateLimitStatus } from '../ops/types.js';
+import { FixedWindowLimiter, type RateDecision, type RateLimiter } from './rate-limit-window.js';
 
 const HIT_SCRIPT = `
 local n = redis.call('INCR', KEYS[1])

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config.js';
 import type { Caller, Logger, OpContext } from '../ops/types.js';
-import type { Stores } from '../store/types.js';
+import type { Stores } from '../ops/facade/stores.js';
 import type { RateLimiter } from './rate-limit.js';
 
 /** The request's pino logger behind the ops' Logger interface (a class: no closures per request). */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SvcError, type FailingPath } from '../domain/errors.js';
-import { canonicalJson } from '../engines/canonical-json.js';
+import { canonicalJson } from '../ops/facade/canonical-json.js';
 import { invoke } from '../ops/invoke.js';
 import type { Operation, OpContext, Permission } from '../ops/types.js';
 

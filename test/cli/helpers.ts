@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type Options } from 'execa';
+import { inject } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'svc.js');
@@ -11,7 +12,8 @@ export const FIXTURE = join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv');
 export const WEEK = join(ROOT, 'fixtures', 'sample-week.csv');
 
 export function tempDir(prefix = 'svc-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  // Inside the run's temp directory (test/global-setup.ts), removed when the run ends.
+  return mkdtempSync(join(inject('svcTestTmp') ?? tmpdir(), prefix));
 }
 
 export interface SvcResult {

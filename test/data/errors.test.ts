@@ -55,7 +55,7 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
 
   it('wrong header, unknown format', () => {
     expect(fail('date,hour,value\n').message).toBe(
-      'prices.csv: line 1: the header looks like a long CSV but is "date,hour,value"; expected "date,hour,price_uah_mwh" or "date,hour,price"',
+      'prices.csv: line 1: the header looks like a long CSV but has no price column: "date,hour,value"; expected "date,hour,price_uah_mwh" or "date,hour,price" (or "period" 1..24 for "hour"; other columns are ignored), or svc forecast\'s CSV (its p50 is read)',
     );
     expect(fail('\n\nfoo;bar\n').issues[0]?.path).toBe('prices.csv:3');
     const oree = fail(`${OREE_HEADER.replace('Год7', 'Год 7')}\n`);
@@ -81,10 +81,11 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
   });
 
   it('hour outside 0..23', () => {
-    const e = fail(longText(swap(day, 0, '01.01.2024,24,5')));
+    // Another day has an hour 0, so the book is 0-based (a book with no hour 0 and an hour 24 fails in one line: book-variants.test.ts).
+    const e = fail(longText(swap(day, 0, '01.01.2024,24,5'), longDay('02.01.2024')));
     expect(e.issues[0]).toEqual({
       path: 'prices.csv:2:hour',
-      message: 'line 2, field hour: expected an hour 0..23, found "24" (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00)',
+      message: 'line 2, field hour: expected an hour 0..23, found "24" (hours are 0-based: 0 = 00:00-01:00, 23 = 23:00-24:00; --hour-base 1 reads a book numbered 1..24)',
     });
     for (const bad of ['-1', '1.5', 'x', '100']) expect(fail(longText(swap(day, 0, `01.01.2024,${bad},5`))).issues[0]?.path).toBe('prices.csv:2:hour');
   });

@@ -140,3 +140,23 @@ export const REAL_BESS: readonly BessSettings[] = [
   { capacityMwh: 4, powerMw: 1, roundTripEfficiency: 0.88, maxCyclesPerDay: 2, degradationCostUahMwh: 150 },
   { capacityMwh: 2, powerMw: 4, roundTripEfficiency: 0.85, maxCyclesPerDay: 3, degradationCostUahMwh: 400 },
 ];
+
+/**
+ * The size of the HiGHS oracle sweeps. `npm test` runs a fixed, deterministic part of each (the
+ * sweeps took a third of the suite's time, issue 34 item 9); `npm run test:oracle`
+ * (SVC_ORACLE_FULL=1) runs every case, as before.
+ */
+export const ORACLE_FULL = process.env.SVC_ORACLE_FULL === '1';
+
+/** `full` cases with SVC_ORACLE_FULL=1, else `sampled`. */
+export function oracleCases(full: number, sampled: number): number {
+  return ORACLE_FULL ? full : sampled;
+}
+
+/**
+ * Every real day with SVC_ORACLE_FULL=1, else every `stride`-th day from `offset`: settings i of n
+ * take offset i and stride n, so the settings together still visit every real day.
+ */
+export function realDaysSample(days: readonly RealDay[], stride: number, offset: number): RealDay[] {
+  return ORACLE_FULL ? days.slice() : days.filter((_, i) => i % stride === offset);
+}

@@ -11,7 +11,9 @@ import { planBess } from '../../src/engines/bess.js';
 import { planSpread } from '../../src/engines/strategy.js';
 import { checkBessPlan, checkTradingPlan } from './feasibility.js';
 import { closeTo, loadHighs, solveBessLp, solveSpreadMip, type Highs } from './oracle.js';
-import { mulberry32, type Rng } from './oracle-data.js';
+import { mulberry32, oracleCases, type Rng } from './oracle-data.js';
+
+const CASES = oracleCases(600, 300);
 
 let highs: Highs;
 beforeAll(async () => {
@@ -53,10 +55,10 @@ function extremeBess(rng: Rng): BessSettings {
 }
 
 describe('engines exact at the extremes of the accepted bounds', () => {
-  it('planSpread = HiGHS MIP optimum on 600 extreme days and settings; every plan feasible and finite', () => {
+  it(`planSpread = HiGHS MIP optimum on ${CASES} extreme days and settings; every plan feasible and finite`, () => {
     const rng = mulberry32(4242);
     const failures: string[] = [];
-    for (let k = 0; k < 600; k++) {
+    for (let k = 0; k < CASES; k++) {
       const prices = extremeDay(rng);
       const s = extremeTrading(rng);
       const plan = planSpread(prices, s);
@@ -68,10 +70,10 @@ describe('engines exact at the extremes of the accepted bounds', () => {
     expect(failures.slice(0, 5)).toEqual([]);
   });
 
-  it('planBess = HiGHS LP optimum on 600 extreme days and settings (the 1e11 MWh capacity that lost 5 % is now out of bounds)', () => {
+  it(`planBess = HiGHS LP optimum on ${CASES} extreme days and settings (the 1e11 MWh capacity that lost 5 % is now out of bounds)`, () => {
     const rng = mulberry32(777);
     const failures: string[] = [];
-    for (let k = 0; k < 600; k++) {
+    for (let k = 0; k < CASES; k++) {
       const prices = extremeDay(rng);
       const s = extremeBess(rng);
       const plan = planBess(prices, s);

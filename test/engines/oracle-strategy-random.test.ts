@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { planSpread } from '../../src/engines/strategy.js';
 import { checkTradingPlan } from './feasibility.js';
 import { closeTo, loadHighs, solveSpreadMip, type Highs } from './oracle.js';
-import { SHAPES, mulberry32, randomDay, randomTradingSettings } from './oracle-data.js';
+import { SHAPES, mulberry32, oracleCases, randomDay, randomTradingSettings } from './oracle-data.js';
 
-const DAYS_PER_SEED = 1100;
+const DAYS_PER_SEED = oracleCases(1100, 500);
 let highs: Highs;
 beforeAll(async () => {
   highs = await loadHighs();

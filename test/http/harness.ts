@@ -13,6 +13,7 @@ import type { Operation } from '../../src/ops/types.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
 import { OpenApiChecker } from './openapi-check.js';
+import { testDataDir } from '../temp-data-dir.js';
 
 /** The real registry (a copy, so a test may append its own ops). */
 export function allOperations(): Operation[] {
@@ -21,7 +22,7 @@ export function allOperations(): Operation[] {
 
 export function testConfig(overrides: Partial<SvcConfig> = {}): SvcConfig {
   // Market data from the shipped fixtures: no test reaches for the network unless it points a base URL at a local server.
-  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: '/nonexistent', logLevel: 'silent', ...overrides });
+  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: testDataDir(), logLevel: 'silent', ...overrides });
 }
 
 export interface Harness {

@@ -6,6 +6,7 @@ import { auditCreate, AuditCreateResponse, auditExport, AuditExportResponse, aud
 import type { OpContext } from '../../src/ops/types.js';
 import { call } from './helpers.js';
 import { openMemoryStores, type SqliteStores } from '../../src/store/sqlite/index.js';
+import { testDataDir } from '../temp-data-dir.js';
 
 let stores: SqliteStores;
 beforeEach(() => {
@@ -26,7 +27,7 @@ function fakeCtx(tenantId: string): OpContext {
   return {
     now: () => new Date((t += 1000)),
     newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    config: loadConfig({}, { dataDir: '/nonexistent' }),
+    config: loadConfig({}, { dataDir: testDataDir() }),
     caller: { tenantId, actorId: 'user-1', roles: ['owner'], via: 'local' },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     stores: async () => stores,

@@ -10,6 +10,7 @@ import { RECEIPT_KEY_FILE, loadReceiptKeys } from '../../src/ops/receipt-keys.js
 import type { OpContext } from '../../src/ops/types.js';
 import { call } from './helpers.js';
 import { fullRequest } from '../engines/brief-fixtures.js';
+import { testDataDir } from '../temp-data-dir.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -49,11 +50,11 @@ describe('receipt key', () => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const der = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
-    const fromPem = await loadReceiptKeys({ dataDir: '/nonexistent', receiptSigningKey: pem });
-    const fromDer = await loadReceiptKeys({ dataDir: '/nonexistent', receiptSigningKey: der });
+    const fromPem = await loadReceiptKeys({ dataDir: testDataDir(), receiptSigningKey: pem });
+    const fromDer = await loadReceiptKeys({ dataDir: testDataDir(), receiptSigningKey: der });
     expect(fromPem.source).toBe('config');
     expect(fromDer.keyId).toBe(fromPem.keyId);
-    const bad = await loadReceiptKeys({ dataDir: '/nonexistent', receiptSigningKey: 'not-a-key-SECRET' }).then(
+    const bad = await loadReceiptKeys({ dataDir: testDataDir(), receiptSigningKey: 'not-a-key-SECRET' }).then(
       () => undefined,
       (e: unknown) => e as SvcError,
     );

@@ -6,13 +6,14 @@ import { tradingBrief } from '../../src/ops/brief.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { call } from './helpers.js';
 import { fullRequest, realDay, toPoints } from '../engines/brief-fixtures.js';
+import { testDataDir } from '../temp-data-dir.js';
 
 function fakeCtx(): OpContext {
   let n = 0;
   return {
     now: () => new Date('2025-03-01T10:00:00.000Z'),
     newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    config: loadConfig({}, { dataDir: '/nonexistent' }),
+    config: loadConfig({}, { dataDir: testDataDir() }),
     caller: { tenantId: 't1', actorId: 'trader-7', roles: ['trader'], via: 'local' },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     stores: () => Promise.reject(new Error('the brief must not touch the store')),

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { OperationalReadiness } from '../../src/domain/operational.js';
 import { platformDataOf } from '../../src/ops/health.js';
 import { harness, type Harness } from '../http/harness.js';
+import { testDataDir } from '../temp-data-dir.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -11,7 +12,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const env = (extra: Record<string, string>) => loadConfig({ SVC_DATA_DIR: '/tmp/svc-unused', ...extra });
+const env = (extra: Record<string, string>) => loadConfig({ SVC_DATA_DIR: testDataDir(), ...extra });
 
 describe('platformData', () => {
   it('embedded default: no database, no Redis, reads from the embedded store, graceful fallback', () => {

@@ -1,4 +1,7 @@
-/** The bounded run of the OpenAPI-driven fuzzer (issue 10); `npm run fuzz -- --requests N` is the long run. */
+/**
+ * The bounded run of the OpenAPI-driven fuzzer (issue 10), halved to 1,500 requests to keep the suite
+ * quick (issue 34 item 9); `npm run fuzz -- --requests N` is the long run.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../http/harness.js';
 import { fuzz } from './fuzzer.js';
@@ -10,17 +13,17 @@ afterEach(async () => {
 });
 
 describe('OpenAPI-driven fuzzer (bounded run)', () => {
-  it('public-demo mode: ~3,000 mutated requests over every route, no 5xx, every body documented, no leak', async () => {
+  it('public-demo mode: ~1,500 mutated requests over every route, no 5xx, every body documented, no leak', async () => {
     // A service token is configured so service-token routes answer 401, not 503 "not configured".
     h = await harness({ config: { rateLimitPerMinute: 1_000_000, serviceToken: 'fuzz-service-token-0123456789' } });
-    const report = await fuzz(h.app, 3000, 20261122);
+    const report = await fuzz(h.app, 1500, 20261122);
     expect(report.routes).toBeGreaterThan(15);
-    expect(report.requests).toBeGreaterThan(2500);
+    expect(report.requests).toBeGreaterThan(1250);
     expect(report.failures).toEqual([]);
     // The run reached both the success and the error paths.
     const ok = Object.entries(report.byStatus).filter(([s]) => s.startsWith('2')).reduce((n, [, c]) => n + c, 0);
-    expect(ok).toBeGreaterThan(100);
-    expect(report.byStatus['400'] ?? 0).toBeGreaterThan(500);
+    expect(ok).toBeGreaterThan(50);
+    expect(report.byStatus['400'] ?? 0).toBeGreaterThan(250);
   }, 120_000);
 
   it('key mode with RBAC: the same invariants hold for rejected callers', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { combineWork, simplexLad } from '../../../src/engines/forecast/combine.js';
 import { LP_OPTIONS, loadHighs } from '../oracle.js';
+import { oracleCases } from '../oracle-data.js';
 
 function ladLp(F: Float64Array[], y: Float64Array): string {
   const n = y.length;
@@ -81,7 +82,7 @@ describe('simplexLad', () => {
         expect(w.every((v) => v >= 0)).toBe(true);
         expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
       }),
-      { numRuns: 25 },
+      { numRuns: oracleCases(25, 12) },
     );
   };
 

@@ -1,0 +1,24 @@
+/** The shapes of a loaded book, apart from book.ts so that market-book.ts (loaded by it) imports no circle. */
+import type { PriceBook } from '../domain/prices.js';
+import type { DstDayRows, InvalidDay } from '../ops/facade/book-read.js';
+
+export interface LoadedBook {
+  book: PriceBook;
+  dates: string[];
+  skippedDstDays: string[];
+  /** Days left out for problems (--on-invalid skip), with the reasons. */
+  invalidDays: InvalidDay[];
+  /** The clock-change days' own settlement periods (never part of `book`). */
+  dstDays: DstDayRows[];
+  source: string;
+  /** The prices are a forecast's p50 (svc's forecast CSV read back), not market prices. */
+  forecast?: boolean;
+}
+
+/** The days a command looks at; DST warnings name only skipped days inside it. */
+export interface BookScope {
+  from?: string | undefined;
+  to?: string | undefined;
+  /** false: the command itself says what it does with clock-change days (no skip warning). */
+  warnDst?: boolean;
+}

@@ -1,0 +1,50 @@
+/** Books as they come, through the CLI (issue 34 item 7): --hour-base, and svc's forecast CSV read back as a book. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, WEEK, svc, tempDir } from './helpers.js';
+
+/** sample-week.csv with its hours numbered 1..24. */
+function oneBasedWeek(): string {
+  const [header, ...rows] = readFileSync(WEEK, 'utf8').trim().split('\n');
+  const file = join(tempDir(), 'week-1-24.csv');
+  writeFileSync(file, [header, ...rows.map((r) => r.replace(/^([^,]+),(\d+),/, (_, d: string, h: string) => `${d},${Number(h) + 1},`))].join('\n') + '\n');
+  return file;
+}
+
+describe('--hour-base', () => {
+  it('a 1..24 book: exit 2 in one line by default; --hour-base 1 reads the same days as the 0..23 book; auto says what it found; a bad value is exit 2', async () => {
+    const file = oneBasedWeek();
+    const [plain, one, auto, zeroBased, bad] = await Promise.all([
+      svc(['prices', 'stats', file, '--format', 'json']),
+      svc(['prices', 'stats', file, '--hour-base', '1', '--format', 'json']),
+      svc(['prices', 'stats', file, '--hour-base', 'auto', '--format', 'json']),
+      svc(['prices', 'stats', WEEK, '--format', 'json']),
+      svc(['prices', 'stats', file, '--hour-base', '2']),
+    ]);
+    expect(plain.exitCode).toBe(2);
+    expect(plain.stderr.trim().split('\n')).toHaveLength(1);
+    expect(plain.stderr).toContain('the hours look numbered 1..24; --hour-base 1 reads them so');
+    expect(one.exitCode).toBe(0);
+    expect(JSON.parse(one.stdout)).toEqual(JSON.parse(zeroBased.stdout));
+    expect(one.stderr).toBe('');
+    expect(auto.exitCode).toBe(0);
+    expect(JSON.parse(auto.stdout)).toEqual(JSON.parse(zeroBased.stdout));
+    expect(auto.stderr).toContain('hours numbered 1..24 (no hour 0, an hour 24)');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--hour-base: expected 0, 1 or auto, got "2"');
+  });
+});
+
+describe("svc's forecast CSV as a book", () => {
+  it('plans on its p50 and says on stderr that the prices are a forecast', async () => {
+    const file = join(ROOT, 'fixtures', 'svc-forecast-2025-01-01.csv');
+    const p50 = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[3]));
+    const r = await svc(['plan', file, '--date', '01.01.2025', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('its p50 column is read as the prices (a forecast, not market prices)');
+    const trades = (JSON.parse(r.stdout) as { plan: { trades: { buyHour: number; sellHour: number; buyPriceUahMwh: number; sellPriceUahMwh: number }[] } }).plan.trades;
+    expect(trades.length).toBeGreaterThan(0);
+    for (const t of trades) expect([t.buyPriceUahMwh, t.sellPriceUahMwh]).toEqual([p50[t.buyHour], p50[t.sellHour]]);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * A data directory of the test process's own, under the system temp dir (issue 34 item 8: a config
+ * with `dataDir: '/nonexistent'` made `npm test` as root create `/nonexistent/receipt-ed25519.pem`).
+ * Only named here: svc creates it when a test first writes there (a receipt key, a store), so a
+ * test that writes nothing leaves nothing behind. It sits in the run's temp directory
+ * (test/global-setup.ts), removed when the run ends, and is removed when the process exits.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+let dir: string | undefined;
+
+export function testDataDir(): string {
+  if (dir === undefined) {
+    const named = join(inject('svcTestTmp') ?? tmpdir(), `svc-test-data-${randomUUID()}`);
+    process.once('exit', () => rmSync(named, { recursive: true, force: true }));
+    dir = named;
+  }
+  return dir;
+}
