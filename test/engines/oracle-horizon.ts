@@ -1,0 +1,84 @@
+/**
+ * HiGHS oracle for the battery over a horizon, written from the model in docs/engines.md alone (no
+ * engine code imported): grid-side c_t, d_t, SoC s_t in the usable window, standby draw ℓ,
+ * hours out, a discharge cap per calendar day, the end rule; with a lot, c_t = lot·m_t and
+ * d_t = lot·n_t with integer m_t, n_t and a binary per hour that forbids charging and discharging
+ * in the same hour (the engine's lots never do both; without lots the LP needs no such binary).
+ */
+import type { Highs } from 'highs';
+import { LP_OPTIONS, MIP_OPTIONS } from './oracle.js';
+
+export interface OracleAsset {
+  capacityMwh: number;
+  powerMw: number;
+  etaC: number;
+  etaD: number;
+  socMinMwh: number;
+  socMaxMwh: number;
+  degradationUahMwh: number;
+  auxMwh: number;
+  dailyDischargeCapMwh: number;
+  lotMwh: number;
+  outHours: readonly number[];
+}
+
+export interface OracleHorizon {
+  prices: readonly number[];
+  startSocMwh: number;
+  endFloorMwh: number | null;
+  endValueUahMwh: number | null;
+  refSocMwh: number;
+}
+
+const term = (k: number, v: string): string => (k < 0 ? ` - ${-k} ${v}` : ` + ${k} ${v}`);
+
+export function horizonModel(a: OracleAsset, h: OracleHorizon): string {
+  const n = h.prices.length;
+  const lots = a.lotMwh > 0;
+  const out = new Set(a.outHours);
+  let obj = ' obj:';
+  const rows: string[] = [];
+  const bounds: string[] = [];
+  const ints: string[] = [];
+  const bins: string[] = [];
+  const days = Math.ceil(n / 24);
+  const cap: string[] = Array.from({ length: days }, (_, d) => ` cap${d}:`);
+  for (let t = 0; t < n; t++) {
+    const p = h.prices[t] as number;
+    const pmax = out.has(t % 24) ? 0 : a.powerMw;
+    if (lots) {
+      const kmax = Math.floor(pmax / a.lotMwh + 1e-9);
+      obj += term((p - a.degradationUahMwh) * a.lotMwh, `n${t}`) + term(-p * a.lotMwh, `m${t}`);
+      const prev = t > 0 ? ` - s${t - 1}` : '';
+      const rhs = t > 0 ? -a.auxMwh : h.startSocMwh - a.auxMwh;
+      rows.push(` soc${t}: s${t}${prev}${term(-a.etaC * a.lotMwh, `m${t}`)}${term(a.lotMwh / a.etaD, `n${t}`)} = ${rhs}`);
+      rows.push(` mc${t}: m${t}${term(-kmax, `y${t}`)} <= 0`, ` md${t}: n${t}${term(kmax, `y${t}`)} <= ${kmax}`);
+      cap[Math.floor(t / 24)] += term(a.lotMwh, `n${t}`);
+      bounds.push(` 0 <= m${t} <= ${kmax}`, ` 0 <= n${t} <= ${kmax}`);
+      ints.push(`m${t}`, `n${t}`);
+      bins.push(`y${t}`);
+    } else {
+      obj += term(p - a.degradationUahMwh, `d${t}`) + term(-p, `c${t}`);
+      const prev = t > 0 ? ` - s${t - 1}` : '';
+      const rhs = t > 0 ? -a.auxMwh : h.startSocMwh - a.auxMwh;
+      rows.push(` soc${t}: s${t}${prev}${term(-a.etaC, `c${t}`)}${term(1 / a.etaD, `d${t}`)} = ${rhs}`);
+      cap[Math.floor(t / 24)] += term(1, `d${t}`);
+      bounds.push(` 0 <= c${t} <= ${pmax}`, ` 0 <= d${t} <= ${pmax}`);
+    }
+    const lo = t === n - 1 && h.endFloorMwh !== null ? Math.max(a.socMinMwh, h.endFloorMwh) : a.socMinMwh;
+    bounds.push(` ${lo} <= s${t} <= ${a.socMaxMwh}`);
+  }
+  if (h.endValueUahMwh !== null) obj += term(h.endValueUahMwh, `s${n - 1}`);
+  for (const c of cap) rows.push(`${c} <= ${a.dailyDischargeCapMwh}`);
+  const integer = lots ? `General\n ${ints.join(' ')}\nBinary\n ${bins.join(' ')}\n` : '';
+  return `Maximize\n${obj}\nSubject To\n${rows.join('\n')}\nBounds\n${bounds.join('\n')}\n${integer}End\n`;
+}
+
+/** The optimum (cash + end value relative to refSocMwh), or null when HiGHS finds the horizon infeasible. */
+export function solveHorizon(highs: Highs, a: OracleAsset, h: OracleHorizon): number | null {
+  const lots = a.lotMwh > 0;
+  const result = highs.solve(horizonModel(a, h), lots ? MIP_OPTIONS : LP_OPTIONS);
+  if (result.Status === 'Infeasible') return null;
+  if (result.Status !== 'Optimal') throw new Error(`battery horizon ${lots ? 'MIP' : 'LP'}: ${result.Status}`);
+  return result.ObjectiveValue - (h.endValueUahMwh === null ? 0 : h.endValueUahMwh * h.refSocMwh);
+}
