@@ -5,8 +5,23 @@
  * d_t = lot·n_t with integer m_t, n_t and a binary per hour that forbids charging and discharging
  * in the same hour (the engine's lots never do both; without lots the LP needs no such binary).
  */
-import type { Highs } from 'highs';
+import * as highsModule from 'highs';
+import type { Highs, InitOptions } from 'highs';
 import { LP_OPTIONS, MIP_OPTIONS } from './oracle.js';
+
+type Loader = (options?: InitOptions) => Promise<Highs>;
+const highsLoader = (highsModule as unknown as { default: Loader }).default;
+/**
+ * A HiGHS instance of this module's own. After some MIP solves the WASM instance of highs-js
+ * answers a later, feasible model with `Infeasible` in 0.1 ms (seen on this suite's own days: the
+ * same text solved in a fresh instance is Optimal), so an `Infeasible` answer is re-asked of a
+ * fresh instance before it is believed.
+ */
+let own: Promise<Highs> | undefined;
+export function horizonHighs(): Promise<Highs> {
+  own ??= highsLoader();
+  return own;
+}
 
 export interface OracleAsset {
   capacityMwh: number;
@@ -74,11 +89,18 @@ export function horizonModel(a: OracleAsset, h: OracleHorizon): string {
   return `Maximize\n${obj}\nSubject To\n${rows.join('\n')}\nBounds\n${bounds.join('\n')}\n${integer}End\n`;
 }
 
-/** The optimum (cash + end value relative to refSocMwh), or null when HiGHS finds the horizon infeasible. */
-export function solveHorizon(highs: Highs, a: OracleAsset, h: OracleHorizon): number | null {
+/** The optimum (cash + end value relative to refSocMwh), null when HiGHS finds the horizon infeasible, NaN when a MIP hit `time_limit` (seconds, passed in the options). */
+export async function solveHorizon(a: OracleAsset, h: OracleHorizon, timeLimitS = Infinity): Promise<number | null> {
   const lots = a.lotMwh > 0;
-  const result = highs.solve(horizonModel(a, h), lots ? MIP_OPTIONS : LP_OPTIONS);
+  const options = lots ? { ...MIP_OPTIONS, ...(Number.isFinite(timeLimitS) ? { time_limit: timeLimitS } : {}) } : LP_OPTIONS;
+  const model = horizonModel(a, h);
+  let result = (await horizonHighs()).solve(model, options);
+  if (result.Status === 'Infeasible') {
+    own = highsLoader();
+    result = (await own).solve(model, options);
+  }
   if (result.Status === 'Infeasible') return null;
+  if (result.Status === 'Time limit reached') return Number.NaN;
   if (result.Status !== 'Optimal') throw new Error(`battery horizon ${lots ? 'MIP' : 'LP'}: ${result.Status}`);
   return result.ObjectiveValue - (h.endValueUahMwh === null ? 0 : h.endValueUahMwh * h.refSocMwh);
 }
