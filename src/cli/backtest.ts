@@ -153,9 +153,12 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
     const label = `${money(b.fromUah)} … ${money(b.toUah)}`.padStart(26);
     out.print(`${label} │${'█'.repeat(Math.round((b.days / most) * 40))} ${b.days}`);
   }
-  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], c, { right: [1, 2, 3, 4, 5] });
+  // The battery carrying its state of charge across days, and the gain over day by day (bess-carry.ts).
+  const carried = new Map((a.bessCarryOver ?? []).map((m) => [m.month, m]));
+  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate, 'battery carried', 'carry-over gain'], c, { right: [1, 2, 3, 4, 5, 6, 7] });
   for (const m of a.months ?? []) {
-    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate)]);
+    const k = carried.get(m.month);
+    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate), k ? money(k.carriedUah) : '—', k ? money(k.carryOverGainUah) : '—']);
   }
   out.print('');
   out.print(months.toString());
