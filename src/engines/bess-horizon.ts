@@ -140,3 +140,20 @@ export function planBessRolling(days: readonly RollingDay[], settings: BessSetti
   }
   return out;
 }
+
+/** The hourly schedule of a plan: its own (extended settings) or the sum of its cycles (the spec's battery, empty at the start). */
+export function bessSchedule(prices: readonly number[], settings: BessSettings, plan: BessPlan): BessHour[] {
+  if (plan.schedule) return plan.schedule;
+  const eta = settings.roundTripEfficiency;
+  const charge = prices.map(() => 0);
+  const discharge = prices.map(() => 0);
+  for (const c of plan.cycles) {
+    charge[c.chargeHour] = (charge[c.chargeHour] as number) + c.chargeMwh;
+    discharge[c.dischargeHour] = (discharge[c.dischargeHour] as number) + c.dischargeMwh;
+  }
+  let soc = 0;
+  return prices.map((priceUahMwh, hour) => {
+    soc += eta * (charge[hour] as number) - (discharge[hour] as number);
+    return { hour, priceUahMwh, chargeMw: charge[hour] as number, dischargeMw: discharge[hour] as number, socMwh: soc };
+  });
+}
