@@ -58,7 +58,8 @@ export function isPlainBess(s: BessSettings): boolean {
 export function bessAsset(s: BessSettings): BessAsset {
   checkBessSettings(s);
   const issues: FailingPath[] = [];
-  const bad = (path: string, message: string) => issues.push({ path: `settings.${path}`, message });
+  // Cross-key issues name their keys in the message; the path is the settings object (each key is within its own bounds).
+  const bad = (_key: string, message: string) => issues.push({ path: 'settings', message });
   const E = s.capacityMwh;
   const rte = s.roundTripEfficiency;
   let etaC = rte;
@@ -88,7 +89,7 @@ export function bessAsset(s: BessSettings): BessAsset {
   const outHour = new Array<boolean>(HOURS_PER_DAY).fill(false);
   for (const h of s.unavailableHours ?? []) outHour[h] = true;
   const lot = s.lotMwh ?? 0;
-  if (issues.length > 0) throw SvcError.validation(`invalid input: ${issues[0]?.path}: ${issues[0]?.message}`, issues);
+  if (issues.length > 0) throw SvcError.validation(`invalid input: settings: ${issues[0]?.message}`, issues);
   return {
     capacityMwh: E,
     powerMw: s.powerMw,
