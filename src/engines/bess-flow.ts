@@ -168,15 +168,16 @@ function shortestPaths(n: Net): void {
     pred[t] = FROM_SOURCE;
   }
   for (let d = 0; d < days; d++) dist[H + d] = Infinity;
-  for (let changed = true; changed; ) {
-    changed = false;
+  // On a chain with zero-cost edges one forward and one backward sweep settle every label (a walk
+  // from i to t crosses each edge between them in the needed direction); only a label improved
+  // through a day node (a reverse discharge) needs the sweeps again.
+  for (;;) {
     let carry = dist[0] as number;
     for (let t = 0; t + 1 < H; t++) {
       const next = dist[t + 1] as number;
       if ((x[t] as number) < W - tolE && carry < next - eps) {
         dist[t + 1] = carry;
         pred[t + 1] = FROM_LEFT;
-        changed = true;
       } else carry = next;
     }
     carry = dist[H - 1] as number;
@@ -185,10 +186,8 @@ function shortestPaths(n: Net): void {
       if ((x[t - 1] as number) > tolE && carry < next - eps) {
         dist[t - 1] = carry;
         pred[t - 1] = FROM_RIGHT;
-        changed = true;
       } else carry = next;
     }
-    if (days === 0) continue;
     let dayChanged = false;
     for (let t = 0; t < H; t++) {
       const day = H + (dayOf[t] as number);
@@ -199,7 +198,8 @@ function shortestPaths(n: Net): void {
         dayChanged = true;
       }
     }
-    if (!dayChanged) continue;
+    if (!dayChanged) return;
+    let changed = false;
     for (let t = 0; t < H; t++) {
       const day = dayOf[t] as number;
       if ((r[t] as number) <= tolE || dayPred[day] === t) continue;
@@ -210,6 +210,7 @@ function shortestPaths(n: Net): void {
         changed = true;
       }
     }
+    if (!changed) return;
   }
 }
 
