@@ -8,7 +8,8 @@
  *    back-to-back solves, best of 5) vs HiGHS's LP on the same 48-hour problem (model text + solve, best of 3).
  * 2. With lots of 0.1 MWh: the one-day problem on every 60th shipped day, ours vs HiGHS's MIP
  *    (time limit 30 s: a day HiGHS does not finish is marked, its ratio a lower bound).
- * Every objective is compared (1e-6 relative); the bench stops on a disagreement.
+ * Every objective is compared (1e-6 relative); the bench stops on a disagreement. BESS_BENCH_LOTS=0
+ * runs part 1 only (part 2 takes minutes: HiGHS's MIP).
  */
 import os from 'node:os';
 import { bessAsset } from '../src/engines/bess-asset.js';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   console.log(`  a year (${problems.length} plans): ${yearMs.toFixed(1)} ms`);
   console.log(`  per day: ours median ${median(oursUs).toFixed(1)} µs (max ${Math.max(...oursUs).toFixed(1)}), HiGHS LP median ${median(highsUs).toFixed(0)} µs; ratio median ${median(ratios).toFixed(0)}×, smallest ${Math.min(...ratios).toFixed(0)}× (days under 100×: ${ratios.filter((r) => r < 100).length})`);
 
+  if (process.env.BESS_BENCH_LOTS === '0') return;
   const lotAsset = bessAsset({ ...settings, lotMwh: 0.1 });
   const rows: string[] = [];
   const lotRatios: number[] = [];
