@@ -149,23 +149,18 @@ interface Net {
 function shortestPaths(n: Net): void {
   const { H, days, W, tolE, eps, M, endGain } = n;
   for (let t = 0; t < H; t++) {
-    let best = Infinity;
-    let kind = -1;
-    if ((q[t] as number) < (chargeCap[t] as number) - tolE) {
-      best = cost[t] as number;
-      kind = SRC_CHARGE;
-    }
-    if (t === 0 && state.startLeft > tolE && -M < best) {
-      best = -M;
-      kind = SRC_START;
-    }
-    if (t === H - 1 && state.endFree > tolE && endGain < best) {
-      best = endGain;
-      kind = SRC_END;
-    }
-    dist[t] = best;
-    src[t] = kind;
+    const open = (q[t] as number) < (chargeCap[t] as number) - tolE;
+    dist[t] = open ? (cost[t] as number) : Infinity;
+    src[t] = open ? SRC_CHARGE : -1;
     pred[t] = FROM_SOURCE;
+  }
+  if (state.startLeft > tolE && -M < (dist[0] as number)) {
+    dist[0] = -M;
+    src[0] = SRC_START;
+  }
+  if (state.endFree > tolE && endGain < (dist[H - 1] as number)) {
+    dist[H - 1] = endGain;
+    src[H - 1] = SRC_END;
   }
   for (let d = 0; d < days; d++) dist[H + d] = Infinity;
   // On a chain with zero-cost edges one forward and one backward sweep settle every label (a walk
