@@ -9,6 +9,7 @@ import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettin
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
 import type { BacktestResponse } from '../ops/backtest.js';
+import type { BacktestDay } from '../domain/plans.js';
 import type { z } from 'zod';
 
 interface BacktestOpts {
@@ -22,7 +23,9 @@ interface BacktestOpts {
   [flag: string]: unknown;
 }
 
-const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnlUah', 'trades', 'bessCycles', 'averageSpreadUah', 'equivalentBessCycles'];
+// CSV names say what they count: bessCycles (the spec's JSON name) counts charge→discharge pairs, not equivalent full cycles.
+const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnlUah', 'trades', 'bessChargeDischargePairs', 'averageSpreadUah', 'equivalentBessCycles'];
+const dailyRows = (days: readonly BacktestDay[]): object[] => days.map(({ bessCycles, ...d }) => ({ ...d, bessChargeDischargePairs: bessCycles }));
 
 export function registerBacktest(program: Command, env: CliEnv): void {
   const cmd = program
@@ -97,12 +100,12 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     });
     progress.stop();
     if (opts.daily) {
-      writeOutputFile(opts.daily, await toCsv(result.summary.daily, DAILY_COLUMNS), '--daily');
+      writeOutputFile(opts.daily, await toCsv(dailyRows(result.summary.daily), DAILY_COLUMNS), '--daily');
       out.info(`wrote ${result.summary.daily.length} days to ${opts.daily}`);
     }
     const format = env.globals().format;
     if (format === 'json') return out.json(result);
-    if (format === 'csv') return out.raw(await toCsv(result.summary.daily, DAILY_COLUMNS));
+    if (format === 'csv') return out.raw(await toCsv(dailyRows(result.summary.daily), DAILY_COLUMNS));
     await renderSummary(env, result, loaded);
     if (result.forecastPlans) renderForecastPlans(env, result.forecastPlans);
   });
@@ -153,9 +156,12 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
     const label = `${money(b.fromUah)} … ${money(b.toUah)}`.padStart(26);
     out.print(`${label} │${'█'.repeat(Math.round((b.days / most) * 40))} ${b.days}`);
   }
-  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate], c, { right: [1, 2, 3, 4, 5] });
+  // The battery carrying its state of charge across days, and the gain over day by day (bess-carry.ts).
+  const carried = new Map((a.bessCarryOver ?? []).map((m) => [m.month, m]));
+  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate, 'battery carried', 'carry-over gain'], c, { right: [1, 2, 3, 4, 5, 6, 7] });
   for (const m of a.months ?? []) {
-    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate)]);
+    const k = carried.get(m.month);
+    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate), k ? money(k.carriedUah) : '—', k ? money(k.carryOverGainUah) : '—']);
   }
   out.print('');
   out.print(months.toString());

@@ -2,7 +2,7 @@
 const en = {
   hour: 'Hour', price: 'Price, UAH/MWh', buy: 'Buy', sell: 'Sell', buyPrice: 'Buy, UAH/MWh', sellPrice: 'Sell, UAH/MWh',
   netSpread: 'Net spread, UAH/MWh', volume: 'MWh', pnl: 'PnL, UAH', charge: 'Charge', discharge: 'Discharge',
-  chargeMwh: 'Charged, MWh', dischargeMwh: 'Discharged, MWh', chargePrice: 'Charge, UAH/MWh', dischargePrice: 'Discharge, UAH/MWh',
+  chargeMwh: 'Charged, MWh', dischargeMwh: 'Discharged, MWh', chargeMw: 'Charge, MW', dischargeMw: 'Discharge, MW', socMwh: 'SoC at end, MWh', chargePrice: 'Charge, UAH/MWh', dischargePrice: 'Discharge, UAH/MWh',
   grossSpread: 'Gross spread, UAH/MWh', profit: 'Profit, UAH', date: 'Date', base: 'Base', peak: 'Peak', offPeak: 'Off-peak',
   min: 'Min', max: 'Max', total: 'Total', totalOnForecast: 'Total at the p50 forecast prices', days: 'Days', strategy: 'Strategy, UAH', battery: 'Battery, UAH', combined: 'Combined, UAH',
   hitRate: 'Hit rate', month: 'Month', spreadPlan: 'Spread plan', bessPlan: 'Battery plan', prices: 'Prices',
@@ -27,7 +27,7 @@ export type LabelKey = keyof typeof en;
 const uk: Record<LabelKey, string> = {
   hour: 'Година', price: 'Ціна, грн/МВт·год', buy: 'Купівля', sell: 'Продаж', buyPrice: 'Купівля, грн/МВт·год', sellPrice: 'Продаж, грн/МВт·год',
   netSpread: 'Чистий спред, грн/МВт·год', volume: 'МВт·год', pnl: 'Результат, грн', charge: 'Заряд', discharge: 'Розряд',
-  chargeMwh: 'Заряджено, МВт·год', dischargeMwh: 'Віддано, МВт·год', chargePrice: 'Заряд, грн/МВт·год', dischargePrice: 'Розряд, грн/МВт·год',
+  chargeMwh: 'Заряджено, МВт·год', dischargeMwh: 'Віддано, МВт·год', chargeMw: 'Заряд, МВт', dischargeMw: 'Розряд, МВт', socMwh: 'Заряд на кінець, МВт·год', chargePrice: 'Заряд, грн/МВт·год', dischargePrice: 'Розряд, грн/МВт·год',
   grossSpread: 'Валовий спред, грн/МВт·год', profit: 'Прибуток, грн', date: 'Дата', base: 'База', peak: 'Пік', offPeak: 'Позапік',
   min: 'Мін', max: 'Макс', total: 'Разом', totalOnForecast: 'Разом за цінами прогнозу p50', days: 'Днів', strategy: 'Стратегія, грн', battery: 'УЗЕ, грн', combined: 'Разом, грн',
   hitRate: 'Частка прибуткових', month: 'Місяць', spreadPlan: 'План спред-торгівлі', bessPlan: 'План роботи УЗЕ', prices: 'Ціни',

@@ -72,6 +72,27 @@ function bessView(plan: BessPlan, lang: 'uk' | 'en', date: string, capacity: num
   };
 }
 
+/** `--view schedule`: the same day as one row per hour (the plan's schedule), totals unchanged. */
+function scheduleView(cycles: DayView, plan: BessPlan, lang: 'uk' | 'en', date: string): DayView {
+  const m = (v: number, d = 2) => formatMoney(v, lang, d);
+  const hours = plan.schedule ?? [];
+  return {
+    ...cycles,
+    head: ['hour', 'price', 'chargeMw', 'dischargeMw', 'socMwh'],
+    right: [1, 2, 3, 4],
+    rows: hours.map((h) => [hh(h.hour), m(h.priceUahMwh), m(h.chargeMw, 3), m(h.dischargeMw, 3), m(h.socMwh, 3)]),
+    csvRows: hours.map((h) => ({ tradeDate: date, ...h })),
+    csvColumns: ['tradeDate', 'hour', 'priceUahMwh', 'chargeMw', 'dischargeMw', 'socMwh'],
+  };
+}
+
+/** `--view`: true for `schedule`, false for `cycles` or absent. */
+function viewFlag(value: unknown): boolean {
+  if (value === undefined || value === 'cycles') return false;
+  if (value === 'schedule') return true;
+  throw SvcError.validation(`--view: expected cycles or schedule, got "${String(value)}"`, [{ path: '--view', message: 'expected cycles|schedule' }]);
+}
+
 async function renderDay(env: CliEnv, date: string, prices: number[], source: string, body: unknown, view: DayView): Promise<void> {
   const out = env.out();
   const { format, lang } = env.globals();
@@ -131,9 +152,10 @@ export function registerPlan(program: Command, env: CliEnv): void {
     .description('optimal battery (BESS) charge/discharge schedule for one day (exact LP optimum)')
     .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
-    .option('--plan-on <actual|forecast>', 'schedule on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices');
+    .option('--plan-on <actual|forecast>', 'schedule on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices')
+    .option('--view <cycles|schedule>', 'cycles: charge→discharge pairs (default); schedule: one row per hour with chargeMw, dischargeMw and socMwh at the end of the hour');
   addSettingsFile(addFlags(addBookOptions(bess), BESS_FLAGS), 'BessSettings');
-  bess.addHelpText('after', '\nExample:\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2');
+  bess.addHelpText('after', '\nExample:\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --min-soc 10 --max-soc 90 --lot 0.1 --view schedule');
   bess.action(async (file: string, opts: DayOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
@@ -142,10 +164,12 @@ export function registerPlan(program: Command, env: CliEnv): void {
     const { bessPlan } = await import('../ops/strategy.js');
     const onForecast = planOnFlag(opts.planOn);
     const extra = onForecast ? { planOn: 'forecast', history: historyBefore(loaded.book, date) } : {};
-    const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings, ...extra }).catch((e: unknown) => {
+    const hourly = viewFlag(opts.view);
+    const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings, ...extra, ...(hourly ? { schedule: true } : {}) }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', BESS_FLAGS, settings, opts);
     });
-    await renderDay(env, date, result.settlement?.forecastP50 ?? hourlyPrices(prices), loaded.source, result, bessView(result.plan, env.globals().lang, date, Number(settings.capacityMwh)));
+    const view = bessView(result.plan, env.globals().lang, date, Number(settings.capacityMwh));
+    await renderDay(env, date, result.settlement?.forecastP50 ?? hourlyPrices(prices), loaded.source, result, hourly ? scheduleView(view, result.plan, env.globals().lang, date) : view);
     if (result.settlement) renderSettlement(env, result.settlement);
   });
 }

@@ -29,8 +29,16 @@ export const BOUNDS = {
   capacityMwh: { min: 0.001, max: 100_000, unit: 'MWh', why: 'from 1 kWh to 100 GWh, beyond the largest storage plants' },
   powerMw: { min: 0.001, max: 10_000, unit: 'MW', why: 'from 1 kW to 10 GW' },
   roundTripEfficiency: { min: 0.01, max: 1, unit: 'share', why: 'the spec: > 0 and <= 1; below 1 % no storage is run' },
-  maxCyclesPerDay: { min: 1, max: 12, integer: true, unit: 'cycles', why: 'the spec: 1..12' },
+  maxCyclesPerDay: { min: 0.01, max: 12, unit: 'cycles', why: 'the spec: 1..12; svc also accepts a fractional cap down to 1 % of a cycle a day' },
   degradationCostUahMwh: { min: 0, max: 1_000_000, unit: 'UAH/MWh', why: 'a wear cost above the highest price makes every cycle unprofitable anyway' },
+  minSocPct: { min: 0, max: 100, unit: '%', why: 'a share of the capacity E' },
+  maxSocPct: { min: 0, max: 100, unit: '%', why: 'a share of the capacity E' },
+  chargeEfficiency: { min: 0.01, max: 1, unit: 'share', why: 'as the round trip: below 1 % no storage is run' },
+  dischargeEfficiency: { min: 0.01, max: 1, unit: 'share', why: 'as the round trip: below 1 % no storage is run' },
+  auxLossMwhPerHour: { min: 0, max: 10_000, unit: 'MWh', why: 'a standby draw per hour no larger than the largest power' },
+  lotMwh: { min: 0, max: 10_000, unit: 'MWh', why: '0: continuous volumes; else the exchange step (0.1 MWh on the DAM), at most 10,000 lots of power per hour' },
+  initialSocMwh: { min: 0, max: 100_000, unit: 'MWh', why: 'within the largest capacity (and within the usable window)' },
+  endSocValueUahMwh: { min: 0, max: 1_000_000, unit: 'UAH/MWh', why: 'as a price' },
 } as const satisfies Record<string, NumberBound>;
 
 export type BoundedKey = keyof typeof BOUNDS;

@@ -33,12 +33,28 @@ export const BessCycle = z.strictObject({
 });
 export type BessCycle = z.infer<typeof BessCycle>;
 
+/** svc extension: one hour of a battery schedule (grid side; SoC at the end of the hour). */
+export const BessHour = z.strictObject({
+  hour: Hour,
+  priceUahMwh: z.number(),
+  chargeMw: z.number(),
+  dischargeMw: z.number(),
+  socMwh: z.number(),
+});
+export type BessHour = z.infer<typeof BessHour>;
+
 export const BessPlan = z.strictObject({
   cycles: z.array(BessCycle),
   netProfitUah: z.number(),
   chargedMwh: z.number(),
   dischargedMwh: z.number(),
   equivalentCycles: z.number(),
+  /** svc extension, with the battery extensions in the settings: the hourly schedule and the state of charge it starts and ends at. */
+  schedule: z.array(BessHour).optional(),
+  startSocMwh: z.number().optional(),
+  endSocMwh: z.number().optional(),
+  /** svc extension, with `endSocValueUahMwh`: the value of the energy stored at the end beyond the start level (not in netProfitUah). */
+  endValueUah: z.number().optional(),
 });
 export type BessPlan = z.infer<typeof BessPlan>;
 

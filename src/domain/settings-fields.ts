@@ -46,8 +46,16 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   field('bessSettings', 'capacityMwh', '--capacity', 'deliverable energy capacity E, MWh', B.capacityMwh),
   field('bessSettings', 'powerMw', '--power', 'charge/discharge power P, MW', B.powerMw),
   field('bessSettings', 'roundTripEfficiency', '--efficiency', 'round-trip efficiency', B.roundTripEfficiency),
-  field('bessSettings', 'maxCyclesPerDay', '--max-cycles', 'maximum equivalent cycles per day', B.maxCyclesPerDay),
+  field('bessSettings', 'maxCyclesPerDay', '--max-cycles', 'maximum equivalent cycles per day (may be fractional)', B.maxCyclesPerDay),
   field('bessSettings', 'degradationCostUahMwh', '--degradation', 'wear cost per MWh discharged, UAH/MWh', B.degradationCostUahMwh, true),
+  field('bessSettings', 'minSocPct', '--min-soc', 'lowest state of charge, % of E', 0, true),
+  field('bessSettings', 'maxSocPct', '--max-soc', 'highest state of charge, % of E', 100, true),
+  field('bessSettings', 'chargeEfficiency', '--charge-efficiency', 'charge efficiency (with --discharge-efficiency: their product is the round trip; one alone: the other is the round trip over it)', B.roundTripEfficiency, true),
+  field('bessSettings', 'dischargeEfficiency', '--discharge-efficiency', 'discharge efficiency', 1, true),
+  field('bessSettings', 'auxLossMwhPerHour', '--aux-loss', 'standby draw from the stored energy every hour, MWh', 0, true),
+  field('bessSettings', 'lotMwh', '--lot', 'exchange volume step, MWh (volumes in whole lots; exact integer optimum)', 0, true),
+  field('bessSettings', 'initialSocMwh', '--initial-soc', 'state of charge at the start, MWh (default: the window floor)', 0, true),
+  field('bessSettings', 'endSocValueUahMwh', '--end-value', 'value of energy stored at the end, UAH/MWh (default: end at least at the start level)', 0, true),
 ];
 
 export function settingsFields(group: SettingsGroup): SettingsField[] {

@@ -26,6 +26,16 @@ export const BessSettings = z.strictObject({
   roundTripEfficiency: bounded('roundTripEfficiency'),
   maxCyclesPerDay: bounded('maxCyclesPerDay'),
   degradationCostUahMwh: bounded('degradationCostUahMwh').default(0),
+  // svc extensions (docs/engines.md "The battery as it operates"): all optional; absent, the battery is the spec's.
+  minSocPct: bounded('minSocPct').optional(),
+  maxSocPct: bounded('maxSocPct').optional(),
+  chargeEfficiency: bounded('chargeEfficiency').optional(),
+  dischargeEfficiency: bounded('dischargeEfficiency').optional(),
+  auxLossMwhPerHour: bounded('auxLossMwhPerHour').optional(),
+  unavailableHours: z.array(z.number().int().min(0).max(23)).max(24).optional(),
+  lotMwh: bounded('lotMwh').optional(),
+  initialSocMwh: bounded('initialSocMwh').optional(),
+  endSocValueUahMwh: bounded('endSocValueUahMwh').optional(),
 });
 export type BessSettings = z.infer<typeof BessSettings>;
 export type BessSettingsInput = z.input<typeof BessSettings>;

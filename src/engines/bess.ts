@@ -1,5 +1,6 @@
 /**
- * Battery (BESS) plan: exact optimum of one day's charge/discharge schedule.
+ * Battery (BESS) plan: exact optimum of one day's charge/discharge schedule (the spec's battery; a
+ * request with svc's battery extensions is planned by bess-horizon.ts, the same model extended).
  *
  * Model (hour t = 0..n-1, prices p_t >= 0). Grid energy charged c_t ∈ [0, P] and discharged
  * d_t ∈ [0, P] (P = powerMw, one-hour steps). All losses sit on the charge side: charging c_t
@@ -33,6 +34,8 @@
 import type { BessSettings } from '../domain/settings.js';
 import type { BessCycle, BessPlan } from '../domain/plans.js';
 import { MAX_HOURS, checkBessSettings, checkPrices } from './input-guards.js';
+import { isPlainBess } from './bess-asset.js';
+import { planBessDay } from './bess-horizon.js';
 
 const ENERGY_REL = 1e-12;
 const COST_REL = 1e-12;
@@ -57,6 +60,9 @@ const pairStored = new Float64Array(MAX_PAIRS);
 export function planBess(prices: readonly number[], settings: BessSettings): BessPlan {
   const n = checkPrices(prices, false);
   checkBessSettings(settings);
+  // The battery extensions (window, split efficiencies, standby draw, hours out, lots, start and
+  // end rules, a fractional cap): the horizon model of bess-horizon.ts, one day long.
+  if (!isPlainBess(settings)) return planBessDay(prices, settings);
   const capacity = settings.capacityMwh;
   const power = settings.powerMw;
   const eta = settings.roundTripEfficiency;

@@ -36,6 +36,7 @@ export function checkPrices(prices: readonly number[], allowNegative: boolean): 
 const pos = (v: number): boolean => Number.isFinite(v) && v > 0;
 const nonNeg = (v: number): boolean => Number.isFinite(v) && v >= 0;
 const intIn = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
+const inRange = (v: number, lo: number, hi: number): boolean => Number.isFinite(v) && v >= lo && v <= hi;
 // The integer ranges are the schema's (src/domain/bounds.ts); the other guards are looser than the
 // schema on purpose (finite and positive is what the arithmetic needs). test/domain/settings-fields.test.ts.
 const TRADES = BOUNDS.maxTradesPerDay;
@@ -51,15 +52,34 @@ export function checkTradingSettings(s: TradingSettings): void {
     .throwIfAny();
 }
 
+/** The optional battery keys (svc extensions) with a numeric bound; checked only when present. */
+const BESS_EXTENSIONS = ['minSocPct', 'maxSocPct', 'chargeEfficiency', 'dischargeEfficiency', 'auxLossMwhPerHour', 'lotMwh', 'initialSocMwh', 'endSocValueUahMwh'] as const;
+
+function extensionsOk(s: BessSettings): boolean {
+  for (const key of BESS_EXTENSIONS) {
+    const v = s[key];
+    if (v !== undefined && !inRange(v, BOUNDS[key].min, BOUNDS[key].max)) return false;
+  }
+  return s.unavailableHours === undefined || s.unavailableHours.every((h) => intIn(h, 0, MAX_HOURS - 1));
+}
+
 export function checkBessSettings(s: BessSettings): void {
   const eta = s.roundTripEfficiency;
   const etaOk = Number.isFinite(eta) && eta > 0 && eta <= 1;
-  if (pos(s.capacityMwh) && pos(s.powerMw) && etaOk && intIn(s.maxCyclesPerDay, CYCLES.min, CYCLES.max) && nonNeg(s.degradationCostUahMwh)) return;
-  new SettingsIssues()
+  if (pos(s.capacityMwh) && pos(s.powerMw) && etaOk && inRange(s.maxCyclesPerDay, CYCLES.min, CYCLES.max) && nonNeg(s.degradationCostUahMwh) && extensionsOk(s)) return;
+  const issues = new SettingsIssues();
+  for (const key of BESS_EXTENSIONS) {
+    const v = s[key];
+    if (v !== undefined) issues.inRange(key, v, BOUNDS[key].min, BOUNDS[key].max);
+  }
+  (s.unavailableHours ?? []).forEach((h, i) => {
+    if (!intIn(h, 0, MAX_HOURS - 1)) issues.intInRange(`unavailableHours.${i}`, h, 0, MAX_HOURS - 1);
+  });
+  issues
     .positive('capacityMwh', s.capacityMwh)
     .positive('powerMw', s.powerMw)
     .inUnitInterval('roundTripEfficiency', eta)
-    .intInRange('maxCyclesPerDay', s.maxCyclesPerDay, CYCLES.min, CYCLES.max)
+    .inRange('maxCyclesPerDay', s.maxCyclesPerDay, CYCLES.min, CYCLES.max)
     .nonNegative('degradationCostUahMwh', s.degradationCostUahMwh)
     .throwIfAny();
 }
@@ -82,6 +102,11 @@ class SettingsIssues {
     if (!intIn(v, lo, hi)) {
       this.issues.push({ path: `settings.${name}`, message: `must be an integer ${lo}..${hi}` });
     }
+    return this;
+  }
+
+  inRange(name: string, v: number, lo: number, hi: number): this {
+    if (!inRange(v, lo, hi)) this.issues.push({ path: `settings.${name}`, message: `must be ${lo}..${hi}` });
     return this;
   }
 

@@ -18,6 +18,11 @@ export function settleSpread(plan: TradingPlan, actual: readonly number[], s: Tr
 
 export function settleBess(plan: BessPlan, actual: readonly number[], s: BessSettings): number {
   let pnl = 0;
+  // A plan of the extended battery settles hour by hour (its start energy is in no cycle).
+  if (plan.schedule) {
+    for (const h of plan.schedule) pnl += (h.dischargeMw - h.chargeMw) * (actual[h.hour] as number) - s.degradationCostUahMwh * h.dischargeMw;
+    return pnl;
+  }
   for (const c of plan.cycles) pnl += c.dischargeMwh * (actual[c.dischargeHour] as number) - c.chargeMwh * (actual[c.chargeHour] as number) - s.degradationCostUahMwh * c.dischargeMwh;
   return pnl;
 }

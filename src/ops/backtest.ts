@@ -5,6 +5,7 @@ import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { BacktestSummary } from '../domain/plans.js';
 import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
 import { aggregateByMonth } from '../engines/backtest.js';
+import { bessCarryOverByMonth } from '../engines/bess-carry.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
 import { GeneratedAt } from './settings-as-sent.js';
@@ -26,6 +27,8 @@ export const BacktestRequest = z.strictObject({
   history: PriceBook.optional(),
   /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
   monthly: z.boolean().optional(),
+  /** svc extension: also return `analytics.bessCarryOver` (also with `monthly: true`): the battery day by day vs carrying its state of charge across days, per month. */
+  carryOver: z.boolean().optional(),
 });
 
 const money = z.number();
@@ -69,6 +72,10 @@ export const BacktestAnalytics = z.strictObject({
       }),
     )
     .optional(),
+  /** With `carryOver: true` or `monthly: true`: battery cash day by day vs carried across days (rolling D+D+1), per month and `all`. */
+  bessCarryOver: z
+    .array(z.strictObject({ month: z.string(), days: z.number().int(), dayByDayUah: money, carriedUah: money, carryOverGainUah: money }))
+    .optional(),
 });
 export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics, forecastPlans: ForecastPlansSummary.optional() });
 
@@ -81,6 +88,7 @@ export const backtestSummary = defineOperation({
     'averageDailyPnlUah = combinedNetPnlUah / totalDays. An empty book gives totalDays 0 and null best/worst days. ' +
     'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
     '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month. ' +
+    'svc extension `carryOver: true` (also with `monthly: true`): `analytics.bessCarryOver`, the battery’s cash planned day by day vs carrying its state of charge across days (day D planned with D+1 in view, D committed; a gap restarts at initialSocMwh), per month and `all`. ' +
     'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the p50 forecast made from the book’s days before it, ' +
     'settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
     'The first days of a book, without 63 days before them, are listed in `skippedDays`.',
@@ -93,7 +101,8 @@ export const backtestSummary = defineOperation({
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
-    const withMonths = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
+    const months = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
+    const withMonths = input.monthly || input.carryOver ? { ...months, bessCarryOver: bessCarryOverByMonth(input.priceBook, input.bessSettings) } : months;
     if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
     const p50 = await forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);

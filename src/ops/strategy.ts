@@ -6,6 +6,7 @@ import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { TradingPlan, BessPlan } from '../domain/plans.js';
 import { planSpread } from '../engines/strategy.js';
 import { planBess } from '../engines/bess.js';
+import { bessSchedule } from '../engines/bess-horizon.js';
 import { defineOperation } from './types.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { PlanOn, PlanSettlement, forecastForDay } from './plan-on.js';
@@ -50,7 +51,14 @@ export const strategyPlan = defineOperation({
   },
 });
 
-export const BessPlanRequest = z.strictObject({ tradeDate: BodyTradeDate, prices: PriceDay, settings: BessSettings, ...planOnFields });
+export const BessPlanRequest = z.strictObject({
+  tradeDate: BodyTradeDate,
+  prices: PriceDay,
+  settings: BessSettings,
+  ...planOnFields,
+  /** svc extension: `true` adds `plan.schedule`, one row per hour (chargeMw, dischargeMw, socMwh at the end of the hour). */
+  schedule: z.boolean().optional(),
+});
 export const BessPlanResponse = z.strictObject({ tradeDate: z.string(), generatedAt: GeneratedAt, plan: BessPlan, settlement: PlanSettlement.optional() });
 
 export const bessPlan = defineOperation({
@@ -59,7 +67,11 @@ export const bessPlan = defineOperation({
   description:
     'Exact LP optimum of charge/discharge with power P, capacity E, round-trip efficiency η (losses on charge), ' +
     'a throughput cap of maxCyclesPerDay × E and a wear cost per MWh discharged; the day starts and ends empty. ' +
-    'Reported as charge→discharge pairs that sum exactly to the schedule. svc extension: `planOn: "forecast"` schedules on the p50 forecast ' +
+    'Reported as charge→discharge pairs that sum exactly to the schedule. svc extension (docs/engines.md): optional settings for the battery as it operates — ' +
+    '`minSocPct`/`maxSocPct` (usable window), `chargeEfficiency`/`dischargeEfficiency` (product = round trip), `auxLossMwhPerHour` (standby draw from the stored energy every hour), ' +
+    '`unavailableHours` (hours out of service), a fractional `maxCyclesPerDay`, `lotMwh` (volumes in whole lots: exact integer optimum), `initialSocMwh` and `endSocValueUahMwh` ' +
+    '(without it the day ends at least at the start level); with any of them the plan carries `schedule`, `startSocMwh`, `endSocMwh` (and `endValueUah`), netProfitUah is the schedule’s cash and the cycles pair the day’s own charges with discharges. ' +
+    '`schedule: true` adds the hourly schedule to any plan. svc extension: `planOn: "forecast"` schedules on the p50 forecast ' +
     'made from `history` and reports `settlement` at the actual `prices` beside the perfect-foresight optimum.',
   tags: ['decision'],
   access: 'key',
@@ -70,9 +82,10 @@ export const bessPlan = defineOperation({
   tool: { name: 'plan_bess_schedule', title: 'Plan a battery (BESS) schedule for one day' },
   async run(ctx, input) {
     const actual = hourlyPrices(input.prices);
-    if (input.planOn !== 'forecast') return { tradeDate: input.tradeDate, generatedAt: ctx.now().toISOString(), plan: planBess(actual, input.settings) };
+    const withSchedule = (prices: number[], p: BessPlan): BessPlan => (input.schedule ? { ...p, schedule: bessSchedule(prices, input.settings, p) } : p);
+    if (input.planOn !== 'forecast') return { tradeDate: input.tradeDate, generatedAt: ctx.now().toISOString(), plan: withSchedule(actual, planBess(actual, input.settings)) };
     const p50 = await forecastForDay(input.tradeDate, input.prices, input.history);
-    const plan = planBess(p50, input.settings);
+    const plan = withSchedule(p50, planBess(p50, input.settings));
     const realised = settleBess(plan, actual, input.settings);
     const perfect = planBess(actual, input.settings).netProfitUah;
     return {

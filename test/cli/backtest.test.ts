@@ -30,7 +30,7 @@ describe('svc backtest', () => {
     expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'summary']);
     expect(body.summary.totalDays).toBe(30);
     const lines = readFileSync(daily, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('tradeDate,strategyPnlUah,bessPnlUah,combinedPnlUah,trades,bessCycles,averageSpreadUah,equivalentBessCycles');
+    expect(lines[0]).toBe('tradeDate,strategyPnlUah,bessPnlUah,combinedPnlUah,trades,bessChargeDischargePairs,averageSpreadUah,equivalentBessCycles');
     expect(lines).toHaveLength(31);
     const sum = lines.slice(1).reduce((s, l) => s + Number(l.split(',')[3]), 0);
     // Outputs are rounded to 0.01 UAH (docs/limits.md): the sum of 30 rounded days is within 30 × 0.005 UAH of the rounded total.

@@ -75,6 +75,6 @@ describe('svc bess', () => {
     expect(e.stderr).toContain('--efficiency: must be 0.01..1 (got 1.2)');
     const c = await svc(['bess', WEEK, '--date', '03.12.2024', '--max-cycles', '13']);
     expect(c.exitCode).toBe(2);
-    expect(c.stderr).toContain('--max-cycles: must be an integer 1..12 (got 13)');
+    expect(c.stderr).toContain('--max-cycles: must be 0.01..12 cycles (got 13)');
   });
 });

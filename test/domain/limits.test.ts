@@ -61,9 +61,11 @@ describe('Limits table', () => {
     rejectsAt(TradingSettings, { ...trading, maxTradesPerDay: 2.5 }, 'maxTradesPerDay');
   });
 
-  it('maxCyclesPerDay: integer 1..12', () => {
+  it('maxCyclesPerDay: 0.01..12, fractional (the spec says 1..12; svc extension, issue 31)', () => {
     accepts(BessSettings, { ...bess, maxCyclesPerDay: 1 });
     accepts(BessSettings, { ...bess, maxCyclesPerDay: 12 });
+    accepts(BessSettings, { ...bess, maxCyclesPerDay: 1.5 });
+    accepts(BessSettings, { ...bess, maxCyclesPerDay: 0.01 });
     rejectsAt(BessSettings, { ...bess, maxCyclesPerDay: 0 }, 'maxCyclesPerDay');
     rejectsAt(BessSettings, { ...bess, maxCyclesPerDay: 13 }, 'maxCyclesPerDay');
   });
