@@ -27,6 +27,7 @@ import { forecastGet } from './forecast.js';
 import { forecastDays, forecastEvaluate } from './forecast-cli.js';
 import { pricesStats } from './prices-stats.js';
 import { pricesStatsContract } from './prices-stats-contract.js';
+import { pricesProfile } from './prices-profile.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -69,6 +70,7 @@ export const operations: Operation[] = [
   forecastEvaluate,
   forecastDays,
   withContract(pricesStats, pricesStatsContract) as unknown as Operation,
+  pricesProfile,
 ];
 
 /** Every operation, as `svc op list|run` serves them. */
