@@ -65,10 +65,11 @@ function setField(input: Record<string, unknown>, field: string, value: unknown)
 
 /** A validation issue on a field a flag fills, said in the flag's terms: `--from: expected …, got "x"`. */
 function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: string }[], opts: Record<string, unknown>): SvcError | undefined {
+  // The first issue of each flag: a flag's value is one mistake, however many checks it fails.
   const named = issues.flatMap((i) => {
     const f = spec.flags.find((fl) => i.path === fl.field || i.path.startsWith(`${fl.field}.`));
     return f ? [{ f, message: i.message }] : [];
-  });
+  }).filter((n, k, all) => all.findIndex((m) => m.f === n.f) === k);
   const first = named[0];
   if (!first) return undefined;
   const line = `${first.f.flag}: ${first.message}, got ${JSON.stringify(opts[camel(first.f.flag)])}`;
