@@ -69,7 +69,7 @@ export const operations: Operation[] = [
   forecastGet,
   forecastEvaluate,
   forecastDays,
-  withContract(pricesStats, pricesStatsContract) as unknown as Operation,
+  withContract(pricesStats, pricesStatsContract),
   pricesProfile,
 ];
 
