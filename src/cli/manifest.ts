@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AnyOperation } from '../ops/types.js';
-import { commandSpec, type CommandSpec } from './derive.js';
+import type { CommandSpec } from './derive.js';
 import type { OpLoader } from './derived.js';
 
 export const MANIFEST_FILE = 'commands.json';
@@ -35,8 +35,12 @@ export const loadBuiltOp: OpLoader = async (spec) => {
   return op;
 };
 
-/** Commands derived at run time from a list of operations, each loaded as it is. */
-export function deriveCommands(ops: readonly AnyOperation[]): { specs: CommandSpec[]; load: OpLoader } {
+/**
+ * Commands derived at run time from a list of operations, each loaded as it is (derive.ts, and
+ * with it the settings table, is loaded only here: a cold start reads the manifest).
+ */
+export async function deriveCommands(ops: readonly AnyOperation[]): Promise<{ specs: CommandSpec[]; load: OpLoader }> {
+  const { commandSpec } = await import('./derive.js');
   const byId = new Map(ops.filter((o) => o.cli).map((o) => [o.id, o]));
   return {
     specs: [...byId.values()].map(commandSpec),
