@@ -109,17 +109,22 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
   const words = commandWords(argv);
   const exact = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
   const help = argv.some((a) => a === '--help' || a === '-h') || words.includes('help');
-  if (exact.length > 0 && !help) {
+  const version = words.length === 0 && argv.some((a) => a === '--version' || a === '-V');
+  if (version) {
+    // `svc --version` needs no command at all.
+  } else if (exact.length > 0 && !help) {
     registerDerived(program, env, exact, derived.load);
   } else {
     for (const register of REGISTRY) register(program, env);
     const named = HAND_WRITTEN.filter((m) => m.names.includes(words[0] ?? ''));
     const modules = named.length > 0 && !help ? named : HAND_WRITTEN;
-    for (const m of modules) {
-      const register = await m.load();
+    // Loaded side by side, registered in the listed order.
+    const registers = await Promise.all(modules.map((m) => m.load()));
+    modules.forEach((m, i) => {
+      const register = registers[i] as Register;
       if (m.names.includes('op')) (register as (p: Command, e: CliEnv, o?: OperationSource) => void)(program, env, operations);
       else register(program, env);
-    }
+    });
     registerDerived(program, env, derived.specs, derived.load);
   }
   exitOverrideAll(program);
