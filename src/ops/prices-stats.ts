@@ -2,7 +2,7 @@
  * `prices.stats`: per-day base, peak (hours 08–20), off-peak, min and max of hourly prices, the
  * total over all days, and the calendar days missing inside the range (engines/stats.ts,
  * engines/gaps.ts). A lean operation (types.ts): `svc prices stats` is the CLI's cold-start
- * command (≤ 2× `node -e 0`), so this module loads no schema library and reads no configuration;
+ * command (target ≤ 2× `node -e 0`), so this module loads no schema library and reads no configuration;
  * the HTTP route and the MCP tool get its zod contract (prices-stats-contract.ts, index.ts).
  * The figures are not rounded, as the CLI has always printed them: their names carry no unit, so
  * present.ts would pass them unchanged anyway, and `exactOutput` spares the cold command that walk
