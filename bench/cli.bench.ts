@@ -1,42 +1,69 @@
 /**
- * Cold CLI runs, as a user or a cron job pays for them: `svc prices stats` and `svc backtest` on
- * the 3-year fixture, beside the floor `node -e 0`, in one run. Median of N spawns each.
- * Run: npm run build && npx tsx bench/cli.bench.ts
+ * Cold CLI runs, as a user or a cron job pays for them, beside the floor `node -e 0`, in one run:
+ * every command is spawned in turn, round after round (so that load on a shared machine falls on
+ * all of them alike), and the median of each is printed with its ratio to the floor's median.
+ * With BENCH_BEFORE=<another checkout, built> its svc runs in the same rounds, in a column beside.
+ * Run: npm run build && npx tsx bench/cli.bench.ts   (BENCH_RUNS=15 by default)
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'svc.js');
 const FIXTURE = join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const BEFORE = process.env.BENCH_BEFORE;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
+interface Case {
+  name: string;
+  args: string[];
+  target: string;
 }
 
-function time(args: string[]): number {
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
-    if (i >= 2) samples.push(ms);
-  }
-  return median(samples);
-}
-
-const floor = time(['-e', '0']);
-const rows = [
-  { name: 'node -e 0 (floor)', ms: floor, target: '' },
-  { name: 'svc --version', ms: time([BIN, '--version']), target: '' },
-  { name: 'svc prices stats <3y fixture>', ms: time([BIN, 'prices', 'stats', FIXTURE]), target: '≤ 3.0× floor' },
-  { name: 'svc backtest <3y fixture>', ms: time([BIN, 'backtest', FIXTURE]), target: '< 1000 ms' },
+const CASES: Case[] = [
+  { name: 'svc --version', args: ['--version'], target: '' },
+  { name: 'svc prices stats <3y fixture>', args: ['prices', 'stats', FIXTURE], target: '≤ 2× floor' },
+  { name: 'svc plan <3y fixture> --date 15.12.2024', args: ['plan', FIXTURE, '--date', '15.12.2024'], target: '≤ 2× floor' },
+  { name: 'svc backtest <3y fixture>', args: ['backtest', FIXTURE], target: '< 1000 ms' },
 ];
-console.log(`\nCold CLI runs, median of ${RUNS} (node ${process.version})\n`);
-console.log('| command | median ms | × node -e 0 | target |');
-console.log('|---|---:|---:|---|');
-for (const r of rows) console.log(`| ${r.name} | ${r.ms.toFixed(1)} | ${(r.ms / floor).toFixed(2)} | ${r.target} |`);
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+function once(args: string[]): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  // `prices` commands exit 0; anything else means the benchmark measures an error path.
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  return ms;
+}
+
+const builds = [{ label: 'this build', bin: join(ROOT, 'bin', 'svc.js') }, ...(BEFORE ? [{ label: 'before', bin: join(BEFORE, 'bin', 'svc.js') }] : [])];
+const floor: number[] = [];
+const samples = new Map<string, number[]>();
+for (let round = 0; round < RUNS + 2; round++) {
+  const warm = round < 2;
+  const f = once(['-e', '0']);
+  if (!warm) floor.push(f);
+  for (const c of CASES) {
+    for (const b of builds) {
+      const ms = once([b.bin, ...c.args]);
+      if (warm) continue;
+      const key = `${b.label}\u0000${c.name}`;
+      samples.set(key, [...(samples.get(key) ?? []), ms]);
+    }
+  }
+}
+
+const f = median(floor);
+console.log(`\nCold CLI runs, median of ${RUNS} rounds (node ${process.version}); floor \`node -e 0\` = ${f.toFixed(1)} ms\n`);
+console.log(`| command | ${builds.map((b) => `${b.label} ms | × floor`).join(' | ')} | target |`);
+console.log(`|---|${builds.map(() => '---:|---:').join('|')}|---|`);
+console.log(`| node -e 0 (floor) | ${builds.map(() => `${f.toFixed(1)} | 1.00`).join(' | ')} | |`);
+for (const c of CASES) {
+  const cells = builds.map((b) => {
+    const m = median(samples.get(`${b.label}\u0000${c.name}`) ?? []);
+    return `${m.toFixed(1)} | ${(m / f).toFixed(2)}`;
+  });
+  console.log(`| ${c.name} | ${cells.join(' | ')} | ${c.target} |`);
+}

@@ -77,11 +77,16 @@ export function pickDay(loaded: LoadedBook, date: string): PriceDay {
   throw SvcError.validation(`no prices for ${date} in ${loaded.source}${range}`, [{ path: '--date', message: 'date not in the price book' }], 'date_not_found');
 }
 
-/** Restricts a book to [from, to] (inclusive); says so on stderr when nothing is left. */
-export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
+/** Bad input when --from is after --to. */
+export function checkRange(from: string | undefined, to: string | undefined): void {
   if (from && to && compareTradeDates(from, to) > 0) {
     throw SvcError.validation(`--from ${from} is after --to ${to}`, [{ path: '--from', message: 'after --to' }]);
   }
+}
+
+/** Restricts a book to [from, to] (inclusive); says so on stderr when nothing is left. */
+export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
+  checkRange(from, to);
   const dates = loaded.dates.filter((d) => inScope(d, { from, to }));
   if (dates.length === 0 && loaded.dates.length > 0) {
     env.out().warn(`no days between ${from ?? 'the start'} and ${to ?? 'the end'} in ${loaded.source} (it covers ${loaded.dates[0]}–${loaded.dates[loaded.dates.length - 1]})`);

@@ -1,37 +1,84 @@
 /**
- * svc's command line. Each subcommand module registers its options cheaply and loads engines,
- * stores and servers only when its action runs, so a cold start stays close to bare `node`.
+ * svc's command line. Commands come two ways: derived from operations with a `cli` binding
+ * (derive.ts, derived.ts; listed in dist/cli/commands.json by the build, manifest.ts), and the
+ * hand-written subcommand modules below, loaded only when their command runs (or for help), so a
+ * cold start stays close to bare `node`.
  */
 import { packageVersion } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { isSvcError } from '../domain/errors.js';
 import { CliExit, createCliEnv, type CliEnv } from './cli-env.js';
-import { registerPrices } from './prices.js';
-import { registerPlan } from './plan.js';
-import { registerBacktest } from './backtest.js';
-import { registerForecast } from './forecast.js';
-import { registerRisk } from './risk.js';
-import { registerAudit } from './audit.js';
-import { registerBrief } from './brief.js';
-import { registerReceipt } from './receipt.js';
-import { registerServe } from './serve.js';
-import { registerSystem } from './system.js';
-import { registerDepth } from './depth.js';
-import { registerOp, type OperationSource } from './op.js';
-import { registerMcp } from './mcp.js';
-import { registerMarketData } from './market-data.js';
-import { registerDb } from './db.js';
-import { registerIngest } from './ingest.js';
-import { registerDoctor } from './doctor.js';
-import { registerReport } from './report.js';
+import type { OperationSource } from './op.js';
+import type { CommandSpec } from './derive.js';
+import { registerDerived, type OpLoader } from './derived.js';
+import { deriveCommands, loadBuiltOp, readManifest } from './manifest.js';
 
 export type Register = (program: Command, env: CliEnv) => void;
 
-/** Subcommand modules with their own renderers, in the order `svc --help` lists them; `svc op` serves every operation. */
-const REGISTRY: Register[] = [registerPrices, registerMarketData, registerPlan, registerBacktest, registerReport, registerForecast, registerRisk, registerBrief, registerReceipt, registerAudit, registerSystem, registerDepth, registerServe, registerMcp, registerDb, registerIngest, registerDoctor];
+/**
+ * Hand-written subcommand modules, in the order `svc --help` lists them, each loaded only when one
+ * of its commands runs. A command that is an operation's `cli` binding needs no entry here.
+ */
+const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
+  { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
+  { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
+  { names: ['plan', 'bess'], load: async () => (await import('./plan.js')).registerPlan },
+  { names: ['backtest'], load: async () => (await import('./backtest.js')).registerBacktest },
+  { names: ['report'], load: async () => (await import('./report.js')).registerReport },
+  { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
+  { names: ['risk'], load: async () => (await import('./risk.js')).registerRisk },
+  { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
+  { names: ['receipt'], load: async () => (await import('./receipt.js')).registerReceipt },
+  { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
+  { names: ['flows', 'system', 'regime', 'zones'], load: async () => (await import('./system.js')).registerSystem },
+  { names: ['depth'], load: async () => (await import('./depth.js')).registerDepth },
+  { names: ['serve'], load: async () => (await import('./serve.js')).registerServe },
+  { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
+  { names: ['db'], load: async () => (await import('./db.js')).registerDb },
+  { names: ['ingest'], load: async () => (await import('./ingest.js')).registerIngest },
+  { names: ['doctor'], load: async () => (await import('./doctor.js')).registerDoctor },
+  { names: ['op'], load: async () => (await import('./op.js')).registerOp },
+];
 
-/** `operations` replaces the registry behind `svc op` (tests add a throwaway operation this way). */
-export function buildProgram(operations?: OperationSource): { program: Command; env: CliEnv } {
+/**
+ * The old way, still served during the move to derived commands: a module imported statically
+ * above whose register function is listed here runs at every start (it costs its imports on every
+ * command; port it to a `cli` binding, or to a HAND_WRITTEN entry, see docs/architecture.md).
+ */
+const REGISTRY: Register[] = [];
+
+/** The words of argv that name a command (global options and their values skipped). */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  const withValue = new Set(['--format', '--lang', '--data-dir']);
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (withValue.has(a)) i++;
+    else if (!a.startsWith('-')) words.push(a);
+  }
+  return words;
+}
+
+interface Commands {
+  specs: readonly CommandSpec[];
+  load: OpLoader;
+}
+
+/** The derived commands: from the build's manifest, else from the registry (or the given operations). */
+async function derivedCommands(operations?: OperationSource): Promise<Commands> {
+  const built = operations ? undefined : readManifest();
+  if (built) return { specs: built, load: loadBuiltOp };
+  const ops = operations ? await operations() : (await import('../ops/index.js')).cliOperations;
+  return deriveCommands(ops);
+}
+
+/**
+ * `operations` replaces the registry behind `svc op` and the derived commands (tests add a
+ * throwaway operation this way). `argv` decides which modules load: a derived command alone
+ * registers only itself; anything else registers the hand-written module(s) it names (all of
+ * them for help, or a word svc does not know, so that commander can suggest).
+ */
+export async function buildProgram(operations?: OperationSource, argv: readonly string[] = []): Promise<{ program: Command; env: CliEnv }> {
   const program = new Command();
   program
     .name('svc')
@@ -60,10 +107,37 @@ export function buildProgram(operations?: OperationSource): { program: Command; 
         '\nExit codes: 0 ok, 1 failure outside your control, 2 bad input, 3 a guard tripped (--fail-on, invalid receipt).',
     );
   const env = createCliEnv(program);
-  for (const register of REGISTRY) register(program, env);
-  registerOp(program, env, operations);
-  for (const cmd of program.commands) cmd.exitOverride();
+  const derived = await derivedCommands(operations);
+  const words = commandWords(argv);
+  const exact = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
+  const help = argv.some((a) => a === '--help' || a === '-h') || words.includes('help');
+  const version = words.length === 0 && argv.some((a) => a === '--version' || a === '-V');
+  if (version) {
+    // `svc --version` needs no command at all.
+  } else if (exact.length > 0 && !help) {
+    registerDerived(program, env, exact, derived.load);
+  } else {
+    for (const register of REGISTRY) register(program, env);
+    const named = HAND_WRITTEN.filter((m) => m.names.includes(words[0] ?? ''));
+    const modules = named.length > 0 && !help ? named : HAND_WRITTEN;
+    // Loaded side by side, registered in the listed order.
+    const registers = await Promise.all(modules.map((m) => m.load()));
+    modules.forEach((m, i) => {
+      const register = registers[i] as Register;
+      if (m.names.includes('op')) (register as (p: Command, e: CliEnv, o?: OperationSource) => void)(program, env, operations);
+      else register(program, env);
+    });
+    registerDerived(program, env, derived.specs, derived.load);
+  }
+  exitOverrideAll(program);
   return { program, env };
+}
+
+function exitOverrideAll(cmd: Command): void {
+  for (const sub of cmd.commands) {
+    sub.exitOverride();
+    exitOverrideAll(sub);
+  }
 }
 
 /** A reader that stops early (`svc ... | head`) is not an error: stop quietly, as Unix tools do. */
@@ -81,7 +155,7 @@ function askedForHelp(argv: readonly string[]): boolean {
 
 export async function run(argv: string[], operations?: OperationSource): Promise<number> {
   exitQuietlyOnClosedPipe(process.stdout);
-  const { program, env } = buildProgram(operations);
+  const { program, env } = await buildProgram(operations, argv);
   try {
     await program.parseAsync(argv);
     return 0;

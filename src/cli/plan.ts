@@ -12,6 +12,7 @@ import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from 
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings } from './settings.js';
 import { columnChart } from './chart.js';
 import { countOf, formatMoney, labels, type LabelKey } from './i18n.js';
+import { hh } from './hours.js';
 
 interface DayOpts {
   date?: string;
@@ -174,10 +175,6 @@ export function registerPlan(program: Command, env: CliEnv): void {
   });
 }
 
-/** Hour index as a delivery interval, e.g. 18 -> "18–19". */
-export function hh(hour: number): string {
-  return `${String(hour).padStart(2, '0')}–${String(hour + 1).padStart(2, '0')}`;
-}
 
 /** `--plan-on`: true for `forecast`, false for `actual` or absent. */
 export function planOnFlag(value: string | undefined): boolean {

@@ -1,26 +1,23 @@
-/** `svc prices show|stats|convert`: look at a price book, summarise it, or change its format. */
+/** `svc prices show|convert`: look at a price book or change its format (`svc prices stats` is the prices.stats op's `cli` binding). */
 import type { Command } from 'commander';
 import { toCsv } from './csv.js';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { CliEnv } from './cli-env.js';
 import { makeTable } from './table.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay, sliceBook, BOOK_ARG_HELP } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
 import { bar, columnChart } from './chart.js';
 import { countOf, formatMoney, labels } from './i18n.js';
 import { writeOutputFile } from './settings.js';
-import { hh } from './plan.js';
+import { hh } from './hours.js';
 
 interface PricesOpts {
   onInvalid?: string;
   date?: string;
-  from?: string;
   to?: string;
   dst?: string;
   output?: string;
 }
-
-const STAT_COLUMNS = ['base', 'peak', 'offPeak', 'min', 'max'] as const;
 
 export function registerPrices(program: Command, env: CliEnv): void {
   const prices = program.command('prices').description('read, summarise and convert price books');
@@ -58,42 +55,6 @@ export function registerPrices(program: Command, env: CliEnv): void {
     out.print(table.toString());
     out.print('');
     out.print(columnChart(values, { c: out.c }).join('\n'));
-  });
-
-  const stats = prices
-    .command('stats')
-    .description('per day base, peak (hours 08–20), off-peak, min and max, with a total row')
-    .argument('<file>', BOOK_ARG_HELP)
-    .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
-    .option('--to <DD.MM.YYYY>', 'last day (inclusive)');
-  addBookOptions(stats).addHelpText('after', '\nExample:\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 31.12.2024\n  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --format csv > stats.csv');
-  stats.action(async (file: string, opts: PricesOpts) => {
-    const from = parseDateFlag(opts.from, '--from');
-    const to = parseDateFlag(opts.to, '--to');
-    const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
-    // A lean operation (src/ops/types.ts): neither it nor its context loads zod on this cold path.
-    const { pricesStats } = await import('../ops/prices-stats.js');
-    const prices: Record<string, number[]> = {};
-    for (const date of loaded.dates) prices[date] = hourlyPrices(loaded.book[date] ?? []);
-    const { days, total, gaps } = await env.runOp(pricesStats, { prices, ...(from ? { from } : {}), ...(to ? { to } : {}) });
-    const out = env.out();
-    const { format, lang } = env.globals();
-    if (format === 'json') {
-      const { classifyMissing } = await import('./book.js');
-      return out.json({ days, total, gaps: { ...gaps, ...classifyMissing(loaded, gaps.missing) } });
-    }
-    if (format === 'csv') {
-      return out.raw(await toCsv(total ? [...days, { ...total, tradeDate: 'total' }] : days, ['tradeDate', ...STAT_COLUMNS]));
-    }
-    const L = labels(lang);
-    const table = makeTable([L.date, L.base, L.peak, L.offPeak, L.min, L.max], out.c, { right: [1, 2, 3, 4, 5] });
-    for (const d of days) table.push([d.tradeDate, ...STAT_COLUMNS.map((k) => formatMoney(d[k], lang))]);
-    if (total) table.push([out.c.bold(`${L.total} (${days.length})`), ...STAT_COLUMNS.map((k) => out.c.bold(formatMoney(total[k], lang)))]);
-    out.print(table.toString());
-    const footer = lang === 'uk' ? `${countOf(days.length, 'day', lang)}, грн/МВт·год; пік = години 08:00–20:00, поза піком — інші 12 годин` : `${countOf(days.length, 'day', lang)}, UAH/MWh; peak = hours 08:00–20:00, off-peak = the other 12 hours`;
-    out.info(footer);
-    const { gapReport: gapLines } = await import('./backtest-gaps.js');
-    for (const line of gapLines(loaded, gaps, lang)) out.warn(line);
   });
 
   const convert = prices

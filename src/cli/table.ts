@@ -23,8 +23,13 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Printed width: ANSI colour codes take no room; every code point here is one cell wide. */
 export function visibleWidth(text: string): number {
-  let n = 0;
-  for (const _ of text.replace(ANSI, '')) n++;
+  const plain = text.includes('\u001b') ? text.replace(ANSI, '') : text;
+  // Code points without iterating the string: a surrogate pair is two UTF-16 units, one cell.
+  let n = plain.length;
+  for (let i = 0; i < plain.length; i++) {
+    const unit = plain.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) n--;
+  }
   return n;
 }
 
@@ -53,7 +58,11 @@ export function makeTable(head: string[], c: ChalkInstance, options: TableOption
     toString() {
       const all = [head, ...rows];
       const cells = all.map((r) => r.map((cell, i) => wrap(cell, options.maxWidths?.[i])));
-      const widths = head.map((_, i) => Math.max(...cells.map((r) => Math.max(0, ...(r[i] ?? ['']).map(visibleWidth)))));
+      // Every cell's width measured once (1,090 rows × 6 columns for `svc prices stats`).
+      const widths = head.map(() => 0);
+      for (const r of cells) {
+        for (let i = 0; i < widths.length; i++) for (const text of r[i] ?? []) widths[i] = Math.max(widths[i] ?? 0, visibleWidth(text));
+      }
       const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
       const line = (row: string[][], bold: boolean) => {
         const height = Math.max(...row.map((cell) => cell.length));

@@ -1,10 +1,10 @@
 /**
  * The operation registry: the HTTP routes and OpenAPI entries are derived from it, the MCP and
- * narrator tools from its `tool` bindings, and `svc op` serves every entry through invoke().
- * `operations` carry zod schemas (every door); `leanOperations` load no schema library and are
- * served by the CLI only (types.ts, LeanOperation): the HTTP and MCP doors are never handed them.
+ * narrator tools from its `tool` bindings, the CLI's commands from its `cli` bindings, and `svc op`
+ * serves every entry through invoke(). A lean op (types.ts) is registered with its zod contract
+ * (`withContract`); the CLI runs the lean module itself (src/cli/derive.ts).
  */
-import type { AnyOperation, LeanOperation, Operation } from './types.js';
+import { withContract, type AnyOperation, type Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
@@ -28,6 +28,8 @@ import { forecastDays, forecastEvaluate } from './forecast-cli.js';
 import { pricesStats } from './prices-stats.js';
 import { doctor } from './doctor.js';
 import { reportBacktest, reportDay, reportForecast } from './report.js';
+import { pricesStatsContract } from './prices-stats-contract.js';
+import { pricesProfile } from './prices-profile.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 
 export const operations: Operation[] = [
@@ -73,9 +75,9 @@ export const operations: Operation[] = [
   reportBacktest,
   reportForecast,
   reportDay,
+  withContract(pricesStats, pricesStatsContract),
+  pricesProfile,
 ];
 
-export const leanOperations: LeanOperation[] = [pricesStats];
-
 /** Every operation, as `svc op list|run` serves them. */
-export const cliOperations: readonly AnyOperation[] = [...operations, ...leanOperations];
+export const cliOperations: readonly AnyOperation[] = operations;

@@ -10,7 +10,7 @@
  * bounds every reader applies (domain/bounds.ts: 0..1,000,000 UAH/MWh).
  */
 import { BOUNDS, rangeText } from '../domain/bounds.js';
-import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
+import { compareTradeDates, parseTradeDate, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { HOURS_PER_DAY } from '../domain/hourly.js';
 import type { StandardIssue, StandardSchema } from './types.js';
 
@@ -75,11 +75,35 @@ function check(value: unknown, issues: StandardIssue[]): void {
   }
 }
 
+const DATE = { type: 'string', pattern: TRADE_DATE_PATTERN.source } as const;
+
+/**
+ * The input as JSON Schema (Standard JSON Schema's `input()`): what the CLI derives `--from` and
+ * `--to` from. prices-stats-contract.ts states the same input in zod for the HTTP and MCP doors;
+ * test/ops/prices-stats-contract.test.ts holds the validators and this schema to it.
+ */
+export const PRICES_STATS_INPUT_JSON_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    prices: {
+      type: 'object',
+      description: 'hourly prices (UAH/MWh, index = hour 0..23) keyed by trade date DD.MM.YYYY',
+      propertyNames: DATE,
+      additionalProperties: { type: 'array', items: { type: 'number', minimum: PRICE_MIN, maximum: PRICE_MAX }, minItems: HOURS_PER_DAY, maxItems: HOURS_PER_DAY },
+    },
+    from: { ...DATE, description: 'first day (inclusive)' },
+    to: { ...DATE, description: 'last day (inclusive)' },
+  },
+  required: ['prices'],
+  additionalProperties: false,
+};
+
 /** The validator invoke() runs (Standard Schema v1). The value passes on as it came: nothing is transformed. */
 export const PricesStatsInput: StandardSchema<PricesStatsInput> = {
   '~standard': {
     version: 1,
     vendor: 'svc',
+    jsonSchema: { input: () => PRICES_STATS_INPUT_JSON_SCHEMA },
     validate(value) {
       const issues: StandardIssue[] = [];
       check(value, issues);

@@ -1,14 +1,17 @@
 /**
- * One definition per operation: input and output schemas, access, permission, the optional HTTP
- * binding, run(). The HTTP route and its OpenAPI entry are derived from it; the CLI serves it with
- * `svc op run` (and a hand-written subcommand where a table is wanted); the MCP and narrator doors
- * offer the ops that have a `tool` binding (src/mcp/catalog.ts). Every door runs it through invoke().
+ * One definition per operation: input and output schemas, access, permission, the optional HTTP,
+ * tool and CLI bindings, run(). The HTTP route and its OpenAPI entry, the MCP and narrator tools
+ * (src/mcp/catalog.ts) and the CLI command (src/cli/derive.ts: flags, defaults, bounds and help from
+ * the input schema and the settings table; the table view drawn by src/cli/render.ts) are derived
+ * from it. Every door runs it through invoke().
  *
  * Two kinds: an `Operation` carries zod schemas, from which the HTTP contract (OpenAPI) and the
- * agent tools' JSON Schemas are derived, so only it may have an `http` or `tool` binding. A
- * `LeanOperation` loads no schema library at all, for the CLI's cold-start command (`svc prices
- * stats`): a schema-free Standard Schema validator for its input, no configuration in its context;
- * the CLI serves it (its subcommand and `svc op run`), no other door can be handed one.
+ * agent tools' JSON Schemas are derived. A `LeanOperation` loads no schema library at all, for the
+ * CLI's cold-start commands (`svc prices stats`): a schema-free Standard Schema validator for its
+ * input (with its JSON Schema, which the CLI reads flags from), no configuration in its context.
+ * A lean op may carry every binding: the registry hands the HTTP and MCP doors
+ * `withContract(leanOp, zodContract)`, the same op with zod schemas for its contract, while the CLI
+ * runs the lean module itself and never loads zod (a test holds the two validators to one verdict).
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
@@ -91,6 +94,74 @@ export interface ToolBinding {
   title?: string;
 }
 
+/** One text in the CLI's two table languages (JSON output is language-neutral). */
+export type Label = string | { readonly en: string; readonly uk: string };
+
+/** A column of a CLI table view: the row field (also the CSV column) and how its cell reads. */
+export interface TableColumn {
+  /** Field of the row; the CSV column of the same name. */
+  key: string;
+  label: Label;
+  /** money: grouped, 2 decimals (or `digits`), right-aligned; hour: `18–19`; text as given. */
+  format?: 'money' | 'hour' | 'text';
+  digits?: number;
+}
+
+/** What a view's note is written with: the table language and its plural nouns. */
+export interface NoteText {
+  lang: 'en' | 'uk';
+  count(n: number, noun: 'day' | 'hour' | 'trade' | 'cycle'): string;
+}
+
+/**
+ * How the CLI draws an operation's output as a table and as CSV (src/cli/render.ts, the one
+ * renderer); `--format json` prints the output itself. Plain data and small pure functions of the
+ * output: nothing here knows a terminal.
+ */
+export interface TableView<Out = never> {
+  /** The rows: the table's body and the CSV's lines. */
+  rows(output: Out): readonly object[];
+  columns: readonly TableColumn[];
+  /** A last, bold row labelled `Total (n rows)`, and a CSV line whose first column is `total`. */
+  total?(output: Out): object | null;
+  /** One informational line on stderr under the table (hidden with -q); `t.count(3, 'day')` is `3 days` / `3 дні`. */
+  note?(output: Out, t: NoteText): string;
+}
+
+/**
+ * The positional price-book argument of a CLI command: a file, `-` or `mktop`, read with the
+ * `--dst` and `--on-invalid` policies, its days handed to the op's input field `into`.
+ */
+export interface BookBinding {
+  /** The input field the book fills. */
+  into: string;
+  /** hourly: `{ date: number[24] }` for the days inside the range fields. */
+  shape: 'hourly';
+  /** Input fields (also flags) that bound the days read: warnings and `mktop` months follow them. */
+  range?: readonly [from: string, to: string];
+  /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
+  gaps?: string;
+}
+
+/**
+ * The CLI door's binding: `svc <command...>`. Flags are the input's other top-level fields
+ * (kebab-case), with help, defaults, choices and bounds from its JSON Schema; the book argument
+ * fills `book.into`. Typed loosely in the output so that an `Operation<I, O>` can carry a view of
+ * its own output (`TableView<z.infer<O>>` narrows to this).
+ */
+export interface CliBinding<Out = never> {
+  /** The command path under `svc`, e.g. `['prices', 'stats']`. */
+  command: readonly [string, ...string[]];
+  /** One line for `svc --help`; the op's summary when omitted. */
+  description?: string;
+  book?: BookBinding;
+  /** Help text of individual flags, when the schema's description is not what a terminal user needs. */
+  flagHelp?: Readonly<Record<string, string>>;
+  view?: TableView<Out>;
+  /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
+  examples: readonly [string, ...string[]];
+}
+
 /** What every operation declares besides its schemas and run(). */
 export interface OperationInfo {
   id: string;
@@ -120,6 +191,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   http?: HttpBinding;
   /** Also an agent tool (read-only operations only). */
   tool?: ToolBinding;
+  /** Also a CLI command (src/cli/derive.ts). */
+  cli?: CliBinding<z.infer<O>>;
   run(ctx: OpContext, input: z.infer<I>): Promise<z.infer<O>>;
 }
 
@@ -132,6 +205,8 @@ export interface StandardSchema<Output> {
     readonly version: 1;
     readonly vendor: string;
     validate(value: unknown): StandardResult<Output> | Promise<StandardResult<Output>>;
+    /** Standard JSON Schema (standardschema.dev/json-schema): zod v4 schemas have it; the CLI reads flags from it. */
+    readonly jsonSchema?: { input(options: { target: string }): Record<string, unknown> };
   };
 }
 export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
@@ -145,19 +220,31 @@ export type LeanContext = Omit<OpContext, 'config'>;
 
 /**
  * An operation that loads no schema library (see the top of this file). Its output has no schema,
- * only its TypeScript type: nothing derives a contract from it (no HTTP, no tool), and invoke()
- * never validates outputs. It is still access-checked, validated, run and rounded by invoke().
+ * only its TypeScript type; its HTTP and tool bindings are served through `withContract`, which
+ * adds the zod schemas those doors derive their contracts from. It is access-checked, validated,
+ * run and rounded by invoke() like every op.
  */
 export interface LeanOperation<In = unknown, Out = unknown> extends OperationInfo {
   lean: true;
   input: StandardSchema<In>;
-  http?: never;
-  tool?: never;
+  http?: HttpBinding;
+  tool?: ToolBinding;
+  cli?: CliBinding<Out>;
   run(ctx: LeanContext, input: In): Promise<Out>;
 }
 
 /** Either kind: what `svc op` lists and runs. */
 export type AnyOperation = Operation | LeanOperation;
+
+/**
+ * A lean op as an `Operation` for the doors that derive a contract from zod (HTTP, OpenAPI, MCP):
+ * the same id, bindings and run(), with `contract`'s schemas. The registry does this; the CLI
+ * runs the lean op itself.
+ */
+export function withContract<I extends z.ZodType, O extends z.ZodType>(op: LeanOperation<z.infer<I>, z.infer<O>>, contract: { input: I; output: O }): Operation<I, O> {
+  const { lean: _lean, input: _input, run, ...info } = op;
+  return { ...info, input: contract.input, output: contract.output, run: (ctx, input) => run(ctx, input) } as Operation<I, O>;
+}
 
 /** Identity helper that keeps input/output types linked. */
 export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {

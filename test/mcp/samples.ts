@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as addFormatsModule from 'ajv-formats';
 import { PRICES, SETTINGS } from '../http/harness.js';
 
+const HOURLY = Array.from({ length: 24 }, (_, h) => 3000 + h * 100);
 const BESS = { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1, degradationCostUahMwh: 50 };
 
 /** One valid call per tool; a tool added to the registry without an entry here fails the tests. */
@@ -17,6 +18,8 @@ export const VALID_ARGS: Record<string, Record<string, unknown>> = {
   run_backtest: { priceBook: { '01.03.2026': PRICES, '02.03.2026': PRICES }, strategySettings: SETTINGS, bessSettings: BESS },
   get_risk_report: { tradeDate: '02.03.2026', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS },
   get_trading_brief: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'en' },
+  get_price_statistics: { prices: { '01.03.2026': HOURLY, '03.03.2026': HOURLY } },
+  get_hourly_price_profile: { prices: { '01.03.2026': HOURLY, '02.03.2026': HOURLY }, from: '01.03.2026' },
 };
 
 /** One invalid call per tool, with a path the error must name. */
@@ -31,6 +34,8 @@ export const INVALID_ARGS: Record<string, { args: Record<string, unknown>; path:
   // tradeDate is any string in bodies (spec); an empty one is still invalid.
   get_risk_report: { args: { tradeDate: '', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS }, path: 'tradeDate' },
   get_trading_brief: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'de' }, path: 'locale' },
+  get_price_statistics: { args: { prices: { '01.03.2026': HOURLY.slice(1) } }, path: 'prices' },
+  get_hourly_price_profile: { args: { prices: {}, to: '31.02.2026' }, path: 'to' },
 };
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;

@@ -9,10 +9,10 @@ import { gapReport } from '../../src/engines/gaps.js';
 import { hourlyBookStats } from '../../src/engines/stats.js';
 import { invoke } from '../../src/ops/invoke.js';
 import { presentOutput } from '../../src/ops/present.js';
-import { cliOperations, leanOperations, operations } from '../../src/ops/index.js';
+import { cliOperations, operations } from '../../src/ops/index.js';
 import { pricesStats } from '../../src/ops/prices-stats.js';
 import { strategyPlan } from '../../src/ops/strategy.js';
-import type { LeanContext, LeanOperation, Operation, OpContext } from '../../src/ops/types.js';
+import type { LeanContext, OpContext } from '../../src/ops/types.js';
 import { svc } from '../cli/helpers.js';
 import { localCtx } from './helpers.js';
 
@@ -86,19 +86,15 @@ describe('prices.stats', () => {
     expect(viaInvoke.toJSON()).toEqual(SvcError.fromZod(parsed.error as never).toJSON());
   });
 
-  it('is registered for the CLI only: no other door can be handed a lean op', () => {
-    expect(leanOperations).toContain(pricesStats);
+  it('is registered for every door it binds: the registry holds it with its zod contract, the CLI runs the lean module', () => {
+    const registered = operations.find((o) => o.id === 'prices.stats');
+    expect(registered).toBeDefined();
+    expect((registered as { lean?: boolean }).lean).toBeUndefined();
+    expect(registered?.http).toEqual(pricesStats.http);
+    expect(registered?.tool).toEqual(pricesStats.tool);
+    expect(registered?.cli).toBe(pricesStats.cli);
     expect(cliOperations.map((o) => o.id)).toContain('prices.stats');
-    expect(operations.some((o) => (o as { lean?: boolean }).lean)).toBe(false);
-    for (const op of leanOperations) expect([op.http, op.tool]).toEqual([undefined, undefined]);
-    // The types say so too: a route or a tool is derived from zod schemas, which a lean op has not.
-    // @ts-expect-error a lean op has no HTTP binding
-    const routed: LeanOperation = { ...pricesStats, http: { method: 'POST', path: '/api/prices/stats', inputFrom: 'body', successStatus: 200, errors: [] } };
-    // @ts-expect-error a lean op is no agent tool
-    const tool: LeanOperation = { ...pricesStats, tool: { name: 'price_stats' } };
-    // @ts-expect-error the doors that derive contracts take zod operations only
-    const served: Operation[] = [pricesStats];
-    expect([routed, tool, served]).toHaveLength(3);
+    expect(pricesStats.lean).toBe(true);
   });
 });
 

@@ -1,0 +1,12 @@
+const dir = process.argv[2];
+const t0 = performance.now();
+const main = await import(`${dir}/dist/cli/main.js`);
+const t1 = performance.now();
+const fs = await import('node:fs');
+const origWrite = process.stdout.write.bind(process.stdout);
+let first = 0;
+process.stdout.write = (c, ...r) => { if (!first) first = performance.now(); return true; };
+process.stderr.write = () => true;
+const code = await main.run(['node', 'svc', ...process.argv.slice(3)]);
+const t2 = performance.now();
+origWrite(`${dir.slice(-10)} import main ${(t1 - t0).toFixed(1)} | run ${(t2 - t1).toFixed(1)} (first stdout at ${(first - t1).toFixed(1)}) code ${code} | since process start ${t2.toFixed(0)}\n`);
