@@ -47,7 +47,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     const to = parseDateFlag(opts.to, '--to');
     const full = await loadBook(env, file, opts, { from, to });
     const loaded = sliceBook(env, full, from, to);
-    const { planOnFlag, historyBefore } = await import('./plan.js');
+    const { planOnFlag } = await import('./plan.js');
     const onForecast = planOnFlag(opts.planOn);
     const settings = resolveSettings(opts);
     const out = env.out();
@@ -90,7 +90,8 @@ export function registerBacktest(program: Command, env: CliEnv): void {
 
     const { backtestSummary } = await import('../ops/backtest.js');
     const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
-    const forecastInput = onForecast ? { planOn: 'forecast', history: loaded.dates[0] ? historyBefore(full.book, loaded.dates[0]) : {} } : {};
+    const historyWindow = onForecast ? (await import('../ops/forecast-day.js')).historyWindow : null;
+    const forecastInput = historyWindow ? { planOn: 'forecast', history: loaded.dates[0] ? historyWindow(full.book, loaded.dates[0]) : {} } : {};
     const monthly = env.globals().format === 'table';
     const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...ranged, ...(monthly ? { monthly } : {}), ...forecastInput }).catch((e: unknown) => {
       throw explainBothSettings(e, settings, opts);

@@ -8,6 +8,7 @@ import type { AnyOperation, LeanOperation, Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
+import { bessPlanAhead, strategyPlanAhead } from './plan-ahead.js';
 import { profilesList, profilesSave, profilesDelete } from './profiles.js';
 import { backtestSummary } from './backtest.js';
 import { backtestSweep } from './backtest-sweep.js';
@@ -41,6 +42,8 @@ export const operations: Operation[] = [
   profilesSave,
   profilesDelete,
   bessPlan,
+  strategyPlanAhead,
+  bessPlanAhead,
   backtestSummary,
   backtestSweep,
   riskReport,
