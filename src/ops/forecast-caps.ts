@@ -15,7 +15,8 @@
  *   zero "price" from a forecast;
  * - the max cap stays NaN (no ceiling) where no regime gives one.
  */
-import type { CapsTable } from '../data/caps.js';
+import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
+import type { OpContext } from './types.js';
 import { addDays } from '../domain/dates.js';
 import { H } from '../engines/forecast/index.js';
 
@@ -81,4 +82,12 @@ export function clampToCaps(v: number, caps: ForecastCaps, h: number): number {
   if (!Number.isNaN(hi) && v > hi) v = hi;
   if (v < lo) v = lo;
   return v;
+}
+
+let shipped: CapsTable | null | undefined;
+/** The caps table an operation uses: the context's (`ctx.caps`), else the shipped one (read once per process). */
+export function capsTableOf(ctx: Pick<OpContext, 'caps'> | undefined): CapsTable | null {
+  if (ctx?.caps) return ctx.caps();
+  shipped ??= loadCapsTableSync();
+  return shipped;
 }

@@ -20,9 +20,8 @@
 import { createHash } from 'node:crypto';
 import { addDays, compareTradeDates } from '../domain/dates.js';
 import type { PriceBook } from '../domain/prices.js';
-import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { DEFAULT_FORECAST, H, indexOf, naiveLag, seriesFromPriceBook, tradeDateOf, type DailySeries, type RollingRun } from '../engines/forecast/index.js';
-import { clampToCaps, forecastCapsTable } from './forecast-caps.js';
+import { capsTableOf, clampToCaps, forecastCapsTable } from './forecast-caps.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { HISTORY_DAYS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
 import type { OpContext } from './types.js';
@@ -49,9 +48,6 @@ export interface DayForecastFor {
   /** Recent skill over the scenario days: MAE of p50, and its ratio to the standard EPF naive's (null without naive days). */
   skill: { days: number; maeUahMwh: number | null; rmaeVsNaive: number | null };
 }
-
-let capsTable: CapsTable | null | undefined;
-const shippedCaps = (): CapsTable | null => (capsTable ??= loadCapsTableSync());
 
 const memory = new Map<string, DayForecastFor>();
 const MEMORY_ENTRIES = 4096;
@@ -135,7 +131,7 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
 }
 
 /** Fits the days of `dates` of `book` not in `have` (one rolling run over their span). */
-async function fit(book: PriceBook, dates: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, DayForecastFor>> {
+async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, DayForecastFor>> {
   const s = seriesFromPriceBook(book);
   const out = new Map<string, DayForecastFor>();
   if (s.nDays === 0 || dates.length === 0) return out;
@@ -144,7 +140,7 @@ async function fit(book: PriceBook, dates: readonly string[], onProgress?: (done
   const from = Math.min(...idx);
   const to = Math.max(...idx);
   const wanted = new Set(idx);
-  const table = shippedCaps();
+  const table = capsTableOf(ctx);
   const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), onProgress });
   const capsOn = forecastCapsTable(table);
   for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn));
@@ -180,7 +176,7 @@ export async function forecastsForPlans(book: PriceBook, dates: readonly string[
     else missing.push(d);
   }
   if (missing.length === 0) return out;
-  const fitted = await fit(book, missing, o.onProgress);
+  const fitted = await fit(o.ctx, book, missing, o.onProgress);
   for (const [d, f] of fitted) {
     out.set(d, f);
     const key = keys.get(d) as string;

@@ -25,7 +25,8 @@ import { regime } from './regime.js';
 import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
-import { forecastDays, forecastEvaluate } from './forecast-cli.js';
+import { forecastDays } from './forecast-days.js';
+import { forecastEvaluate } from './forecast-evaluate.js';
 import { pricesStats } from './prices-stats.js';
 import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
 

@@ -8,7 +8,7 @@ import type { PriceBook } from '../../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
 import { addDays, compareTradeDates } from '../../src/domain/dates.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
-import { forecastDays } from '../../src/ops/forecast-cli.js';
+import { forecastDays } from '../../src/ops/forecast-days.js';
 import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/plan-ahead.js';
 import { dayKeys } from '../../src/ops/forecast-day.js';
 import { MAX_HISTORY_DAYS, onForecastPrices } from '../../src/ops/plan-on.js';
