@@ -126,3 +126,24 @@ export async function runPlanOnForecast(env: CliEnv, kind: 'spread' | 'bess', fi
     env.out().print(`Settled at the actual prices of ${date}: ${m(s.realisedPnlUah)} UAH vs ${m(s.perfectForesightPnlUah)} UAH with perfect foresight (capture ${s.captureRatio === null ? '—' : `${(s.captureRatio * 100).toFixed(1)} %`})`);
   }
 }
+
+/**
+ * `svc risk|brief --plan-on forecast`: the day's prices as the forecast's expected path (through
+ * bess.planAhead, or bess.plan's forecast for a day in the book) and the forecast as the risk and
+ * brief operations name it.
+ */
+export async function forecastPricesFor(env: CliEnv, file: string, date: string, opts: { dst?: string; onInvalid?: string }): Promise<{ prices: { hour: number; priceUahMwh: number }[]; forecast: { model: string; rmaeVsNaive: number | null; days: number }; source: string }> {
+  const { loadBook } = await import('./book.js');
+  const { DEFAULT_BESS_SETTINGS } = await import('../domain/settings.js');
+  const loaded = file === 'mktop' ? null : await loadBook(env, file, opts, { to: date });
+  const history = loaded ? historyFor(loaded.book, date) : undefined;
+  const progress = await env.out().progress('forecasting');
+  env.onProgress((d, t, label) => progress.update(d, t, label));
+  const { bessPlanAhead } = await import('../ops/plan-ahead.js');
+  const body = await env.runOp(bessPlanAhead, { tradeDate: date, settings: DEFAULT_BESS_SETTINGS, ...(history ? { history } : {}) }).finally(() => {
+    env.onProgress(undefined);
+    progress.stop();
+  });
+  const f = body.forecast;
+  return { prices: f.hours.map((h) => ({ hour: h.hour, priceUahMwh: h.mean })), forecast: { model: f.model, rmaeVsNaive: f.skill.rmaeVsNaive, days: f.skill.days }, source: `${loaded?.source ?? body.source} (forecast)` };
+}

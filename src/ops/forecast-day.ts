@@ -99,15 +99,20 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
   let absErr = 0;
   let absNaive = 0;
   let naiveDays = 0;
+  let absErrScored = 0;
   for (let d = Math.max(run.fittedFrom, t - SCENARIO_DAYS); d < t; d++) {
     const row = run.residuals.subarray((d - run.fittedFrom) * H, (d - run.fittedFrom) * H + H);
     if (row.length < H || !row.every(Number.isFinite)) continue;
     scenarios.push(Array.from({ length: H }, (_, h) => round2(clampToCaps((p50[h] as number) + (row[h] as number), caps, h))));
     scenarioDays.push(tradeDateOf(s.startDay + d));
-    for (let h = 0; h < H; h++) absErr += Math.abs(row[h] as number);
+    let dayErr = 0;
+    for (let h = 0; h < H; h++) dayErr += Math.abs(row[h] as number);
+    absErr += dayErr;
     const lag = naiveLag(s, d);
     if (d - lag >= 0 && s.observed[d - lag] === 1) {
+      // rMAE over the days the naive has a real price (a clock-change day a week before has none).
       naiveDays++;
+      absErrScored += dayErr;
       for (let h = 0; h < H; h++) absNaive += Math.abs((s.price[d * H + h] as number) - (s.price[(d - lag) * H + h] as number));
     }
   }
@@ -126,7 +131,7 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
     maxCap: caps.max.map((v) => (Number.isNaN(v) ? null : v)),
     scenarios,
     scenarioDays,
-    skill: { days: k, maeUahMwh: k ? absErr / (k * H) : null, rmaeVsNaive: naiveDays === k && absNaive > 0 ? absErr / absNaive : null },
+    skill: { days: k, maeUahMwh: k ? absErr / (k * H) : null, rmaeVsNaive: naiveDays > 0 && absNaive > 0 ? absErrScored / absNaive : null },
   };
 }
 

@@ -35,6 +35,9 @@ export const PlanForecast = z.strictObject({
   scenarioDays: z.number().int(),
   skill: z.strictObject({ days: z.number().int(), maeUahMwh: z.number().nullable(), rmaeVsNaive: z.number().nullable() }),
 });
+/** A forecast as a risk report or a brief names it when its prices are that forecast. */
+export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(500), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
+
 export const PlanPnl = z.strictObject({ expectedUah: z.number(), p10Uah: z.number(), p90Uah: z.number(), probabilityOfLoss: z.number(), scenarios: z.number().int() });
 export const PlanBid = z.strictObject({ hour: Hour, side: z.enum(['buy', 'sell']), volumeMwh: z.number(), limitPriceUahMwh: z.number() });
 

@@ -8,6 +8,8 @@ import type { PriceBook } from '../../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
 import { addDays, compareTradeDates } from '../../src/domain/dates.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
+import { riskReport } from '../../src/ops/risk.js';
+import { tradingBrief } from '../../src/ops/brief.js';
 import { forecastDays } from '../../src/ops/forecast-days.js';
 import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/plan-ahead.js';
 import { dayKeys } from '../../src/ops/forecast-day.js';
@@ -176,5 +178,26 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
       sum += a.settlement!.realisedPnlUah + b.settlement!.realisedPnlUah;
     }
     expect(fp.monthly.find((m) => m.month === 'all')!.realisedPnlUah).toBeCloseTo(sum, 1);
+  });
+
+  it('risk and brief on forecast prices: the data checks say forecast, one verdict between them, the brief says so in uk and en', async () => {
+    const ahead = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history });
+    const onForecast = ahead.forecast.hours.map((h) => ({ hour: h.hour, priceUahMwh: h.mean }));
+    const forecast = { model: ahead.forecast.model, rmaeVsNaive: ahead.forecast.skill.rmaeVsNaive, days: ahead.forecast.skill.days };
+    const risk = await call(riskReport, ctx, { tradeDate: date, prices: onForecast, strategySettings: trading, bessSettings: DEFAULT_BESS_SETTINGS, forecast });
+    expect(risk.report.checks.filter((c) => c.status === 'forecast').map((c) => c.id)).toEqual(['dataSource', 'dataCoverage']);
+    expect(risk.report.overallStatus).not.toBe('ready');
+    const plain = await call(riskReport, ctx, { tradeDate: date, prices: onForecast, strategySettings: trading, bessSettings: DEFAULT_BESS_SETTINGS });
+    expect(plain.report.checks.some((c) => c.status === 'forecast')).toBe(false);
+    expect(risk.report.reviewCount).toBe(plain.report.reviewCount + 2);
+    for (const [locale, word] of [['uk', 'прогноз'], ['en', 'forecast']] as const) {
+      const b = await call(tradingBrief, ctx, { tradeDate: date, prices: onForecast, settings: trading, locale, forecast });
+      const fact = (key: string) => b.brief.auditTrail.facts.find((f) => f.key === key)?.value;
+      expect({ status: fact('riskStatus'), score: fact('riskScore') }).toEqual({ status: risk.report.overallStatus, score: risk.report.score });
+      expect(b.brief.actionGate.status).not.toBe('ready');
+      expect(b.brief.summary).toContain(word);
+      expect(b.brief.summary).toContain('LEAR ensemble');
+      expect(b.brief.summary).toContain(`rMAE ${forecast.rmaeVsNaive!.toFixed(2)}`);
+    }
   });
 });
