@@ -57,6 +57,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
 
     if (opts.sweep?.length) {
       if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
+      if (onForecast) throw SvcError.validation('--plan-on forecast cannot be combined with --sweep: a sweep plans on the actual prices', [{ path: '--plan-on', message: 'not with --sweep' }]);
       const { parseSweep } = await import('./sweep.js');
       const axes = parseSweep(opts.sweep);
       const { backtestSweep } = await import('../ops/backtest-sweep.js');
