@@ -129,7 +129,7 @@ describe('svc plan / svc backtest --plan-on forecast', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/planned on the forecast's expected \(mean\) prices/);
     expect(r.stdout).toMatch(/│ hour │ +p10 │ +p50 │ +p90 │ +planned │ side │/);
-    expect(r.stdout).toMatch(/PnL on the forecast: expected [\d,]+ UAH · p10 -?[\d,]+ · p90 [\d,]+ · P\(loss\) \d+ % \(56 whole-day scenarios/);
+    expect(r.stdout).toMatch(/PnL on the forecast: expected [\d,]+ UAH · p10 -?[\d,]+ · p90 [\d,]+ · P\(loss\) \d+ % \(5\d whole-day scenarios/);
     expect(r.stdout).toMatch(/Settled at the actual prices of 15\.12\.2024: [\d,]+ UAH vs [\d,]+ UAH with perfect foresight \(capture \d+\.\d %\)/);
   });
 
