@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { PriceBook } from '../domain/prices.js';
 import { fitForecastRange, type FitRequest, type FitResult } from './forecast-compute.js';
-import { MODEL_FINGERPRINT } from './forecast-model.js';
+import { HISTORY_DAYS, MODEL_FINGERPRINT } from './forecast-model.js';
+import { addDays, compareTradeDates } from '../domain/dates.js';
 
 const cache = new Map<string, Promise<FitResult>>();
 const MAX_ENTRIES = 64;
@@ -22,9 +23,16 @@ export function bookHash(book: PriceBook): string {
   return h.digest('hex');
 }
 
-/** The cache key of a fit: the model, the history's hash and the range. */
+/**
+ * The cache key of a fit: the model, the range, and the hash of the days the fit reads — from
+ * HISTORY_DAYS before its first forecast or metric day to its last day — so a history that differs
+ * only after the range, or long before it, reuses the fit.
+ */
 export function fitKey(req: FitRequest): string {
-  return `${MODEL_FINGERPRINT}|${bookHash(req.book)}|${req.from}|${req.to}|${req.metricsFrom}`;
+  const first = addDays(compareTradeDates(req.metricsFrom, req.from) < 0 ? req.metricsFrom : req.from, -HISTORY_DAYS);
+  const read: PriceBook = {};
+  for (const [d, day] of Object.entries(req.book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, req.to) <= 0) read[d] = day;
+  return `${MODEL_FINGERPRINT}|${bookHash(read)}|${req.from}|${req.to}|${req.metricsFrom}`;
 }
 
 export function fitCached(req: FitRequest): { key: string; result: Promise<FitResult>; cached: boolean } {

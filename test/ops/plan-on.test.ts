@@ -13,6 +13,7 @@ import { tradingBrief } from '../../src/ops/brief.js';
 import { forecastDays } from '../../src/ops/forecast-days.js';
 import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/plan-ahead.js';
 import { dayKeys } from '../../src/ops/forecast-day.js';
+import { fitKey } from '../../src/ops/forecast-fit.js';
 import { MAX_HISTORY_DAYS, onForecastPrices } from '../../src/ops/plan-on.js';
 import { planBess } from '../../src/engines/bess.js';
 import { planSpread } from '../../src/engines/strategy.js';
@@ -148,6 +149,10 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
     expect(dayKeys(book)('15.12.2024')).toBe(dayKeys({ ...slice('01.01.2020', '20.12.2024') })('15.12.2024'));
     const changed = { ...history, '10.12.2024': history['10.12.2024']!.map((p) => ({ ...p, priceUahMwh: p.priceUahMwh + 1 })) };
     expect(dayKeys(changed)(date)).not.toBe(key);
+    // GET /api/forecast's month fits likewise: days after the range do not change the key, a day inside does.
+    const req = { book: history, from: '01.12.2024', to: '14.12.2024', metricsFrom: '17.11.2024' };
+    expect(fitKey({ ...req, book: { ...history, [date]: prices } })).toBe(fitKey(req));
+    expect(fitKey({ ...req, book: changed })).not.toBe(fitKey(req));
   });
 
   it('an engine error on forecast prices says so and names the day', () => {
