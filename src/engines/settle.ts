@@ -7,8 +7,6 @@
  */
 import type { BessPlan, TradingPlan } from '../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
-import { planBess } from './bess.js';
-import { planSpread } from './strategy.js';
 
 export function settleSpread(plan: TradingPlan, actual: readonly number[], s: TradingSettings): number {
   let pnl = 0;
@@ -28,13 +26,6 @@ export interface ForecastDaySettlement {
   realisedPnlUah: number;
   /** PnL of the plans chosen on the actual prices (perfect foresight, the upper bound). */
   perfectForesightPnlUah: number;
-}
-
-/** Both engines' plans on the forecast and on the actual prices of one day, both settled at the actual prices. */
-export function settleDayOnForecast(tradeDate: string, forecast: readonly number[], actual: readonly number[], strategy: TradingSettings, bess: BessSettings): ForecastDaySettlement {
-  const realised = settleSpread(planSpread(forecast, strategy), actual, strategy) + settleBess(planBess(forecast, bess), actual, bess);
-  const perfect = planSpread(actual, strategy).netPnlUah + planBess(actual, bess).netProfitUah;
-  return { tradeDate, realisedPnlUah: realised, perfectForesightPnlUah: perfect };
 }
 
 export interface ForecastMonthSettlement {

@@ -10,8 +10,8 @@ import { defineOperation } from './types.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { hourlyPrices } from '../domain/prices.js';
 import { compareTradeDates } from '../domain/dates.js';
-import { aggregateSettlements, settleDayOnForecast, type ForecastDaySettlement } from '../engines/settle.js';
-import { ForecastPlansSummary, PlanHistory, PlanOn, onForecastPrices } from './plan-on.js';
+import { aggregateSettlements, type ForecastDaySettlement } from '../engines/settle.js';
+import { BESS, ForecastPlansSummary, PlanHistory, PlanOn, SPREAD, settleDayOnForecast } from './plan-on.js';
 import { forecastsForPlans } from './forecast-day.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
@@ -105,7 +105,7 @@ export const backtestSummary = defineOperation({
       const day = input.priceBook[d];
       if (!f || !day) continue;
       try {
-        settled.push(onForecastPrices(d, () => settleDayOnForecast(d, f.mean, hourlyPrices(day), input.strategySettings, input.bessSettings)));
+        settled.push(settleDayOnForecast(f, hourlyPrices(day), [SPREAD, input.strategySettings], [BESS, input.bessSettings]));
       } catch (e) {
         // One day that cannot be planned is named, never the end of the run.
         failedDays.push({ date: d, reason: e instanceof Error ? e.message : String(e) });

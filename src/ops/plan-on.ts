@@ -12,7 +12,7 @@ import type { BessPlan, TradingPlan } from '../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
 import { planBess } from '../engines/bess.js';
 import { planSpread } from '../engines/strategy.js';
-import { bessBids, pnlDistribution, settleBess, settleSpread, spreadBids, type HourBid, type PnlDistribution } from '../engines/settle.js';
+import { bessBids, pnlDistribution, settleBess, settleSpread, spreadBids, type ForecastDaySettlement, type HourBid, type PnlDistribution } from '../engines/settle.js';
 import { HISTORY_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
 import { forecastsForPlans, type DayForecastFor } from './forecast-day.js';
 import type { OpContext } from './types.js';
@@ -127,6 +127,13 @@ export function settleOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastF
   const realised = engine.settle(plan, actual, settings);
   const perfect = engine.total(engine.plan(actual, settings));
   return { planOn: 'forecast', forecastP50: f.p50, plannedPrices: f.mean, realisedPnlUah: realised, perfectForesightPnlUah: perfect, captureRatio: perfect > 0 ? realised / perfect : null };
+}
+
+/** Both plans of a backtest day chosen on its forecast, settled at the actual prices, beside both optima. */
+export function settleDayOnForecast<S1, P1, S2, P2>(f: DayForecastFor, actual: number[], spread: [PlanEngine<S1, P1>, S1], bess: [PlanEngine<S2, P2>, S2]): ForecastDaySettlement {
+  const a = settleOnForecast(spread[0], f, actual, spread[1], onForecastPrices(f.date, () => spread[0].plan(f.mean, spread[1])));
+  const b = settleOnForecast(bess[0], f, actual, bess[1], onForecastPrices(f.date, () => bess[0].plan(f.mean, bess[1])));
+  return { tradeDate: f.date, realisedPnlUah: a.realisedPnlUah + b.realisedPnlUah, perfectForesightPnlUah: a.perfectForesightPnlUah + b.perfectForesightPnlUah };
 }
 
 /** The forecast of one trade date from `history` (its days before it), or a 400 saying the history is too short. */
