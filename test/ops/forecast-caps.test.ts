@@ -8,11 +8,17 @@ import { loadCapsTableSync } from '../../src/data/caps.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
 import { forecastCapsFor } from '../../src/ops/forecast-caps.js';
-import { forecastsForPlans, type DayForecastFor } from '../../src/ops/forecast-day.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as fromSources from '../../src/ops/forecast-day.js';
+import type { DayForecastFor } from '../../src/ops/forecast-day.js';
 import { BESS, SPREAD, planOnForecast } from '../../src/ops/plan-on.js';
 import { realBook } from '../engines/backtest-fixture.js';
 
 const table = loadCapsTableSync();
+// The built module fits on the pool (one thread per core); the sources fit inline (same bits, slower).
+const BUILT = new URL('../../dist/ops/forecast-day.js', import.meta.url);
+const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(BUILT.href)) as typeof fromSources) : fromSources;
 
 describe('the caps a forecast is held to', () => {
   it('complete a regime that records only some bands from the regime it follows, with a floor', () => {
