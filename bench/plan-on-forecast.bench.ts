@@ -9,7 +9,7 @@
  *   nice -n 10 npx tsx bench/plan-on-forecast.bench.ts [capture] [timing]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +17,13 @@ import { loadPriceBook } from '../src/data/load.js';
 import { addDays, compareTradeDates } from '../src/domain/dates.js';
 import { hourlyPrices } from '../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../src/domain/settings.js';
-import { forecastsForPlans } from '../src/ops/forecast-day.js';
+import * as dayFromSources from '../src/ops/forecast-day.js';
 import { BESS, SPREAD, type PlanEngine } from '../src/ops/plan-on.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The built module fits on the pool (one thread per core); from the sources the fits run inline.
+const BUILT = new URL('../dist/ops/forecast-day.js', import.meta.url);
+const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(BUILT.href)) as typeof dayFromSources) : dayFromSources;
 const BOOK = join(ROOT, 'fixtures/oree-dam-ips-2022-2024.csv');
 const args = process.argv.slice(2);
 const want = (s: string) => args.length === 0 || args.includes(s);
