@@ -13,7 +13,7 @@
  *   (/usr/bin/python3, Debian's python3-sklearn), target ≥ 5× faster.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,10 @@ import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
 import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
 import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, score, seriesFromPriceBook, warmupDays, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
-import { forecastThreads, rollingForecastParallel } from '../src/ops/forecast-parallel.js';
+import * as parallelFromSources from '../src/ops/forecast-parallel.js';
+// The pool runs the built worker: the member fits spread over the cores only through the built module (npm run bench builds first).
+const built = new URL('../dist/ops/forecast-parallel.js', import.meta.url);
+const { forecastThreads, rollingForecastParallel } = existsSync(fileURLToPath(built)) ? ((await import(built.href)) as typeof parallelFromSources) : parallelFromSources;
 import { LearScratch, describeMembers, forecastMember, prepareWindow, type LearMember } from '../src/engines/forecast/lear.js';
 import { damCapsOf } from '../src/ops/forecast-model.js';
 

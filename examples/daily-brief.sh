@@ -1,21 +1,45 @@
 #!/usr/bin/env bash
-# A cron job for tomorrow's DAM: fetch the operator's prices into the cache, check the risk gate,
-# then write the brief and its signed no-egress receipt, and verify the receipt.
+# A cron job for tomorrow's DAM, in two modes:
 #
-#   # m  h  dom mon dow  command    (Kyiv time; the operator publishes the day-ahead results ~13:00)
+# - morning (before the auction; gate closure 12:00 Kyiv): tomorrow's battery schedule and its bid
+#   sheet (break-even limits per hour, human_approval_required) and the risk report and brief, all
+#   on the price forecast made from the prices up to today (docs/forecast.md, "Plans on the forecast").
+# - settled (default; after the operator publishes ~13:00): fetch the operator's prices into the
+#   cache, check the risk gate, then write the brief and its signed no-egress receipt, and verify it.
+#
+#   # m  h  dom mon dow  command    (Kyiv time)
+#   0  10  *   *   *    SVC_MKTOP_BASE_URL=https://www.oree.com.ua OUT_DIR=/var/lib/svc/briefs /opt/svc/examples/daily-brief.sh "" morning
 #   30 13  *   *   *    SVC_MKTOP_BASE_URL=https://www.oree.com.ua OUT_DIR=/var/lib/svc/briefs /opt/svc/examples/daily-brief.sh
 #
 # Exit codes: 0 done; 3 the risk gate is blocked (no brief written); 1 the operator failed and no
 # usable cached copy exists (reason on stderr); 2 bad input. Nothing is ever submitted to a market.
 # Set SVC_MARKET_DATA=fixture to try it offline on the shipped 2022–2024 prices, with a date:
 #   SVC_MARKET_DATA=fixture examples/daily-brief.sh 02.12.2024
+#   SVC_MARKET_DATA=fixture examples/daily-brief.sh 01.01.2025 morning   # the day after the fixtures
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 svc=${SVC_BIN:-svc}
-date=${1:-$(TZ=Europe/Kyiv date -d tomorrow +%d.%m.%Y)}
+date=${1:-}
+date=${date:-$(TZ=Europe/Kyiv date -d tomorrow +%d.%m.%Y)}
+mode=${2:-settled}
 month=${date:3:7}
 out=${OUT_DIR:-./briefs}
 mkdir -p "$out"
+
+if [ "$mode" = morning ]; then
+  # The forecast is fitted once (cached in SVC_DATA_DIR); the later steps reuse it.
+  $svc bess mktop --date "$date" --plan-on forecast --settings "$here/bess-settings.json" -q --format json > "$out/plan-forecast-$date.json"
+  $svc bess mktop --date "$date" --plan-on forecast --settings "$here/bess-settings.json" -q --format csv > "$out/bids-$date.csv"
+  # On a forecast the report is at best needsReview (status `forecast`); only a block stops here.
+  $svc risk mktop --date "$date" --plan-on forecast --settings "$here/settings.json" --fail-on blocked -q --format json > "$out/risk-forecast-$date.json"
+  $svc brief mktop --date "$date" --plan-on forecast --settings "$here/trading-settings.json" -q --format json > "$out/brief-forecast-$date.json"
+  echo "plan, bid sheet and brief on the forecast for $date in $out (human approval required)" >&2
+  exit 0
+fi
+if [ "$mode" != settled ]; then
+  echo "daily-brief.sh: mode must be morning or settled, got \"$mode\"" >&2
+  exit 2
+fi
 
 # Prices of the month through the cache (a complete past month is never fetched again).
 $svc prices fetch --month "$month" -q --format json > "$out/fetch-$month.json"

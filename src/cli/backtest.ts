@@ -20,6 +20,7 @@ interface BacktestOpts {
   daily?: string;
   sweep?: string[];
   planOn?: string;
+  onInvalid?: string;
   [flag: string]: unknown;
 }
 
@@ -36,7 +37,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
     .option('--daily <out.csv>', 'write every BacktestDay as CSV')
-    .option('--plan-on <actual|forecast>', 'forecast: also plan every day on its p50 forecast (from the days before it) and report realised PnL vs perfect foresight per month')
+    .option('--plan-on <actual|forecast>', 'forecast: also plan every day on its forecast (from the days before it) and report realised PnL vs perfect foresight per month; a day that cannot be planned is named and --on-invalid sets the exit')
     .option('--sweep <name=v1,v2,...>', 'try every combination of settings values (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
   addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS);
   cmd.addHelpText(
@@ -50,7 +51,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     const to = parseDateFlag(opts.to, '--to');
     const full = await loadBook(env, file, opts, { from, to });
     const loaded = sliceBook(env, full, from, to);
-    const { planOnFlag, historyBefore } = await import('./plan.js');
+    const { planOnFlag } = await import('./plan.js');
     const onForecast = planOnFlag(opts.planOn);
     const settings = resolveSettings(opts);
     const out = env.out();
@@ -59,6 +60,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
 
     if (opts.sweep?.length) {
       if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
+      if (onForecast) throw SvcError.validation('--plan-on forecast cannot be combined with --sweep: a sweep plans on the actual prices', [{ path: '--plan-on', message: 'not with --sweep' }]);
       const { parseSweep } = await import('./sweep.js');
       const axes = parseSweep(opts.sweep);
       const { backtestSweep } = await import('../ops/backtest-sweep.js');
@@ -92,22 +94,33 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     }
 
     const { backtestSummary } = await import('../ops/backtest.js');
-    const progress = loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
-    const forecastInput = onForecast ? { planOn: 'forecast', history: loaded.dates[0] ? historyBefore(full.book, loaded.dates[0]) : {} } : {};
+    const progress = onForecast ? await out.progress('forecasting') : loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
+    env.onProgress((d, t, label) => progress.update(d, t, label));
+    const historyWindow = onForecast ? (await import('../ops/forecast-day.js')).historyWindow : null;
+    const forecastInput = historyWindow ? { planOn: 'forecast', history: loaded.dates[0] ? historyWindow(full.book, loaded.dates[0]) : {} } : {};
     const monthly = env.globals().format === 'table';
     const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...ranged, ...(monthly ? { monthly } : {}), ...forecastInput }).catch((e: unknown) => {
       throw explainBothSettings(e, settings, opts);
-    });
+    }).finally(() => env.onProgress(undefined));
     progress.stop();
+    // A day that cannot be planned on its forecast is named, never the end of the run; --on-invalid decides the exit.
+    const failed = result.forecastPlans?.failedDays ?? [];
+    for (const f of failed) out.warn(`${f.date}: left out of the plans on the forecast: ${f.reason}`);
     if (opts.daily) {
       writeOutputFile(opts.daily, await toCsv(dailyRows(result.summary.daily), DAILY_COLUMNS), '--daily');
       out.info(`wrote ${result.summary.daily.length} days to ${opts.daily}`);
     }
     const format = env.globals().format;
-    if (format === 'json') return out.json(result);
-    if (format === 'csv') return out.raw(await toCsv(dailyRows(result.summary.daily), DAILY_COLUMNS));
-    await renderSummary(env, result, loaded);
-    if (result.forecastPlans) renderForecastPlans(env, result.forecastPlans);
+    if (format === 'json') out.json(result);
+    else if (format === 'csv') out.raw(await toCsv(dailyRows(result.summary.daily), DAILY_COLUMNS));
+    else {
+      await renderSummary(env, result, loaded);
+      if (result.forecastPlans) renderForecastPlans(env, result.forecastPlans);
+    }
+    if (failed.length && (opts.onInvalid ?? 'fail') === 'fail') {
+      const { CliExit } = await import('./cli-env.js');
+      throw new CliExit(2, `${failed.length} day(s) could not be planned on their forecast (${failed.map((f) => f.date).join(', ')}); the rest was reported; --on-invalid skip exits 0`, 'forecast_prices');
+    }
   });
 }
 
@@ -195,7 +208,7 @@ function renderForecastPlans(env: CliEnv, f: NonNullable<z.infer<typeof Backtest
   const { lang } = env.globals();
   const money = (v: number) => formatMoney(v, lang, 0);
   out.print('');
-  out.print(out.c.bold(`Plans on the p50 forecast, settled at actual prices (${f.days} days${f.skippedDays.length ? `; ${f.skippedDays.length} without enough history left out` : ''})`));
+  out.print(out.c.bold(`Plans on the forecast's expected prices, settled at actual prices (${f.days} days${f.skippedDays.length ? `; ${f.skippedDays.length} without enough history left out` : ''}${f.failedDays.length ? `; ${f.failedDays.length} that could not be planned left out` : ''})`));
   const t = makeTable(['month', 'days', 'realised', 'perfect foresight', 'capture'], out.c, { right: [1, 2, 3, 4] });
   for (const m of f.monthly) t.push([m.month, String(m.days), money(m.realisedPnlUah), money(m.perfectForesightPnlUah), m.captureRatio === null ? '—' : formatPercent(m.captureRatio, lang)]);
   out.print(t.toString());

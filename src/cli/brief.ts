@@ -25,6 +25,7 @@ interface BriefOpts {
   caps?: string | boolean;
   capTolerance?: string;
   receipt?: string;
+  planOn?: string;
   [flag: string]: unknown;
 }
 
@@ -78,7 +79,8 @@ export function registerBrief(program: Command, env: CliEnv): void {
     .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')
     .option('--caps [caps.csv]', 'add the regulator price caps in force on the date (default table: fixtures/ua-price-caps.csv)')
     .option('--cap-tolerance <uah>', `UAH/MWh within which a price counts as at a cap (default ${DEFAULT_CAP_TOLERANCE})`)
-    .option('--receipt <out.json>', 'also write a signed no-egress receipt and the declared inputs to this file');
+    .option('--receipt <out.json>', 'also write a signed no-egress receipt and the declared inputs to this file')
+    .option('--plan-on <actual|forecast>', 'forecast: the brief on the forecast of --date from the days before it (a day without prices), saying so');
   addSettingsFile(addFlags(addBookOptions(cmd), TRADING_FLAGS), 'TradingSettings');
   cmd.addHelpText(
     'after',
@@ -91,8 +93,10 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(program, env, opts);
     const market = pickMarket(opts);
-    const loaded = await loadBook(env, file, opts, { from: date, to: date });
-    const prices = pickDay(loaded, date);
+    const { planOnFlag } = await import('./plan.js');
+    const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;
+    const loaded = onForecast ? { source: onForecast.source } : await loadBook(env, file, opts, { from: date, to: date });
+    const prices = onForecast ? onForecast.prices : pickDay(loaded as Awaited<ReturnType<typeof loadBook>>, date);
     const resolved = resolveSettings(opts, 'strategySettings');
     const settings = resolved.strategySettings;
     // Battery settings in the --settings file are used (context.bessSettings), never silently ignored.
@@ -100,7 +104,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
     const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;
-    const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}) };
+    const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}), ...(onForecast ? { forecast: onForecast.forecast } : {}) };
     const { tradingBrief } = await import('../ops/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
       throw explainSettingsError(explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts), 'context.bessSettings', BESS_FLAGS, bessSettings ?? {}, opts);

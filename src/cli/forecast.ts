@@ -75,7 +75,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   // shipped fixtures), not a cache-through fetch of two years of months.
   const loaded = file === MKTOP ? null : await loadBook(env, file, opts, { warnDst: false });
   const input = loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const);
-  const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast-cli.js');
+  const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast-days.js');
   const progress = await out.progress('fitting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
   const result = await env.runOp(forecastDays, input).finally(() => {

@@ -1,9 +1,7 @@
 /** `svc plan` and `svc bess`: one day's optimal spread plan or battery schedule. */
 import type { Command } from 'commander';
 import { hourlyPrices } from '../domain/hourly.js';
-import { compareTradeDates } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
-import type { PriceBook } from '../domain/prices.js';
 import type { TradingPlan, BessPlan } from '../domain/plans.js';
 import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
@@ -119,8 +117,7 @@ async function renderDay(env: CliEnv, date: string, prices: number[], source: st
     view.rows.forEach((row, i) => table.push([String(i + 1), ...row]));
     out.print(table.toString());
   }
-  const onForecast = body !== null && typeof body === 'object' && 'settlement' in body;
-  out.print(`${c.bold(onForecast ? L.totalOnForecast : L.total)}: ${view.totals}`);
+  out.print(`${c.bold(L.total)}: ${view.totals}`);
   out.print(c.dim(L.humanReview));
 }
 
@@ -130,22 +127,20 @@ export function registerPlan(program: Command, env: CliEnv): void {
     .description('optimal spread-trading plan for one day (buy low, sell high; exact optimum)')
     .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
-    .option('--plan-on <actual|forecast>', 'plan on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices');
+    .option('--plan-on <actual|forecast>', 'plan on the actual prices (default) or on the forecast from the days before --date (a day without prices: tomorrow\'s plan; --format csv: the bid sheet)');
   addSettingsFile(addFlags(addBookOptions(plan), TRADING_FLAGS), 'TradingSettings');
   plan.addHelpText('after', '\nExample:\n  $ svc plan fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --max-trades 2 --fee 15\n  $ svc plan fixtures/sample-week.csv --date 03.12.2024 --format json | jq .plan.netPnlUah');
   plan.action(async (file: string, opts: DayOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
+    if (planOnFlag(opts.planOn)) return (await import('./plan-forecast.js')).runPlanOnForecast(env, 'spread', file, date, opts);
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
     const settings = resolveSettings(opts, 'strategySettings').strategySettings;
     const { strategyPlan } = await import('../ops/strategy.js');
-    const onForecast = planOnFlag(opts.planOn);
-    const extra = onForecast ? { planOn: 'forecast', history: historyBefore(loaded.book, date) } : {};
-    const result = await env.runOp(strategyPlan, { tradeDate: date, prices, settings, ...extra }).catch((e: unknown) => {
+    const result = await env.runOp(strategyPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts);
     });
-    await renderDay(env, date, result.settlement?.forecastP50 ?? hourlyPrices(prices), loaded.source, result, tradingView(result.plan, env.globals().lang, date));
-    if (result.settlement) renderSettlement(env, result.settlement);
+    await renderDay(env, date, hourlyPrices(prices), loaded.source, result, tradingView(result.plan, env.globals().lang, date));
   });
 
   const bess = program
@@ -153,25 +148,23 @@ export function registerPlan(program: Command, env: CliEnv): void {
     .description('optimal battery (BESS) charge/discharge schedule for one day (exact LP optimum)')
     .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
-    .option('--plan-on <actual|forecast>', 'schedule on the actual prices (default) or on the p50 forecast from the days before --date, settled at the actual prices')
+    .option('--plan-on <actual|forecast>', 'schedule on the actual prices (default) or on the forecast from the days before --date (a day without prices: tomorrow\'s schedule; --format csv: the bid sheet)')
     .option('--view <cycles|schedule>', 'cycles: charge→discharge pairs (default); schedule: one row per hour with chargeMw, dischargeMw and socMwh at the end of the hour');
   addSettingsFile(addFlags(addBookOptions(bess), BESS_FLAGS), 'BessSettings');
   bess.addHelpText('after', '\nExample:\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2\n  $ svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --min-soc 10 --max-soc 90 --lot 0.1 --view schedule');
   bess.action(async (file: string, opts: DayOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
+    if (planOnFlag(opts.planOn)) return (await import('./plan-forecast.js')).runPlanOnForecast(env, 'bess', file, date, opts);
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
     const settings = resolveSettings(opts, 'bessSettings').bessSettings;
     const { bessPlan } = await import('../ops/strategy.js');
-    const onForecast = planOnFlag(opts.planOn);
-    const extra = onForecast ? { planOn: 'forecast', history: historyBefore(loaded.book, date) } : {};
     const hourly = viewFlag(opts.view);
-    const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings, ...extra, ...(hourly ? { schedule: true } : {}) }).catch((e: unknown) => {
+    const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings, ...(hourly ? { schedule: true } : {}) }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', BESS_FLAGS, settings, opts);
     });
     const view = bessView(result.plan, env.globals().lang, date, Number(settings.capacityMwh));
-    await renderDay(env, date, result.settlement?.forecastP50 ?? hourlyPrices(prices), loaded.source, result, hourly ? scheduleView(view, result.plan, env.globals().lang, date) : view);
-    if (result.settlement) renderSettlement(env, result.settlement);
+    await renderDay(env, date, hourlyPrices(prices), loaded.source, result, hourly ? scheduleView(view, result.plan, env.globals().lang, date) : view);
   });
 }
 
@@ -181,21 +174,4 @@ export function planOnFlag(value: string | undefined): boolean {
   if (value === undefined || value === 'actual') return false;
   if (value === 'forecast') return true;
   throw SvcError.validation(`--plan-on: expected actual or forecast, got "${value}"`, [{ path: '--plan-on', message: 'expected actual|forecast' }]);
-}
-
-/** The days of a book before `date` (the history a forecast of `date` may use). */
-export function historyBefore(book: PriceBook, date: string): PriceBook {
-  const out: PriceBook = {};
-  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, date) < 0) out[d] = day;
-  return out;
-}
-
-function renderSettlement(env: CliEnv, s: { realisedPnlUah: number; perfectForesightPnlUah: number; captureRatio: number | null }): void {
-  const out = env.out();
-  if (env.globals().format !== 'table') return;
-  const { lang } = env.globals();
-  out.print(
-    `${out.c.bold('planned on the p50 forecast')} (the chart shows it); settled at the actual prices: ${formatMoney(s.realisedPnlUah, lang, 0)} UAH ` +
-      `vs ${formatMoney(s.perfectForesightPnlUah, lang, 0)} UAH with perfect foresight (capture ${s.captureRatio === null ? '—' : `${(s.captureRatio * 100).toFixed(1)} %`})`,
-  );
 }

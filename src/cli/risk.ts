@@ -18,6 +18,7 @@ interface RiskOpts {
   fallback?: boolean;
   riskConfig?: string;
   failOn?: string;
+  planOn?: string;
   [flag: string]: unknown;
 }
 
@@ -33,7 +34,8 @@ export function registerRisk(program: Command, env: CliEnv): void {
     .option('--source-label <label>', 'where the prices come from (omitted: the report marks provenance not-supplied)')
     .option('--fallback', 'the prices are fallback data (asks for review)')
     .option('--risk-config <file.json>', 'override any risk threshold (see docs/risk.md)')
-    .option('--fail-on <level>', 'exit 3 when the status reaches review | blocked');
+    .option('--fail-on <level>', 'exit 3 when the status reaches review | blocked')
+    .option('--plan-on <actual|forecast>', 'forecast: the report on the forecast of --date from the days before it (a day without prices); the data checks say forecast');
   addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS);
   cmd.addHelpText(
     'after',
@@ -45,8 +47,10 @@ export function registerRisk(program: Command, env: CliEnv): void {
     if (opts.failOn !== undefined && opts.failOn !== 'review' && opts.failOn !== 'blocked') {
       throw SvcError.validation(`--fail-on: expected review or blocked, got "${opts.failOn}"`, [{ path: '--fail-on', message: 'expected review|blocked' }]);
     }
-    const loaded = await loadBook(env, file, opts, { from: date, to: date });
-    const prices = pickDay(loaded, date);
+    const { planOnFlag } = await import('./plan.js');
+    const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;
+    const loaded = onForecast ? { source: onForecast.source } : await loadBook(env, file, opts, { from: date, to: date });
+    const prices = onForecast ? onForecast.prices : pickDay(loaded as Awaited<ReturnType<typeof loadBook>>, date);
     const settings = resolveSettings(opts);
     const riskConfig = opts.riskConfig ? readJsonInput(opts.riskConfig, '--risk-config') : undefined;
     const { riskReport } = await import('../ops/risk.js');
@@ -57,6 +61,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
       ...(opts.sourceLabel !== undefined ? { sourceLabel: opts.sourceLabel } : {}),
       ...(opts.fallback ? { isFallbackData: true } : {}),
       ...(riskConfig !== undefined ? { riskConfig } : {}),
+      ...(onForecast ? { forecast: onForecast.forecast } : {}),
     };
     // The risk operation itself, through invoke(); --risk-config is its optional `riskConfig` field.
     const body = await env.runOp(riskReport, request).catch((e: unknown) => {
@@ -69,7 +74,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
     else if (format === 'csv') out.raw(await toCsv(report.checks.map((ch) => ({ tradeDate: date, ...ch })), ['tradeDate', 'id', 'status', 'value', 'unit', 'label', 'detail']));
     else {
       const c = out.c;
-      const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' ? c.yellow(s) : c.red(s));
+      const paint = (s: string) => (s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' || s === 'forecast' ? c.yellow(s) : c.red(s));
       out.print(c.bold(`Risk guardrails · ${date}`) + c.dim(` · ${loaded.source}`));
       const table = makeTable(['Check', 'Status', 'Value', 'Why'], c, { maxWidths: [undefined, undefined, 24, 64] });
       for (const ch of report.checks) table.push([ch.id, paint(ch.status), showValue(ch.value, ch.unit), ch.detail ?? ch.label ?? '']);

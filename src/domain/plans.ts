@@ -96,7 +96,8 @@ export const RiskCheckId = z.enum([
   'humanApproval',
 ]);
 export type RiskCheckId = z.infer<typeof RiskCheckId>;
-export const RiskCheckStatus = z.enum(['pass', 'review', 'block']);
+/** `forecast` (svc extension): a data check on prices that are a forecast, not cleared prices; counts as a review (docs/risk.md). */
+export const RiskCheckStatus = z.enum(['pass', 'review', 'block', 'forecast']);
 export type RiskCheckStatus = z.infer<typeof RiskCheckStatus>;
 export const RiskUnit = z.enum(['source', 'coverage', 'count', 'uah', 'mwh', 'cycles', 'approval']);
 

@@ -26,13 +26,13 @@ import type { RiskInput, RiskMarkers, RiskResult, SuppliedKeys } from './risk/ty
 
 export { DEFAULT_RISK_CONFIG, RiskConfig, parseRiskConfig, type RiskConfigInput } from './risk/config.js';
 export { cashExposureUah } from './risk/plan-checks.js';
-export type { CoverageFacts, RiskCaps, RiskInput, RiskMarkers, RiskResult, SuppliedKeys, UnavailableReason } from './risk/types.js';
+export type { CoverageFacts, PricesForecast, RiskCaps, RiskInput, RiskMarkers, RiskResult, SuppliedKeys, UnavailableReason } from './risk/types.js';
 
 export function buildRiskReport(input: RiskInput, config: RiskConfig = DEFAULT_RISK_CONFIG): RiskResult {
   const coverage = scanCoverage(input.prices, input.coverage);
   const checks: RiskCheck[] = [
     dataSourceCheck(input, config),
-    dataCoverageCheck(coverage, config),
+    dataCoverageCheck(coverage, config, input.forecast !== undefined),
     priceAnomalyCheck(input.prices, coverage, input.caps, config),
     tradeConcentrationCheck(input, config),
     cashExposureCheck(input, config),
@@ -63,7 +63,8 @@ export function riskForDay(input: DayRiskInput, config: RiskConfig = DEFAULT_RIS
 
 /** Overall status, counts and score of a list of checks. */
 export function summarizeChecks(checks: RiskCheck[], config: RiskConfig = DEFAULT_RISK_CONFIG): RiskGuardrailReport {
-  const reviewCount = countStatus(checks, 'review');
+  // A check on forecast prices asks for a person's review like `review` does (docs/risk.md).
+  const reviewCount = countStatus(checks, 'review') + countStatus(checks, 'forecast');
   const blockCount = countStatus(checks, 'block');
   const overallStatus: RiskOverallStatus = blockCount > 0 ? 'blocked' : reviewCount > 0 ? 'needsReview' : 'ready';
   const score = Math.max(0, 100 - config.score.reviewPenalty * reviewCount - config.score.blockPenalty * blockCount);

@@ -7,8 +7,6 @@
  */
 import type { BessPlan, TradingPlan } from '../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
-import { planBess } from './bess.js';
-import { planSpread } from './strategy.js';
 
 export function settleSpread(plan: TradingPlan, actual: readonly number[], s: TradingSettings): number {
   let pnl = 0;
@@ -35,13 +33,6 @@ export interface ForecastDaySettlement {
   perfectForesightPnlUah: number;
 }
 
-/** Both engines' plans on the forecast and on the actual prices of one day, both settled at the actual prices. */
-export function settleDayOnForecast(tradeDate: string, forecast: readonly number[], actual: readonly number[], strategy: TradingSettings, bess: BessSettings): ForecastDaySettlement {
-  const realised = settleSpread(planSpread(forecast, strategy), actual, strategy) + settleBess(planBess(forecast, bess), actual, bess);
-  const perfect = planSpread(actual, strategy).netPnlUah + planBess(actual, bess).netProfitUah;
-  return { tradeDate, realisedPnlUah: realised, perfectForesightPnlUah: perfect };
-}
-
 export interface ForecastMonthSettlement {
   month: string;
   days: number;
@@ -64,4 +55,84 @@ export function aggregateSettlements(days: readonly ForecastDaySettlement[]): Fo
   for (const d of days) add(d.tradeDate.slice(3), d);
   for (const d of days) add('all', d);
   return [...rows.values()].map((r) => ({ ...r, captureRatio: r.perfectForesightPnlUah > 0 ? r.realisedPnlUah / r.perfectForesightPnlUah : null }));
+}
+
+/** One hour of a bid sheet: what to buy or sell and the price beyond which it stops paying for itself. */
+export interface HourBid {
+  hour: number;
+  side: 'buy' | 'sell';
+  volumeMwh: number;
+  /** Break-even price: a buy limit (the most worth paying) or a sell limit (the least worth taking). */
+  limitPriceUahMwh: number;
+}
+
+/**
+ * Break-even limits of a spread plan at the prices it was planned on: a buy at hour b pays for
+ * itself while its price stays at or below sell − 2 × fee (its partner sold at the planned price),
+ * a sell at s while its price stays at or above buy + 2 × fee. Each hour is used once.
+ */
+export function spreadBids(plan: TradingPlan, planned: readonly number[], s: TradingSettings): HourBid[] {
+  const bids: HourBid[] = [];
+  for (const t of plan.trades) {
+    bids.push({ hour: t.buyHour, side: 'buy', volumeMwh: t.volumeMwh, limitPriceUahMwh: (planned[t.sellHour] as number) - 2 * s.feeUahPerMwh });
+    bids.push({ hour: t.sellHour, side: 'sell', volumeMwh: t.volumeMwh, limitPriceUahMwh: (planned[t.buyHour] as number) + 2 * s.feeUahPerMwh });
+  }
+  return bids.sort((a, b) => a.hour - b.hour || a.side.localeCompare(b.side));
+}
+
+/**
+ * Break-even limits of a battery schedule at the prices it was planned on, per hour over the
+ * cycles that use it: a charge hour c pays for itself while its price p satisfies
+ * Σ dischargeMwh·(P_d − wear) ≥ p · Σ chargeMwh (its discharges at the planned prices), so the buy
+ * limit is Σ dischargeMwh·(P_d − wear) / Σ chargeMwh; a discharge hour d while
+ * p · Σ dischargeMwh ≥ Σ chargeMwh·P_c + wear · Σ dischargeMwh, the sell limit.
+ */
+export function bessBids(plan: BessPlan, planned: readonly number[], s: BessSettings): HourBid[] {
+  const charge = new Map<number, { mwh: number; worth: number }>();
+  const discharge = new Map<number, { mwh: number; cost: number }>();
+  for (const c of plan.cycles) {
+    const ch = charge.get(c.chargeHour) ?? { mwh: 0, worth: 0 };
+    ch.mwh += c.chargeMwh;
+    ch.worth += c.dischargeMwh * ((planned[c.dischargeHour] as number) - s.degradationCostUahMwh);
+    charge.set(c.chargeHour, ch);
+    const di = discharge.get(c.dischargeHour) ?? { mwh: 0, cost: 0 };
+    di.mwh += c.dischargeMwh;
+    di.cost += c.chargeMwh * (planned[c.chargeHour] as number) + s.degradationCostUahMwh * c.dischargeMwh;
+    discharge.set(c.dischargeHour, di);
+  }
+  const bids: HourBid[] = [];
+  for (const [hour, v] of charge) if (v.mwh > 0) bids.push({ hour, side: 'buy', volumeMwh: v.mwh, limitPriceUahMwh: v.worth / v.mwh });
+  for (const [hour, v] of discharge) if (v.mwh > 0) bids.push({ hour, side: 'sell', volumeMwh: v.mwh, limitPriceUahMwh: v.cost / v.mwh });
+  return bids.sort((a, b) => a.hour - b.hour || a.side.localeCompare(b.side));
+}
+
+export interface PnlDistribution {
+  /** Mean PnL over the scenarios (= the PnL at the scenarios' mean path: settling is linear in prices). */
+  expectedUah: number;
+  p10Uah: number;
+  p90Uah: number;
+  /** Share of scenarios with a PnL below zero. */
+  probabilityOfLoss: number;
+  scenarios: number;
+}
+
+/** Linear-interpolation quantile (type 7) of a sorted sample. */
+function quantile(sorted: readonly number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (pos - lo);
+}
+
+/** The PnL of one fixed schedule over whole-day price scenarios; null without scenarios. */
+export function pnlDistribution(settle: (prices: readonly number[]) => number, scenarios: readonly (readonly number[])[]): PnlDistribution | null {
+  if (scenarios.length === 0) return null;
+  const pnl = scenarios.map(settle).sort((a, b) => a - b);
+  return {
+    expectedUah: pnl.reduce((a, v) => a + v, 0) / pnl.length,
+    p10Uah: quantile(pnl, 0.1),
+    p90Uah: quantile(pnl, 0.9),
+    probabilityOfLoss: pnl.filter((v) => v < -1e-9).length / pnl.length,
+    scenarios: pnl.length,
+  };
 }

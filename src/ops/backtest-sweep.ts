@@ -16,7 +16,8 @@ import { gapReport } from '../engines/gaps.js';
 import { BacktestAnalytics, BacktestRequest } from './backtest.js';
 import { defineOperation } from './types.js';
 
-export const BacktestSweepRequest = BacktestRequest.omit({ monthly: true }).extend({
+// A sweep runs the plans on the actual prices only: planOn/history are not accepted (never silently ignored).
+export const BacktestSweepRequest = BacktestRequest.omit({ monthly: true, planOn: true, history: true }).extend({
   sweep: z
     .array(z.strictObject({ name: z.enum(SETTINGS_FIELDS.map((f) => f.key) as [BoundedKey, ...BoundedKey[]]), values: z.array(z.number()).min(1) }))
     .min(1)

@@ -11,8 +11,9 @@ import { defineOperation } from './types.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { hourlyPrices } from '../domain/prices.js';
 import { compareTradeDates } from '../domain/dates.js';
-import { aggregateSettlements, settleDayOnForecast } from '../engines/settle.js';
-import { ForecastPlansSummary, PlanOn, forecastsFor } from './plan-on.js';
+import { aggregateSettlements, type ForecastDaySettlement } from '../engines/settle.js';
+import { BESS, ForecastPlansSummary, PlanHistory, PlanOn, SPREAD, settleDayOnForecast } from './plan-on.js';
+import { forecastsForPlans } from './forecast-day.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
 export const BacktestRequest = z.strictObject({
@@ -21,10 +22,10 @@ export const BacktestRequest = z.strictObject({
   bessSettings: BessSettings,
   /** svc extension: the range the gap report covers (default: the book's first to last day). */
   range: Range.optional(),
-  /** svc extension: `forecast` also plans every day on its p50 forecast (from the book's days before it) and settles at the actual prices. */
+  /** svc extension: `forecast` also plans every day on its forecast's expected prices (from the book's days before it) and settles at the actual prices. */
   planOn: PlanOn.optional(),
-  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves). */
-  history: PriceBook.optional(),
+  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves; at most 1,575 days). */
+  history: PlanHistory.optional(),
   /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
   monthly: z.boolean().optional(),
   /** svc extension: also return `analytics.bessCarryOver` (also with `monthly: true`): the battery day by day vs carrying its state of charge across days, per month. */
@@ -89,9 +90,9 @@ export const backtestSummary = defineOperation({
     'svc extension `analytics`: maximum drawdown of cumulative PnL, daily PnL percentiles, volatility and histogram, capture prices ' +
     '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month. ' +
     'svc extension `carryOver: true` (also with `monthly: true`): `analytics.bessCarryOver`, the battery’s cash planned day by day vs carrying its state of charge across days (day D planned with D+1 in view, D committed; a gap restarts at initialSocMwh), per month and `all`. ' +
-    'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the p50 forecast made from the book’s days before it, ' +
-    'settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
-    'The first days of a book, without 63 days before them, are listed in `skippedDays`.',
+    'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the expected prices of the forecast made from the book’s days before it ' +
+    '(and `history`, at most 1,575 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
+    'The first days of a book, without 56 days before them, are listed in `skippedDays`; a day whose forecast cannot be planned in `failedDays` with the reason (the run goes on).',
   tags: ['decision'],
   access: 'key',
   permission: 'decision.plan',
@@ -105,13 +106,21 @@ export const backtestSummary = defineOperation({
     const withMonths = input.monthly || input.carryOver ? { ...months, bessCarryOver: bessCarryOverByMonth(input.priceBook, input.bessSettings) } : months;
     if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
-    const p50 = await forecastsFor({ ...(input.history ?? {}), ...input.priceBook }, dates);
-    const settled = dates.flatMap((d) => {
-      const f = p50.get(d);
+    const forecasts = await forecastsForPlans({ ...(input.history ?? {}), ...input.priceBook }, dates, { ctx, onProgress: (done, total) => ctx.progress?.(done, total, 'forecast days') });
+    const settled: ForecastDaySettlement[] = [];
+    const failedDays: { date: string; reason: string }[] = [];
+    for (const d of dates) {
+      const f = forecasts.get(d);
       const day = input.priceBook[d];
-      return f && day ? [settleDayOnForecast(d, f, hourlyPrices(day), input.strategySettings, input.bessSettings)] : [];
-    });
-    const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !p50.has(d)), monthly: aggregateSettlements(settled) };
+      if (!f || !day) continue;
+      try {
+        settled.push(settleDayOnForecast(f, hourlyPrices(day), [SPREAD, input.strategySettings], [BESS, input.bessSettings]));
+      } catch (e) {
+        // One day that cannot be planned is named, never the end of the run.
+        failedDays.push({ date: d, reason: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !forecasts.has(d)), failedDays, monthly: aggregateSettlements(settled) };
     return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths, forecastPlans };
   },
 });

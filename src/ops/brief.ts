@@ -20,6 +20,7 @@ import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../engines
 import { defineOperation, type OpContext } from './types.js';
 import { capsOfDay, defaultCaps, tradeDayReading } from './risk.js';
 import { TradingSettingsAsSent } from './settings-as-sent.js';
+import { PricesForecastSchema } from './plan-on.js';
 
 export const TradingBriefOpInput = z.strictObject({
   tradeDate: BodyTradeDate,
@@ -27,6 +28,8 @@ export const TradingBriefOpInput = z.strictObject({
   settings: TradingSettingsAsSent,
   locale: Locale.default('uk'),
   context: BriefContext.optional(),
+  /** svc extension: `prices` are this forecast's expected path (`svc brief --plan-on forecast`): the brief says so in its language and the risk facts say `forecast`. */
+  forecast: PricesForecastSchema.optional(),
 });
 export type TradingBriefOpInput = z.infer<typeof TradingBriefOpInput>;
 
@@ -55,7 +58,19 @@ export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief)
 /** The brief with the regulator caps in force on its date: the same caps the risk operation checks. */
 export function composeBriefWithCaps(input: TradingBriefOpInput): ComposedBrief {
   const caps = capsOfDay(defaultCaps(), input.tradeDate, input.context?.market ?? 'DAM');
-  return composeTradingBrief(input, { caps });
+  const composed = composeTradingBrief(input, { caps, forecast: input.forecast });
+  return input.forecast ? onForecast(composed, input.forecast, input.locale) : composed;
+}
+
+/** A brief built on forecast prices says so first, in its own language, with the model and its recent skill. */
+function onForecast(composed: ComposedBrief, f: NonNullable<TradingBriefOpInput['forecast']>, locale: 'uk' | 'en'): ComposedBrief {
+  const skill = f.rmaeVsNaive === null ? '' : locale === 'uk' ? `, rMAE ${f.rmaeVsNaive.toFixed(2)} щодо наївного прогнозу за останні ${f.days} днів` : `, rMAE ${f.rmaeVsNaive.toFixed(2)} against the naive over the last ${f.days} days`;
+  const note =
+    locale === 'uk'
+      ? `Довідку побудовано на прогнозі цін, а не на опублікованих цінах: очікувана траєкторія моделі ${f.model}${skill}. Перевірте план за опублікованими цінами.`
+      : `This brief is built on a price forecast, not on published prices: the expected path of ${f.model}${skill}. Re-check the plan against the published prices.`;
+  const brief = { ...composed.brief, summary: `${note} ${composed.brief.summary}`, auditTrail: { ...composed.brief.auditTrail, limitations: [note, ...composed.brief.auditTrail.limitations] } };
+  return { ...composed, brief };
 }
 
 export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingBriefResponse {

@@ -1,10 +1,7 @@
-/** Worker thread entry of forecast-parallel.ts: fits the members of the day ranges it is sent. */
-import { parentPort, workerData } from 'node:worker_threads';
+/** The task of forecast-parallel.ts's pool (tinypool): the member fits of one chunk of days. */
 import { memberForecasts } from '../engines/forecast/index.js';
-import type { MembersJob } from './forecast-parallel.js';
+import type { MembersTask } from './forecast-parallel.js';
 
-const { s, lear } = workerData as MembersJob;
-parentPort?.on('message', ({ a, to }: { a: number; to: number }) => {
-  const out = memberForecasts(s, a, to, lear);
-  parentPort?.postMessage({ a, to, out }, [out.buffer as ArrayBuffer]);
-});
+export default function fitMembers({ s, lear, a, to }: MembersTask): Float64Array {
+  return memberForecasts(s, a, to, lear);
+}

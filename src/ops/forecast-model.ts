@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CapsTable } from '../data/caps.js';
-import type { PriceBook } from '../domain/prices.js';
-import { rollingForecastParallel } from './forecast-parallel.js';
-import { H, DEFAULT_FORECAST, describeMembers, seriesFromPriceBook, tradeDateOf, indexOf, type DailySeries, type DayCaps, type DayForecast, type ForecastOptions, warmupDays } from '../engines/forecast/index.js';
+import { forecastCapsTable } from './forecast-caps.js';
+import { H, DEFAULT_FORECAST, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../engines/forecast/index.js';
 
 /** History a forecast day needs before it: the shortest member's calibration window. */
 export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
@@ -29,22 +28,18 @@ export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lea
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-11-24 members+npit, warm-up = combination + band days';
+export const MODEL_REVISION = '2026-11-25 members+npit, warm-up = combination + band days, caps completed with a positive floor';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
-/** The DAM caps in force on each series day, as NaN-filled hourly arrays (memoised per day). */
+/**
+ * The caps each series day's forecast is held to (forecast-caps.ts: the DAM caps in force, a
+ * partial regime completed from the one it follows, a floor never at or below zero), as the
+ * engine's per-hour arrays (memoised per day).
+ */
 export function damCapsOf(table: CapsTable | null, s: DailySeries): (t: number) => DayCaps | null {
-  const memo = new Map<number, DayCaps | null>();
-  return (t) => {
-    if (!table) return null;
-    let c = memo.get(t);
-    if (c !== undefined) return c;
-    const caps = table.capsFor(tradeDateOf(s.startDay + t), 'DAM');
-    c = caps ? { min: caps.minByHour.map((v) => v ?? Number.NaN), max: caps.maxByHour.map((v) => v ?? Number.NaN) } : null;
-    memo.set(t, c);
-    return c;
-  };
+  const capsOn = forecastCapsTable(table);
+  return (t) => capsOn(tradeDateOf(s.startDay + t));
 }
 
 export interface ForecastPointRecord {
@@ -72,22 +67,4 @@ export function capHitPoints(d: DayForecast): CapHitRecord[] | null {
   if (!d.capHit) return null;
   const { max, min } = d.capHit;
   return Array.from({ length: H }, (_, h) => ({ hour: h, max: max[h] ?? null, min: min[h] ?? null }));
-}
-
-/**
- * The p50 forecast of each day in `dates` of a price book, each made from the book's days before
- * it (for plans chosen on the forecast and settled on actual prices). Days without enough history
- * are absent from the result.
- */
-export async function p50ForDates(book: PriceBook, dates: readonly string[], caps: CapsTable | null, o: ForecastOptions = DEFAULT_FORECAST, onProgress?: (done: number, total: number) => void): Promise<Map<string, number[]>> {
-  const s = seriesFromPriceBook(book);
-  const out = new Map<string, number[]>();
-  if (s.nDays === 0 || dates.length === 0) return out;
-  const idx = dates.map((d) => indexOf(s, d));
-  const from = Math.max(0, Math.min(...idx));
-  const to = Math.min(s.nDays, Math.max(...idx));
-  const wanted = new Set(idx);
-  const run = await rollingForecastParallel(s, from, to, { options: o, capsOf: damCapsOf(caps, s), onProgress });
-  for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), Array.from(d.p50));
-  return out;
 }

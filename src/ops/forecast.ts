@@ -72,7 +72,7 @@ export const forecastGet = defineOperation({
     'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (no day of the month has ' +
     `${MIN_HISTORY_DAYS} days of history before it; a month that starts earlier is forecast from its first day that has), month_after_history ` +
     '(the month starts more than one day after the history ends). ' +
-    'Fits run off the request thread, their member fits over one worker thread per core, and are cached by the model revision and the SHA-256 of the history and range, in memory and in the store (a restarted server or another instance reuses them). Not advice; see docs/forecast.md.',
+    'The member fits run off the request thread on one pool of one thread per core; fits are cached by the model revision, the range and the SHA-256 of the days of history the fit reads, in memory and in the store (a restarted server or another instance reuses them). Not advice; see docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
   input: ForecastQuery,

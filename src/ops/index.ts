@@ -8,6 +8,7 @@ import { withContract, type AnyOperation, type Operation } from './types.js';
 import { health } from './health.js';
 import { billingPlans } from './billing.js';
 import { strategyPlan, bessPlan } from './strategy.js';
+import { bessPlanAhead, strategyPlanAhead } from './plan-ahead.js';
 import { profilesList, profilesSave, profilesDelete } from './profiles.js';
 import { backtestSummary } from './backtest.js';
 import { backtestSweep } from './backtest-sweep.js';
@@ -24,7 +25,8 @@ import { regime } from './regime.js';
 import { multiZone, zonesImport } from './multi-zone.js';
 import { depthImport, marketDepth } from './market-depth.js';
 import { forecastGet } from './forecast.js';
-import { forecastDays, forecastEvaluate } from './forecast-cli.js';
+import { forecastDays } from './forecast-days.js';
+import { forecastEvaluate } from './forecast-evaluate.js';
 import { pricesStats } from './prices-stats.js';
 import { doctor } from './doctor.js';
 import { reportBacktest, reportDay, reportForecast } from './report.js';
@@ -45,6 +47,8 @@ export const operations: Operation[] = [
   profilesSave,
   profilesDelete,
   bessPlan,
+  strategyPlanAhead,
+  bessPlanAhead,
   backtestSummary,
   backtestSweep,
   riskReport,

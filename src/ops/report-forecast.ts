@@ -11,7 +11,7 @@ import { forecastFigures, renderForecastReport, type ForecastView } from '../rep
 import { PAGE_CSP } from '../report/page.js';
 import { defineOperation } from './types.js';
 import { invoke } from './invoke.js';
-import { forecastEvaluate } from './forecast-cli.js';
+import { forecastEvaluate } from './forecast-evaluate.js';
 import { mktopHistory } from './forecast-history.js';
 import { errorsByHour, naiveMae } from './report-figures.js';
 import { ReportLang, ReportResponse, reportSourceFields } from './report-input.js';

@@ -7,6 +7,7 @@ import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { riskForDay, parseRiskConfig, RiskConfig } from '../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../data/caps.js';
 import { defineOperation } from './types.js';
+import { PricesForecastSchema } from './plan-on.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './settings-as-sent.js';
 
 export const RiskRequest = z.strictObject({
@@ -18,6 +19,8 @@ export const RiskRequest = z.strictObject({
   isFallbackData: z.boolean().optional(),
   /** svc extension: override thresholds of the checks (docs/risk.md); `svc risk --risk-config` sends it. */
   riskConfig: RiskConfig.optional(),
+  /** svc extension: `prices` are this forecast's expected path, not cleared prices (`svc risk --plan-on forecast`): the data checks say `forecast`. */
+  forecast: PricesForecastSchema.optional(),
 });
 export type RiskRequest = z.infer<typeof RiskRequest>;
 
@@ -67,6 +70,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
       sourceLabel: input.sourceLabel ?? 'unknown',
       isFallbackData: input.isFallbackData ?? false,
       caps: capsOfDay(caps, input.tradeDate, 'DAM'),
+      ...(input.forecast ? { forecast: input.forecast } : {}),
       supplied: {
         fee: input.strategySettings.feeUahPerMwh !== undefined,
         degradation: input.bessSettings.degradationCostUahMwh !== undefined,
@@ -90,7 +94,8 @@ export const riskReport = defineOperation({
     'Runs the spread and battery engines, then seven checks (dataSource, dataCoverage, priceAnomaly, tradeConcentration, cashExposure, bessCycles, humanApproval). ' +
     'overallStatus is blocked if any check blocks, needsReview if any asks for review, else ready. The markers bessDegradationUnavailableReason, ' +
     'tradingFeeUnavailableReason and dataProvenanceUnavailableReason are null when the request stated degradationCostUahMwh, feeUahPerMwh and sourceLabel, ' +
-    'and `not-supplied` when the key was omitted (the dataSource check still passes): read the marker, not the status.',
+    'and `not-supplied` when the key was omitted (the dataSource check still passes): read the marker, not the status. ' +
+      'svc extension `forecast` {model, rmaeVsNaive, days}: the prices are a forecast (svc risk --plan-on forecast); dataSource and dataCoverage then have the status `forecast`, which counts as a review.',
   tags: ['risk'],
   access: 'key',
   permission: 'risk.read',

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { SvcConfig } from '../config.js';
 import type { Stores } from '../store/types.js';
 import type { RoleId } from '../domain/operational.js';
+import type { CapsTable } from '../data/caps.js';
 
 export type Permission = 'audit.read' | 'audit.write' | 'api.manage' | 'decision.plan' | 'risk.read' | 'profiles.write';
 
@@ -44,6 +45,8 @@ export interface OpContext {
   logger: Logger;
   /** Opened on first use, so pure operations never touch the disk. */
   stores(): Promise<Stores>;
+  /** The regulator's price caps table; absent: the shipped fixtures/ua-price-caps.csv (ops/forecast-caps.ts capsTableOf). */
+  caps?(): CapsTable;
   /** Long runs (sweeps) report progress here; the CLI draws it, other doors leave it out. */
   progress?(done: number, total: number, label: string): void;
   /** Where the HTTP door counts rate limits and whether that place answers (absent outside a server). */

@@ -49,7 +49,7 @@ describe('buildRiskReport properties', () => {
   it('looser limits never make a check stricter', () => {
     const strict = parseRiskConfig({ cashExposure: { reviewAboveUah: 1000, blockAboveUah: 5000 }, tradeConcentration: { reviewShareAtOrAbove: 0.3 } });
     const loose = parseRiskConfig({ cashExposure: { reviewAboveUah: 5000, blockAboveUah: 20000 }, tradeConcentration: { reviewShareAtOrAbove: 0.9 } });
-    const rank = { pass: 0, review: 1, block: 2 } as const;
+    const rank = { pass: 0, forecast: 1, review: 1, block: 2 } as const;
     fc.assert(
       fc.property(prices, (p) => {
         const input = plannedInput(p);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { planBess } from '../../src/engines/bess.js';
 import { planSpread } from '../../src/engines/strategy.js';
-import { aggregateSettlements, settleBess, settleDayOnForecast, settleSpread } from '../../src/engines/settle.js';
+import { aggregateSettlements, settleBess, settleSpread } from '../../src/engines/settle.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
 
 const day = fc.array(fc.integer({ min: 10, max: 9000 }), { minLength: 24, maxLength: 24 });
@@ -24,8 +24,8 @@ describe('settle', () => {
   it('a plan chosen on a forecast never beats perfect foresight at the actual prices', () => {
     fc.assert(
       fc.property(day, day, (forecast, actual) => {
-        const s = settleDayOnForecast('01.01.2024', forecast, actual, strategy, bess);
-        expect(s.realisedPnlUah).toBeLessThanOrEqual(s.perfectForesightPnlUah + 1e-6);
+        expect(settleSpread(planSpread(forecast, strategy), actual, strategy)).toBeLessThanOrEqual(planSpread(actual, strategy).netPnlUah + 1e-6);
+        expect(settleBess(planBess(forecast, bess), actual, bess)).toBeLessThanOrEqual(planBess(actual, bess).netProfitUah + 1e-6);
       }),
       { numRuns: 50 },
     );

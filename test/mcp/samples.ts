@@ -2,6 +2,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as addFormatsModule from 'ajv-formats';
 import { PRICES, SETTINGS } from '../http/harness.js';
+import { realBook } from '../engines/backtest-fixture.js';
+
+/** 70 days before 15.12.2024: the shortest history a forecast takes, so a plan-ahead call fits only a few days. */
+const HISTORY = Object.fromEntries(Object.entries(realBook().book).filter(([d]) => /^(0[6-9]|[1-3]\d)\.10\.2024$|\.11\.2024$|^(0\d|1[0-4])\.12\.2024$/.test(d)));
 
 const HOURLY = Array.from({ length: 24 }, (_, h) => 3000 + h * 100);
 const BESS = { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1, degradationCostUahMwh: 50 };
@@ -15,6 +19,8 @@ export const VALID_ARGS: Record<string, Record<string, unknown>> = {
   cite_methodology: { topic: 'forecastValidation' },
   plan_spread_trades: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS },
   plan_bess_schedule: { tradeDate: '02.03.2026', prices: PRICES, settings: BESS },
+  plan_bess_ahead: { tradeDate: '15.12.2024', settings: BESS, history: HISTORY },
+  plan_spread_ahead: { tradeDate: '15.12.2024', settings: SETTINGS, history: HISTORY },
   run_backtest: { priceBook: { '01.03.2026': PRICES, '02.03.2026': PRICES }, strategySettings: SETTINGS, bessSettings: BESS },
   get_risk_report: { tradeDate: '02.03.2026', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS },
   get_trading_brief: { tradeDate: '02.03.2026', prices: PRICES, settings: SETTINGS, locale: 'en' },
@@ -30,6 +36,8 @@ export const INVALID_ARGS: Record<string, { args: Record<string, unknown>; path:
   cite_methodology: { args: { topic: 'astrology' }, path: 'topic' },
   plan_spread_trades: { args: { tradeDate: '02.03.2026', prices: PRICES.slice(0, 23), settings: SETTINGS }, path: 'prices' },
   plan_bess_schedule: { args: { tradeDate: '02.03.2026', prices: PRICES, settings: { ...BESS, roundTripEfficiency: 1.5 } }, path: 'settings.roundTripEfficiency' },
+  plan_bess_ahead: { args: { tradeDate: '15.12.2024', settings: { ...BESS, powerMw: -1 }, history: HISTORY }, path: 'settings.powerMw' },
+  plan_spread_ahead: { args: { tradeDate: '32.12.2024', settings: SETTINGS }, path: 'tradeDate' },
   run_backtest: { args: { priceBook: {}, strategySettings: { ...SETTINGS, maxTradesPerDay: 0 }, bessSettings: BESS }, path: 'strategySettings.maxTradesPerDay' },
   // tradeDate is any string in bodies (spec); an empty one is still invalid.
   get_risk_report: { args: { tradeDate: '', prices: PRICES, strategySettings: SETTINGS, bessSettings: BESS }, path: 'tradeDate' },

@@ -1,9 +1,19 @@
-/** The member fits spread over worker threads give the sequential forecasts bit for bit. */
+/**
+ * The member fits spread over the pool give the sequential forecasts bit for bit. The pool runs the
+ * built worker, so these tests use the built module (dist/, `npm run build` as for the CLI tests);
+ * from the TypeScript sources the fits run inline (no loader looked up at run time).
+ */
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../engines/backtest-fixture.js';
 import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions, type LearOptions } from '../../src/engines/forecast/index.js';
-import { memberForecastsParallel, rollingForecastParallel } from '../../src/ops/forecast-parallel.js';
+import * as fromSources from '../../src/ops/forecast-parallel.js';
+
+const BUILT = new URL('../../dist/ops/forecast-parallel.js', import.meta.url);
+if (!existsSync(fileURLToPath(BUILT))) throw new Error('run `npm run build` first: the pool runs the built worker');
+const { memberForecastsParallel, rollingForecastParallel } = (await import(BUILT.href)) as typeof fromSources;
 
 const FAST: ForecastOptions = {
   ...DEFAULT_FORECAST,
@@ -14,7 +24,7 @@ const FAST: ForecastOptions = {
 
 const hex = (a: Float64Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex');
 
-describe('forecast fits in worker threads', () => {
+describe('forecast fits in the pool', () => {
   const s = seriesFromPriceBook(realBook().book);
   const from = indexOf(s, '01.03.2024');
   const to = indexOf(s, '20.03.2024');
@@ -44,6 +54,13 @@ describe('forecast fits in worker threads', () => {
         expect([hex(d.p10), hex(d.p50), hex(d.p90), hex(d.weights)]).toEqual([hex(q?.p10 as Float64Array), hex(q?.p50 as Float64Array), hex(q?.p90 as Float64Array), hex(q?.weights as Float64Array)]);
       });
     }
+  }, 60_000);
+
+  it('from the TypeScript sources, fit inline with the same bits (no built worker, no loader lookup)', async () => {
+    const [a] = fittedRange(from, to, FAST);
+    const seen: number[] = [];
+    expect(hex(await fromSources.memberForecastsParallel(s, a, to, FAST.lear, (done) => seen.push(done), 2))).toBe(hex(memberForecasts(s, a, to, FAST.lear)));
+    expect(seen).toEqual(Array.from({ length: to - a + 1 }, (_, i) => i + 1));
   }, 60_000);
 
   it('starts its workers from any working directory', async () => {

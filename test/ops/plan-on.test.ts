@@ -1,13 +1,23 @@
 /**
- * `planOn: "forecast"` through the operations (plan, BESS, backtest): the plan is chosen on the p50
- * the forecast engine gives for that day from the days before it, and settled at the actual prices.
+ * `planOn: "forecast"` through the operations (plan, BESS, plan-ahead, backtest): the plan is chosen
+ * on the expected prices of the forecast of that day from the days before it, priced over whole-day
+ * scenarios, turned into a bid sheet, and settled at the actual prices where they are known.
  */
 import { describe, expect, it } from 'vitest';
 import type { PriceBook } from '../../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
-import { compareTradeDates } from '../../src/domain/dates.js';
+import { addDays, compareTradeDates } from '../../src/domain/dates.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
-import { forecastDays } from '../../src/ops/forecast-cli.js';
+import { riskReport } from '../../src/ops/risk.js';
+import { tradingBrief } from '../../src/ops/brief.js';
+import { forecastDays } from '../../src/ops/forecast-days.js';
+import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/plan-ahead.js';
+import { dayKeys } from '../../src/ops/forecast-day.js';
+import { fitKey } from '../../src/ops/forecast-fit.js';
+import { MAX_HISTORY_DAYS, onForecastPrices } from '../../src/ops/plan-on.js';
+import { planBess } from '../../src/engines/bess.js';
+import { planSpread } from '../../src/engines/strategy.js';
+import { settleBess, settleSpread } from '../../src/engines/settle.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';
@@ -23,12 +33,16 @@ function slice(from: string, to: string): PriceBook {
   return out;
 }
 
-describe('planOn forecast', () => {
+/** A plan's hours and volumes (its money fields are rounded to the output precision by invoke). */
+const hoursOf = (p: { trades: { buyHour: number; sellHour: number; volumeMwh: number }[] }) => p.trades.map((t) => [t.buyHour, t.sellHour, t.volumeMwh]);
+const cyclesOf = (p: { cycles: { chargeHour: number; dischargeHour: number; chargeMwh: number }[] }) => p.cycles.map((c) => [c.chargeHour, c.dischargeHour, Math.round(c.chargeMwh * 1000) / 1000]);
+
+describe('planOn forecast', { timeout: 300_000 }, () => {
   const date = '15.12.2024';
   const history = slice('01.08.2024', '14.12.2024');
   const prices = realBook().book[date]!;
 
-  it('plans the day on the engine p50 of that day and settles at the actual prices, beside perfect foresight', async () => {
+  it('plans the day on the expected prices of its forecast (p50 is the engine p50) and settles at the actual prices, beside perfect foresight', async () => {
     const onForecast = await call(strategyPlan, ctx, { tradeDate: date, prices, settings: trading, planOn: 'forecast', history });
     const onActual = await call(strategyPlan, ctx, { tradeDate: date, prices, settings: trading });
     const s = onForecast.settlement!;
@@ -37,7 +51,11 @@ describe('planOn forecast', () => {
     expect(s.perfectForesightPnlUah).toBe(onActual.plan.netPnlUah);
     expect(s.realisedPnlUah).toBeLessThanOrEqual(s.perfectForesightPnlUah);
     expect(s.captureRatio).toBeCloseTo(s.realisedPnlUah / s.perfectForesightPnlUah, 3);
-    // The plan's own PnL is at the forecast prices, not what it realises.
+    // Chosen on the mean of the scenarios, not on p50; the plan's own PnL is at those prices, not what it realises.
+    expect(onForecast.forecast!.plannedOn).toBe('mean');
+    expect(s.plannedPrices).toEqual(onForecast.forecast!.hours.map((h) => h.mean));
+    expect(s.plannedPrices).not.toEqual(s.forecastP50);
+    expect(hoursOf(onForecast.plan)).toEqual(hoursOf(planSpread(s.plannedPrices, trading)));
     expect(onForecast.plan.netPnlUah).not.toBe(s.realisedPnlUah);
 
     const b = await call(bessPlan, ctx, { tradeDate: date, prices, settings: bess, planOn: 'forecast', history });
@@ -63,5 +81,128 @@ describe('planOn forecast', () => {
     expect(all.realisedPnlUah).toBeLessThanOrEqual(all.perfectForesightPnlUah);
     const perfect = body.summary.daily.filter((d) => !fp.skippedDays.includes(d.tradeDate)).reduce((x, d) => x + d.combinedPnlUah, 0);
     expect(all.perfectForesightPnlUah).toBeCloseTo(perfect, 1);
+  });
+
+  it('plans a day without prices (tomorrow) on the forecast: the forecast beside the schedule, its PnL distribution and break-even bids', async () => {
+    const ahead = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history });
+    const replanned = await call(bessPlan, ctx, { tradeDate: date, prices, settings: bess, planOn: 'forecast', history });
+    // The same forecast, schedule and bids whether or not the day's prices are known yet.
+    expect(ahead.forecast).toEqual(replanned.forecast);
+    expect(ahead.plan).toEqual(replanned.plan);
+    expect(ahead.bids).toEqual(replanned.bids);
+    expect(ahead).toMatchObject({ tradeDate: date, source: 'request', lastDataDay: '14.12.2024', humanApprovalRequired: true });
+    const mean = ahead.forecast.hours.map((h) => h.mean);
+    for (const h of ahead.forecast.hours) expect(h.p10 <= h.p50 && h.p50 <= h.p90 && h.minCap > 0 && h.mean >= h.minCap).toBe(true);
+    expect(cyclesOf(ahead.plan)).toEqual(cyclesOf(planBess(mean, bess)));
+    // Settling is linear in prices: the expected PnL over the scenarios is the plan's PnL at their mean (up to the 0.01 rounding of the mean).
+    const pnl = ahead.pnl!;
+    expect(pnl.scenarios).toBe(ahead.forecast.scenarioDays);
+    expect(pnl.scenarios).toBeGreaterThanOrEqual(14);
+    expect(Math.abs(pnl.expectedUah - ahead.plan.netProfitUah)).toBeLessThan(0.05);
+    expect(pnl.p10Uah).toBeLessThanOrEqual(pnl.p90Uah);
+    expect(pnl.probabilityOfLoss).toBeGreaterThanOrEqual(0);
+    expect(pnl.probabilityOfLoss).toBeLessThanOrEqual(1);
+    // The bids carry the schedule exactly, and each limit is where its hour stops paying (or the cap).
+    const sum = (side: 'buy' | 'sell') => ahead.bids.filter((b) => b.side === side).reduce((a, b) => a + b.volumeMwh, 0);
+    expect(sum('buy')).toBeCloseTo(ahead.plan.chargedMwh, 6);
+    expect(sum('sell')).toBeCloseTo(ahead.plan.dischargedMwh, 6);
+    const exact = planBess(mean, bess); // unrounded volumes (the output's are rounded to 0.001 MWh, its limits to 0.01 UAH/MWh)
+    for (const b of ahead.bids) {
+      const cycles = exact.cycles.filter((c) => (b.side === 'buy' ? c.chargeHour : c.dischargeHour) === b.hour);
+      const at = mean.slice();
+      at[b.hour] = b.limitPriceUahMwh;
+      const hourPnl = cycles.reduce((a, c) => a + settleBess({ ...exact, cycles: [c] }, at, bess), 0);
+      const hour = ahead.forecast.hours[b.hour]!;
+      const capped = b.limitPriceUahMwh === hour.maxCap || b.limitPriceUahMwh === hour.minCap;
+      if (!capped) expect(Math.abs(hourPnl)).toBeLessThan(0.02);
+      else expect(hourPnl).toBeGreaterThanOrEqual(-0.02);
+    }
+
+    const spread = await call(strategyPlanAhead, ctx, { tradeDate: date, settings: trading, history });
+    expect(hoursOf(spread.plan)).toEqual(hoursOf(planSpread(mean, trading)));
+    for (const b of spread.bids) {
+      const t = spread.plan.trades.find((x) => x.buyHour === b.hour || x.sellHour === b.hour)!;
+      const at = mean.slice();
+      at[b.hour] = b.limitPriceUahMwh;
+      const hourPnl = settleSpread({ ...spread.plan, trades: [t] }, at, trading);
+      const hour = spread.forecast.hours[b.hour]!;
+      if (b.limitPriceUahMwh === hour.maxCap || b.limitPriceUahMwh === hour.minCap) expect(hourPnl).toBeGreaterThanOrEqual(-0.02);
+      else expect(Math.abs(hourPnl)).toBeLessThan(0.02);
+    }
+  });
+
+  it('plan-ahead refuses a history that does not reach the day before, or is longer than a forecast reads', async () => {
+    const short = await call(bessPlanAhead, ctx, { tradeDate: '17.12.2024', settings: bess, history }).catch((x: unknown) => x);
+    expect(short).toMatchObject({ status: 400, reason: 'insufficient_history' });
+    expect(String((short as Error).message)).toContain('needs the prices of 16.12.2024');
+    const long: PriceBook = {};
+    for (let i = 1; i <= MAX_HISTORY_DAYS + 1; i++) long[addDays(date, -i)] = prices;
+    const e = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history: long }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 400 });
+    expect(JSON.stringify((e as { issues: unknown }).issues)).toContain('history');
+  });
+
+  it('keys a fit by the history it reads: days after the day before, or older than the window, do not change it', () => {
+    const book = realBook().book;
+    const key = dayKeys(history)(date);
+    expect(dayKeys({ ...history, [date]: prices, '16.12.2024': prices })(date)).toBe(key);
+    expect(dayKeys(book)('15.12.2024')).toBe(dayKeys({ ...slice('01.01.2020', '20.12.2024') })('15.12.2024'));
+    const changed = { ...history, '10.12.2024': history['10.12.2024']!.map((p) => ({ ...p, priceUahMwh: p.priceUahMwh + 1 })) };
+    expect(dayKeys(changed)(date)).not.toBe(key);
+    // GET /api/forecast's month fits likewise: days after the range do not change the key, a day inside does.
+    const req = { book: history, from: '01.12.2024', to: '14.12.2024', metricsFrom: '17.11.2024' };
+    expect(fitKey({ ...req, book: { ...history, [date]: prices } })).toBe(fitKey(req));
+    expect(fitKey({ ...req, book: changed })).not.toBe(fitKey(req));
+  });
+
+  it('an engine error on forecast prices says so and names the day', () => {
+    const e = (() => {
+      try {
+        return onForecastPrices('03.10.2025', () => planBess([Number.NaN, ...new Array<number>(23).fill(100)], bess));
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toMatchObject({ status: 400, reason: 'forecast_prices' });
+    expect(String((e as Error).message)).toMatch(/^forecast prices for 03\.10\.2025 could not be planned: /);
+  });
+
+  it("a backtest's realised total is the sum over days of each day's plans settled at the actual prices", async () => {
+    const book = slice('09.12.2024', '16.12.2024');
+    const before = slice('10.10.2024', '08.12.2024');
+    const body = await call(backtestSummary, ctx, { priceBook: book, strategySettings: trading, bessSettings: bess, planOn: 'forecast', history: before });
+    const fp = body.forecastPlans!;
+    expect(fp.failedDays).toEqual([]);
+    let sum = 0;
+    const all = { ...before, ...book };
+    for (const d of Object.keys(book)) {
+      if (fp.skippedDays.includes(d)) continue;
+      const h = Object.fromEntries(Object.entries(all).filter(([k]) => compareTradeDates(k, d) < 0));
+      const a = await call(strategyPlan, ctx, { tradeDate: d, prices: book[d], settings: trading, planOn: 'forecast', history: h });
+      const b = await call(bessPlan, ctx, { tradeDate: d, prices: book[d], settings: bess, planOn: 'forecast', history: h });
+      sum += a.settlement!.realisedPnlUah + b.settlement!.realisedPnlUah;
+    }
+    expect(fp.monthly.find((m) => m.month === 'all')!.realisedPnlUah).toBeCloseTo(sum, 1);
+  });
+
+  it('risk and brief on forecast prices: the data checks say forecast, one verdict between them, the brief says so in uk and en', async () => {
+    const ahead = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history });
+    const onForecast = ahead.forecast.hours.map((h) => ({ hour: h.hour, priceUahMwh: h.mean }));
+    const forecast = { model: ahead.forecast.model, rmaeVsNaive: ahead.forecast.skill.rmaeVsNaive, days: ahead.forecast.skill.days };
+    const risk = await call(riskReport, ctx, { tradeDate: date, prices: onForecast, strategySettings: trading, bessSettings: DEFAULT_BESS_SETTINGS, forecast });
+    expect(risk.report.checks.filter((c) => c.status === 'forecast').map((c) => c.id)).toEqual(['dataSource', 'dataCoverage']);
+    expect(risk.report.overallStatus).not.toBe('ready');
+    const plain = await call(riskReport, ctx, { tradeDate: date, prices: onForecast, strategySettings: trading, bessSettings: DEFAULT_BESS_SETTINGS });
+    expect(plain.report.checks.some((c) => c.status === 'forecast')).toBe(false);
+    expect(risk.report.reviewCount).toBe(plain.report.reviewCount + 2);
+    for (const [locale, word] of [['uk', 'прогноз'], ['en', 'forecast']] as const) {
+      const b = await call(tradingBrief, ctx, { tradeDate: date, prices: onForecast, settings: trading, locale, forecast });
+      const fact = (key: string) => b.brief.auditTrail.facts.find((f) => f.key === key)?.value;
+      expect({ status: fact('riskStatus'), score: fact('riskScore') }).toEqual({ status: risk.report.overallStatus, score: risk.report.score });
+      expect(b.brief.actionGate.status).not.toBe('ready');
+      expect(b.brief.summary).toContain(word);
+      expect(b.brief.summary).toContain('LEAR ensemble');
+      expect(b.brief.summary).toContain(`rMAE ${forecast.rmaeVsNaive!.toFixed(2)}`);
+    }
   });
 });

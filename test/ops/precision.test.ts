@@ -8,7 +8,7 @@ import { BOUNDS } from '../../src/domain/bounds.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
 import { roundTo } from '../../src/ops/present.js';
 import { riskReport } from '../../src/ops/risk.js';
-import { forecastDays } from '../../src/ops/forecast-cli.js';
+import { forecastDays } from '../../src/ops/forecast-days.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';

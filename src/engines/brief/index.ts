@@ -19,7 +19,7 @@ import type { BessPlan, TradingPlan } from '../../domain/plans.js';
 import { DEFAULT_BESS_SETTINGS, type BessSettings, type TradingSettings } from '../../domain/settings.js';
 import { planSpread } from '../strategy.js';
 import { riskForDay, type RiskResult } from '../risk.js';
-import type { RiskCaps } from '../risk/types.js';
+import type { PricesForecast, RiskCaps } from '../risk/types.js';
 import { riskCapsOf } from './analysis.js';
 import { buildTradingBrief } from './build.js';
 import { validateBriefContext, type BriefMarketContext } from './context.js';
@@ -61,6 +61,8 @@ function checkDayShape(request: BriefInputs): void {
 export interface BriefOptions {
   /** The regulator caps in force on the date (hourly bands), as the risk operation uses them; null: none known. */
   caps?: RiskCaps | null;
+  /** The prices are a forecast's expected path (the risk facts then say `forecast`; ops/brief.ts says so in the text). */
+  forecast?: PricesForecast | undefined;
 }
 
 /**
@@ -94,6 +96,7 @@ export function composeTradingBrief(request: BriefInputs, options: BriefOptions 
     isFallbackData: false,
     caps,
     supplied: { fee: feeStated, degradation: statedBess?.degradationCostUahMwh !== undefined, sourceLabel: false },
+    ...(options.forecast ? { forecast: options.forecast } : {}),
   });
   const sensitivity = analyseSensitivity(prices, settings, plan);
   const limitBinds = plan.trades.length >= settings.maxTradesPerDay && settings.maxTradesPerDay < 24;

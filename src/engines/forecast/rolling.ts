@@ -69,6 +69,13 @@ export interface RollingRun {
   days: DayForecast[];
   /** Days whose forecast could not be made (too little history). */
   skipped: number[];
+  /**
+   * The out-of-sample errors actual − p50 of every fitted day (the range and its warm-up), one row
+   * of 24 per day from `fittedFrom` on, NaN where a day has no forecast or no price: the residuals
+   * the bands are drawn from, for whole-day price scenarios (src/ops/forecast-day.ts).
+   */
+  residuals: Float64Array;
+  fittedFrom: number;
 }
 
 /**
@@ -171,7 +178,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
     if (t >= from) days.push(finish(t, i, comp, nm, p50, res, w, used, caps, o.bands));
     if (observed(t)) for (let h = 0; h < H; h++) res[i * H + h] = (s.price[t * H + h] as number) - (p50[i * H + h] as number);
   }
-  return { days, skipped };
+  return { days, skipped, residuals: res, fittedFrom: a };
 }
 
 function clip(v: number, caps: DayCaps | null, h: number): number {

@@ -81,7 +81,7 @@ export function scanAnomalies(prices: readonly number[], coverage: CoverageScan,
   return { capBreaches, outlierHours, flat, medianUahMwh: mid, outlierThresholdUahMwh: threshold, rangeUahMwh: range };
 }
 
-const SEVERITY: Record<RiskCheckStatus, number> = { pass: 0, review: 1, block: 2 };
+const SEVERITY: Record<RiskCheckStatus, number> = { pass: 0, forecast: 1, review: 1, block: 2 };
 
 export function worst(a: RiskCheckStatus, b: RiskCheckStatus): RiskCheckStatus {
   return SEVERITY[b] > SEVERITY[a] ? b : a;

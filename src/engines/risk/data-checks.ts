@@ -23,6 +23,14 @@ export function dataSourceCheck(input: RiskInput, config: RiskConfig): RiskCheck
     if (words.length > 0) reasons.push(`the source label says ${words.map((w) => `"${w}"`).join(', ')}`);
   }
   const base = { id: 'dataSource', value: label, unit: 'source', label: 'Data source' } as const;
+  if (input.forecast) {
+    const skill = input.forecast.rmaeVsNaive === null ? 'not scored recently' : `rMAE ${formatNumber(input.forecast.rmaeVsNaive)} against the naive over the last ${input.forecast.days} days`;
+    return {
+      ...base,
+      status: 'forecast',
+      detail: `Forecast prices for ${input.tradeDate}, not cleared prices: the expected path of ${input.forecast.model} (${skill}). Settle nothing on them; re-check against the published prices.`,
+    };
+  }
   if (reasons.length > 0) {
     return {
       ...base,
@@ -88,7 +96,7 @@ export function scanCoverage(prices: readonly number[], facts: CoverageFacts | u
  * blockBelowShare it blocks, below reviewBelowShare it asks for review. More than 24 points
  * block whatever the share: the day is ambiguous.
  */
-export function dataCoverageCheck(scan: CoverageScan, config: RiskConfig): RiskCheck {
+export function dataCoverageCheck(scan: CoverageScan, config: RiskConfig, forecast = false): RiskCheck {
   const { reviewBelowShare, blockBelowShare } = config.dataCoverage;
   const share = scan.validCount / HOURS_PER_DAY;
   const problems: string[] = [];
@@ -96,12 +104,12 @@ export function dataCoverageCheck(scan: CoverageScan, config: RiskConfig): RiskC
   if (scan.duplicate.length > 0) problems.push(`given twice ${hourList(scan.duplicate)}`);
   if (scan.invalid.length > 0) problems.push(`not a finite price >= 0 ${hourList(scan.invalid)}`);
   if (scan.extraPoints > 0) problems.push(`${scan.extraPoints} point(s) beyond hour 23`);
-  const status = scan.extraPoints > 0 || share < blockBelowShare ? 'block' : share < reviewBelowShare ? 'review' : 'pass';
+  const status = scan.extraPoints > 0 || share < blockBelowShare ? 'block' : share < reviewBelowShare ? 'review' : forecast ? 'forecast' : 'pass';
   const covered = `${scan.validCount} of ${HOURS_PER_DAY} hours have exactly one valid price (${formatNumber(share * 100)} %)`;
   const rule = `review below ${formatNumber(reviewBelowShare * 100)} %, block below ${formatNumber(blockBelowShare * 100)} %`;
   const detail =
     problems.length === 0
-      ? `${covered}; the day is complete.`
+      ? `${covered}; the day is complete${forecast ? ' (as a forecast: every hour forecast, none cleared yet)' : ''}.`
       : `${covered}: ${problems.join('; ')}. Rule: ${rule}. A plan built on an incomplete day can pair hours that have no real price.`;
   return { id: 'dataCoverage', status, value: share, unit: 'coverage', label: 'Data coverage', detail };
 }

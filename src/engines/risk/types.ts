@@ -57,6 +57,16 @@ export interface RiskInput {
   readonly caps: RiskCaps | null;
   readonly supplied: SuppliedKeys;
   readonly coverage?: CoverageFacts;
+  /** The prices are a forecast's expected path, not cleared prices: the data checks say `forecast`. */
+  readonly forecast?: PricesForecast | undefined;
+}
+
+/** What a report built on forecast prices names: the model and its recent skill. */
+export interface PricesForecast {
+  model: string;
+  /** rMAE against the standard EPF naive over `days` recent days (null: not scored). */
+  rmaeVsNaive: number | null;
+  days: number;
 }
 
 export type UnavailableReason = 'not-supplied' | null;

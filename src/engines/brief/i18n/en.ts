@@ -95,6 +95,7 @@ export const en: Record<MessageKey, string> = {
   'riskCheck.humanApproval': 'human approval',
   'checkStatus.pass': 'passed',
   'checkStatus.review': 'needs review',
+  'checkStatus.forecast': 'on forecast prices',
   'checkStatus.block': 'blocks the plan',
 
   'driver.bestTrade': 'Best trade: buy {buyHour} at {buyPrice}, sell {sellHour} at {sellPrice} {priceUnit}; net spread {spread} {priceUnit}, result {pnl}.',

@@ -98,6 +98,7 @@ export const uk = {
   'riskCheck.humanApproval': 'затвердження людиною',
   'checkStatus.pass': 'пройдено',
   'checkStatus.review': 'потребує уваги',
+  'checkStatus.forecast': 'на прогнозних цінах',
   'checkStatus.block': 'блокує план',
 
   'driver.bestTrade': 'Найвигідніша угода: купівля {buyHour} по {buyPrice}, продаж {sellHour} по {sellPrice} {priceUnit}; чистий спред {spread} {priceUnit}, результат {pnl}.',

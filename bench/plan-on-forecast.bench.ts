@@ -1,0 +1,113 @@
+/**
+ * What the forecast is worth in money (docs/forecast.md, "Plans on the forecast"; issue 27): the
+ * capture ratio (realised / perfect foresight) of the BESS and spread plans chosen each day of 2023
+ * and 2024 on the forecast's expected prices (svc's --plan-on forecast), on its p50, and on the two
+ * naive forecasts (yesterday's prices; last week's), all settled at the actual prices, monthly and
+ * in total; then the time to tomorrow's plan (01.01.2025) on the 3-year book, cold and with the
+ * fits cached, beside `node -e 0`. One run, side by side.
+ *
+ *   nice -n 10 npx tsx bench/plan-on-forecast.bench.ts [capture] [timing]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadPriceBook } from '../src/data/load.js';
+import { addDays, compareTradeDates } from '../src/domain/dates.js';
+import { hourlyPrices } from '../src/domain/prices.js';
+import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../src/domain/settings.js';
+import * as dayFromSources from '../src/ops/forecast-day.js';
+import { BESS, SPREAD, type PlanEngine } from '../src/ops/plan-on.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The built module fits on the pool (one thread per core); from the sources the fits run inline.
+const BUILT = new URL('../dist/ops/forecast-day.js', import.meta.url);
+const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(BUILT.href)) as typeof dayFromSources) : dayFromSources;
+const BOOK = join(ROOT, 'fixtures/oree-dam-ips-2022-2024.csv');
+const args = process.argv.slice(2);
+const want = (s: string) => args.length === 0 || args.includes(s);
+const bessSettings = { ...DEFAULT_BESS_SETTINGS, capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.88, degradationCostUahMwh: 150 };
+const spreadSettings = { ...DEFAULT_TRADING_SETTINGS, feeUahPerMwh: 10 };
+const PATHS = ['mean', 'p50', 'd-1', 'd-7'] as const;
+type PathName = (typeof PATHS)[number];
+
+interface Acc {
+  perfect: number;
+  realised: Record<PathName, number>;
+  days: number;
+}
+const newAcc = (): Acc => ({ perfect: 0, realised: { mean: 0, p50: 0, 'd-1': 0, 'd-7': 0 }, days: 0 });
+const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : '—');
+
+async function capture(): Promise<void> {
+  const { book } = await loadPriceBook(BOOK);
+  const dates = Object.keys(book)
+    .filter((d) => d.endsWith('.2023') || d.endsWith('.2024'))
+    .sort(compareTradeDates);
+  const started = performance.now();
+  const load = loadavg()[0] as number;
+  const forecasts = await forecastsForPlans(book, dates);
+  const fitSeconds = (performance.now() - started) / 1000;
+  const engines: [string, PlanEngine<never, unknown>, unknown][] = [
+    ['BESS 2 MWh / 1 MW, η 0.88, wear 150 UAH/MWh, default cycles', BESS as PlanEngine<never, unknown>, bessSettings],
+    ['spread, default settings, fee 10 UAH/MWh', SPREAD as PlanEngine<never, unknown>, spreadSettings],
+  ];
+  console.log(`\n## Capture of plans on forecasts, 2023 and 2024 (${dates.length} days; fit ${fitSeconds.toFixed(1)} s, load ${load.toFixed(1)})\n`);
+  for (const [title, engine, settings] of engines) {
+    const months = new Map<string, Acc>();
+    const years = new Map<string, Acc>();
+    let skipped = 0;
+    for (const d of dates) {
+      const f = forecasts.get(d);
+      const y1 = book[addDays(d, -1)];
+      const y7 = book[addDays(d, -7)];
+      if (!f || !y1 || !y7) {
+        skipped++;
+        continue;
+      }
+      const actual = hourlyPrices(book[d]!);
+      const paths: Record<PathName, number[]> = { mean: f.mean, p50: f.p50, 'd-1': hourlyPrices(y1), 'd-7': hourlyPrices(y7) };
+      const perfect = engine.total(engine.plan(actual, settings as never));
+      for (const acc of [months, years]) {
+        const key = acc === months ? d.slice(3) : d.slice(6);
+        const a = acc.get(key) ?? newAcc();
+        a.perfect += perfect;
+        a.days++;
+        for (const p of PATHS) a.realised[p] += engine.settle(engine.plan(paths[p], settings as never), actual, settings as never);
+        acc.set(key, a);
+      }
+    }
+    console.log(`### ${title}${skipped ? ` (${skipped} days without a forecast or a naive price left out)` : ''}\n`);
+    console.log('| period | days | perfect foresight, UAH | on mean (svc) | on p50 | on d-1 | on d-7 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} |`);
+    console.log('');
+  }
+}
+
+function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv): number {
+  const t = performance.now();
+  execFileSync(cmd, argv, { env, stdio: ['ignore', 'ignore', 'ignore'] });
+  return (performance.now() - t) / 1000;
+}
+
+function timing(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-plan-ahead-'));
+  const env = { ...process.env, SVC_DATA_DIR: dir, NO_COLOR: '1' };
+  const argv = [join(ROOT, 'bin/svc.js'), 'bess', BOOK, '--date', '01.01.2025', '--plan-on', 'forecast', '--capacity', '2', '--power', '1', '--efficiency', '0.88', '--degradation', '150', '--format', 'json', '-q'];
+  const load = loadavg()[0] as number;
+  const node0 = timed(process.execPath, ['-e', '0'], env);
+  const cold = timed(process.execPath, argv, env);
+  const cached = timed(process.execPath, argv, env);
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`\n## Tomorrow's plan (svc bess <3-year book> --date 01.01.2025 --plan-on forecast), built CLI, load ${load.toFixed(1)}\n`);
+  console.log('| run | seconds | target |');
+  console.log('|---|---:|---:|');
+  console.log(`| node -e 0 | ${node0.toFixed(2)} | |`);
+  console.log(`| cold (empty data dir) | ${cold.toFixed(2)} | < 15 |`);
+  console.log(`| fits cached (same data dir) | ${cached.toFixed(2)} | < 2 |`);
+}
+
+if (want('timing')) timing();
+if (want('capture')) await capture();
