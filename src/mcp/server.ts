@@ -70,9 +70,11 @@ export function buildMcpServer(operations: readonly Operation[], ctx: () => OpCo
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
     const outcome = await callTool(tool, ctx(), request.params.arguments ?? {});
     if (!outcome.ok) {
-      // An error result carries the provenance marker too (spec: every result); no outputSchema applies to it.
-      const structuredContent = { error: outcome.error, provenance: outcome.provenance };
-      return { isError: true, structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
+      // An error result carries the provenance marker too (spec: every result): in the text, and in
+      // `_meta` for clients that read it there. Not as structuredContent: a client validates that
+      // against the tool's outputSchema, which describes the success shape.
+      const body = { error: outcome.error, provenance: outcome.provenance };
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], ...(outcome.provenance ? { _meta: { provenance: outcome.provenance } } : {}) };
     }
     const structuredContent = { result: outcome.result, provenance: outcome.provenance };
     return { structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };

@@ -111,12 +111,16 @@ describe('POST /api/mcp, raw JSON-RPC', () => {
   it('tools/call with invalid arguments is a result with isError, not a JSON-RPC error', async () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'cite_methodology', arguments: { topic: 42 } } }));
     expect(res.statusCode).toBe(200);
-    const result = body(res).result as { isError: boolean; structuredContent: { error: { code: string }; provenance: Record<string, unknown> } };
+    const result = body(res).result as { isError: boolean; structuredContent?: unknown; content: { text: string }[]; _meta: { provenance: Record<string, unknown> } };
     expect(result.isError).toBe(true);
-    expect(result.structuredContent.error.code).toBe('validation_error');
+    // No structuredContent: a client would validate it against the success outputSchema.
+    expect(result.structuredContent).toBeUndefined();
+    const text = JSON.parse(result.content[0]!.text) as { error: { code: string }; provenance: Record<string, unknown> };
+    expect(text.error.code).toBe('validation_error');
     // An error result carries the provenance marker too, hashing the arguments as sent.
-    expect(result.structuredContent.provenance).toMatchObject({ model: 'svc-rules-v1', dataSentToExternalModel: false, tool: 'cite_methodology' });
-    expect(result.structuredContent.provenance.inputsSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(text.provenance).toMatchObject({ model: 'svc-rules-v1', dataSentToExternalModel: false, tool: 'cite_methodology' });
+    expect(text.provenance.inputsSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(result._meta.provenance).toEqual(text.provenance);
   });
 
   it('an Accept header without text/event-stream is 406 (the transport rule)', async () => {

@@ -106,7 +106,7 @@ function suite(name: string, connect: () => Promise<Client>, stop: () => Promise
       expect(error.issues.some((i) => i.path.startsWith(invalid?.path ?? '?'))).toBe(true);
       // Error results carry the provenance marker too (spec: every result).
       expect(provenance).toMatchObject({ model: 'svc-rules-v1', dataSentToExternalModel: false, tool });
-      expect((result.structuredContent as { provenance: unknown }).provenance).toEqual(provenance);
+      expect((result._meta as { provenance: unknown }).provenance).toEqual(provenance);
     });
 
     it('an unknown tool is a JSON-RPC error (-32602), not a crash', async () => {

@@ -133,12 +133,12 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
 
   it('plan-ahead refuses a history that does not reach the day before, or is longer than a forecast reads', async () => {
     const short = await call(bessPlanAhead, ctx, { tradeDate: '17.12.2024', settings: bess, history }).catch((x: unknown) => x);
-    expect(short).toMatchObject({ status: 400, reason: 'insufficient_history' });
+    expect(short).toMatchObject({ code: 'validation_error', reason: 'insufficient_history' });
     expect(String((short as Error).message)).toContain('needs the prices of 16.12.2024');
     const long: PriceBook = {};
     for (let i = 1; i <= MAX_HISTORY_DAYS + 1; i++) long[addDays(date, -i)] = prices;
     const e = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history: long }).catch((x: unknown) => x);
-    expect(e).toMatchObject({ status: 400 });
+    expect(e).toMatchObject({ code: 'validation_error' });
     expect(JSON.stringify((e as { issues: unknown }).issues)).toContain('history');
   });
 
@@ -163,7 +163,7 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
         return x;
       }
     })();
-    expect(e).toMatchObject({ status: 400, reason: 'forecast_prices' });
+    expect(e).toMatchObject({ code: 'validation_error', reason: 'forecast_prices' });
     expect(String((e as Error).message)).toMatch(/^forecast prices for 03\.10\.2025 could not be planned: /);
   });
 

@@ -48,9 +48,9 @@ describe('report.backtest', () => {
   });
 
   it('refuses a range without prices and a missing range without a book', async () => {
-    await expect(call(reportBacktest, localCtx(), { priceBook: book, from: '01.01.2030', to: '02.01.2030' })).rejects.toMatchObject({ status: 400 });
-    await expect(call(reportBacktest, localCtx(), { from: '01.01.2024' })).rejects.toMatchObject({ status: 400 });
-    await expect(call(reportBacktest, localCtx(), { priceBook: book, capacityMwh: -1 })).rejects.toMatchObject({ status: 400 });
+    await expect(call(reportBacktest, localCtx(), { priceBook: book, from: '01.01.2030', to: '02.01.2030' })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(call(reportBacktest, localCtx(), { from: '01.01.2024' })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(call(reportBacktest, localCtx(), { priceBook: book, capacityMwh: -1 })).rejects.toMatchObject({ code: 'validation_error' });
   });
 });
 

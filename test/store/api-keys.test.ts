@@ -90,6 +90,6 @@ describe('sqlite api key store', () => {
     await expect(stores.apiKeys.insert(key({ revokedAt: '2025-03-04T00:00:00.000Z', revokedBy: 'x' }))).rejects.toThrow(/must be active/);
     const k = key();
     await stores.apiKeys.insert(k);
-    await expect(stores.apiKeys.insert(key({ hash: k.hash }))).rejects.toMatchObject({ status: 409 });
+    await expect(stores.apiKeys.insert(key({ hash: k.hash }))).rejects.toMatchObject({ code: 'conflict' });
   });
 });

@@ -58,7 +58,7 @@ describe.runIf(TEST_DATABASE_URL !== undefined)('PostgreSQL failover: backends t
         await sleep(300);
         await tx.query('SELECT 2');
       });
-      await expect(lost).rejects.toMatchObject({ status: 503, code: 'unavailable', reason: 'store_unavailable' });
+      await expect(lost).rejects.toMatchObject({ code: 'unavailable', reason: 'store_unavailable' });
       const e = auditEvent();
       await stores.audit.append('t1', e);
       expect(await stores.audit.all('t1')).toEqual([e]);
@@ -86,7 +86,7 @@ describe.runIf(TEST_DATABASE_URL !== undefined)('PostgreSQL failover: backends t
       }
       expect(waiting).toBe(1);
       await terminate(holderPid);
-      expect(await pending).toMatchObject({ status: 503, code: 'unavailable', reason: 'store_unavailable' });
+      expect(await pending).toMatchObject({ code: 'unavailable', reason: 'store_unavailable' });
       await holder.query("SELECT pg_advisory_unlock(hashtext('svc.audit'), hashtext('t2'))");
       const after = auditEvent();
       await stores.audit.append('t2', after);

@@ -77,6 +77,6 @@ describe('sqlite profile store', () => {
 
   it('refuses an id already used under another key with 409', async () => {
     const p = await stores.profiles.upsert(profile());
-    await expect(stores.profiles.upsert(profile({ id: p.id, profileKey: 'other' }))).rejects.toMatchObject({ status: 409 });
+    await expect(stores.profiles.upsert(profile({ id: p.id, profileKey: 'other' }))).rejects.toMatchObject({ code: 'conflict' });
   });
 });

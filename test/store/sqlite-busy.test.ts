@@ -44,8 +44,8 @@ describe('sqlite: another writer holds the lock', () => {
     const key = stores.apiKeys.touch('k', '2025-03-01T00:00:00.000Z').then(() => 'committed', (error: unknown) => error);
     // WAL: a reader is not blocked by the writer's lock, and answers while the writes wait.
     expect((await stores.audit.all('t1')).map((e) => e.id)).toEqual([before.id]);
-    expect(await blocked).toMatchObject({ status: 503, code: 'unavailable', reason: 'store_unavailable' });
-    expect(await key).toMatchObject({ status: 503, reason: 'store_unavailable' });
+    expect(await blocked).toMatchObject({ code: 'unavailable', reason: 'store_unavailable' });
+    expect(await key).toMatchObject({ code: 'unavailable', reason: 'store_unavailable' });
     expect(ticks.stop()).toBeGreaterThan(3);
     other.exec('ROLLBACK');
     expect((await stores.audit.all('t1')).map((e) => e.id)).toEqual([before.id]);
@@ -72,8 +72,8 @@ describe('sqlite: group commit', () => {
       stores.audit.append('t1', { ...auditEvent(), id: 'not-a-uuid' }),
       ...events.slice(10).map((e) => stores.audit.append('t1', e)),
     ]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { status: number }).status))).toEqual([
-      ...Array(10).fill('ok'), 409, 400, ...Array(10).fill('ok'),
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual([
+      ...Array(10).fill('ok'), 'conflict', 'validation_error', ...Array(10).fill('ok'),
     ]);
     expect((await stores.audit.all('t1')).map((e) => e.id)).toEqual([first.id, ...events.map((e) => e.id)]);
     const page = await stores.audit.list('t1', { limit: 1 });

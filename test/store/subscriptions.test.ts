@@ -68,7 +68,7 @@ describe('sqlite subscription store', () => {
   it('refuses a duplicate subscription id with 409', async () => {
     const r = record('tenant-a');
     await stores.subscriptions.save(r);
-    await expect(stores.subscriptions.save({ ...r, tenantId: 'tenant-b' })).rejects.toMatchObject({ status: 409 });
+    await expect(stores.subscriptions.save({ ...r, tenantId: 'tenant-b' })).rejects.toMatchObject({ code: 'conflict' });
     expect(await stores.subscriptions.list('tenant-b')).toEqual([]);
   });
 });
