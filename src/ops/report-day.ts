@@ -12,6 +12,7 @@ import { riskReport, defaultCaps } from './risk.js';
 import { tradingBrief } from './brief.js';
 import { PlanOn } from './plan-on.js';
 import { socSchedule } from './report-figures.js';
+import { forecastDayView } from './report-day-ahead.js';
 import { ReportLang, ReportResponse, reportHttp, reportSourceFields, resolvePrices, settingsOf, settingsQueryFields, splitBook } from './report-input.js';
 
 export const DayReportRequest = z.strictObject({
@@ -39,11 +40,16 @@ export const reportDay = defineOperation({
   async run(ctx, input) {
     const prices = await resolvePrices(ctx, input, input.date, input.date, input.planOn === 'forecast' ? 3 : 0);
     const day = prices.book[input.date];
+    const settings = settingsOf(input);
+    if (!day && input.planOn !== 'actual' && !prices.leftOut.has(input.date)) {
+      // a forecast day: no prices yet, so everything is planned on the forecast of the date
+      const view = await forecastDayView(ctx, input, prices, settings);
+      return { html: renderDayReport(view), contentSecurityPolicy: PAGE_CSP, figures: dayFigures(view).map(({ key, value }) => ({ key, value })) };
+    }
     if (!day) {
       const why = prices.leftOut.get(input.date);
       throw SvcError.validation(`${input.date}: no prices in ${prices.source}${why === 'dst' ? ' (a clock-change day)' : ''}`, [{ path: 'date', message: 'no prices on the date' }], 'insufficient_history');
     }
-    const settings = settingsOf(input);
     const onForecast = input.planOn === 'forecast' ? { planOn: 'forecast' as const, history: splitBook(prices.book, input.date, input.date).before } : {};
     const base = { tradeDate: input.date, prices: day };
     const spread = await invoke(strategyPlan, ctx, { ...base, settings: settings.strategySettings, ...onForecast });
