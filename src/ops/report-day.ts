@@ -1,4 +1,4 @@
-/** GET /api/reports/day: one trade date's prices, plans, battery schedule, risk checks and brief as one HTML page. */
+/** GET /api/reports/day: one trade date's prices, plans, battery schedule, risk checks and brief as one HTML page (a date without prices: on the forecast, report-day-ahead.ts). */
 import { z } from 'zod';
 import { TradeDate } from '../domain/common.js';
 import { hourlyPrices } from '../domain/prices.js';
@@ -30,6 +30,8 @@ export const reportDay = defineOperation({
     'Runs `strategy.plan`, `bess.plan`, `risk.report` and `ai.tradingBrief` (through invoke) for `date` and renders the prices with the regulator’s caps in force, the spread plan’s trades, ' +
     'the battery schedule with its state of charge at the end of each hour, the risk checks and the brief’s text (in `lang`), with the settings and data provenance. ' +
     'With `planOn: "forecast"` the plans are made on the p50 forecast (drawn beside the prices) and their realised PnL is shown against perfect foresight. ' +
+    'A date without prices (a forecast day, e.g. tomorrow) is planned ahead unless `planOn` is `actual`: `strategy.planAhead` and `bess.planAhead` give the forecast bands (p10/p50/p90) drawn with the caps, ' +
+    'both schedules chosen on the expected path, their PnL distribution (expected, p10/p90, probability of a loss) and the bids; the risk checks and the brief are made on that path, naming the forecast; the page says it is a forecast. ' +
     'Over HTTP the prices are the market operator’s DAM prices of the date’s month. docs/report.md.',
   tags: ['reports'],
   access: 'key',
