@@ -43,6 +43,7 @@ const EN = {
   bids: 'Bids on the forecast (break-even limits)', plan: 'Plan', side: 'Side', limit: 'Limit',
   bidsNote: 'Limit: the break-even price of the hour given the rest of the schedule at the planned prices (buy at or below, sell at or above), inside the caps. A person approves and submits; svc never does.',
   noBids: 'No hour is scheduled: no bids.',
+  forecastStatus: 'forecast',
 };
 type AheadWords = typeof EN;
 const UK: AheadWords = {
@@ -59,6 +60,7 @@ const UK: AheadWords = {
   bids: 'Заявки за прогнозом (беззбиткові ліміти)', plan: 'План', side: 'Сторона', limit: 'Ліміт',
   bidsNote: 'Ліміт: беззбиткова ціна години за решти графіка за запланованими цінами (купівля за цією ціною або нижче, продаж — або вище), у межах граничних цін. Затверджує й подає людина; svc — ніколи.',
   noBids: 'Жодної години не заплановано: заявок немає.',
+  forecastStatus: 'прогноз',
 };
 export const aheadWords = (lang: Lang): AheadWords => (lang === 'uk' ? UK : EN);
 

@@ -113,7 +113,7 @@ export function renderDayReport(v: DayView): string {
     : `<p>${esc(W.noTrades)}</p>`;
   const checks = table(
     [W.check, W.status, W.value, W.detail],
-    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? c.status }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.value, c.detail ?? '']),
+    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? (c.status === 'forecast' ? aheadWords(L).forecastStatus : c.status) }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.value, c.detail ?? '']),
     'risk',
   );
   const b = v.brief;

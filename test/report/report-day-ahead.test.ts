@@ -69,6 +69,7 @@ describe('report.day on a forecast day', () => {
     }
     // the risk checks are the forecast's: the data checks say so on the page
     expect(pages.en.html).toContain('st-forecast');
+    expect(pages.uk.html).toMatch(/class="st-forecast">прогноз</);
     // the bids of both plans are on the page, one row each
     expect(pages.en.html.match(/<table data-table="bids">[\s\S]*?<\/table>/)?.[0].match(/<tr>/g)?.length).toBe(spread.bids.length + bess.bids.length + 1);
   });
