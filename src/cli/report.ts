@@ -92,6 +92,6 @@ export function registerReport(program: Command, env: CliEnv): void {
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
     .option('--plan-on <actual|forecast>', 'forecast: plan on the p50 forecast from the days before, settle at the actual prices');
   addFlags(addFlags(day, TRADING_FLAGS), BESS_FLAGS);
-  day.addHelpText('after', '\nExample:\n  $ svc --lang uk report day fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 -o day.html');
+  day.addHelpText('after', '\nExamples:\n  $ svc --lang uk report day fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 -o day.html\n  $ svc report day fixtures/oree-dam-ips-2022-2024.csv --date 01.01.2025 -o forecast-day.html   # no prices yet: planned on the forecast');
   day.action((file: string, opts: ReportOpts) => runReport(env, 'day', file, opts));
 }

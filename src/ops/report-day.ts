@@ -1,4 +1,4 @@
-/** GET /api/reports/day: one trade date's prices, plans, battery schedule, risk checks and brief as one HTML page. */
+/** GET /api/reports/day: one trade date's prices, plans, battery schedule, risk checks and brief as one HTML page (a date without prices: on the forecast, report-day-ahead.ts). */
 import { z } from 'zod';
 import { TradeDate } from '../domain/common.js';
 import { hourlyPrices } from '../domain/prices.js';
@@ -12,6 +12,7 @@ import { riskReport, defaultCaps } from './risk.js';
 import { tradingBrief } from './brief.js';
 import { PlanOn } from './plan-on.js';
 import { socSchedule } from './report-figures.js';
+import { forecastDayView } from './report-day-ahead.js';
 import { ReportLang, ReportResponse, reportHttp, reportSourceFields, resolvePrices, settingsOf, settingsQueryFields, splitBook } from './report-input.js';
 
 export const DayReportRequest = z.strictObject({
@@ -29,6 +30,8 @@ export const reportDay = defineOperation({
     'Runs `strategy.plan`, `bess.plan`, `risk.report` and `ai.tradingBrief` (through invoke) for `date` and renders the prices with the regulator’s caps in force, the spread plan’s trades, ' +
     'the battery schedule with its state of charge at the end of each hour, the risk checks and the brief’s text (in `lang`), with the settings and data provenance. ' +
     'With `planOn: "forecast"` the plans are made on the p50 forecast (drawn beside the prices) and their realised PnL is shown against perfect foresight. ' +
+    'A date without prices (a forecast day, e.g. tomorrow) is planned ahead unless `planOn` is `actual`: `strategy.planAhead` and `bess.planAhead` give the forecast bands (p10/p50/p90) drawn with the caps, ' +
+    'both schedules chosen on the expected path, their PnL distribution (expected, p10/p90, probability of a loss) and the bids; the risk checks and the brief are made on that path, naming the forecast; the page says it is a forecast. ' +
     'Over HTTP the prices are the market operator’s DAM prices of the date’s month. docs/report.md.',
   tags: ['reports'],
   access: 'key',
@@ -39,11 +42,16 @@ export const reportDay = defineOperation({
   async run(ctx, input) {
     const prices = await resolvePrices(ctx, input, input.date, input.date, input.planOn === 'forecast' ? 3 : 0);
     const day = prices.book[input.date];
+    const settings = settingsOf(input);
+    if (!day && input.planOn !== 'actual' && !prices.leftOut.has(input.date)) {
+      // a forecast day: no prices yet, so everything is planned on the forecast of the date
+      const view = await forecastDayView(ctx, input, prices, settings);
+      return { html: renderDayReport(view), contentSecurityPolicy: PAGE_CSP, figures: dayFigures(view).map(({ key, value }) => ({ key, value })) };
+    }
     if (!day) {
       const why = prices.leftOut.get(input.date);
       throw SvcError.validation(`${input.date}: no prices in ${prices.source}${why === 'dst' ? ' (a clock-change day)' : ''}`, [{ path: 'date', message: 'no prices on the date' }], 'insufficient_history');
     }
-    const settings = settingsOf(input);
     const onForecast = input.planOn === 'forecast' ? { planOn: 'forecast' as const, history: splitBook(prices.book, input.date, input.date).before } : {};
     const base = { tradeDate: input.date, prices: day };
     const spread = await invoke(strategyPlan, ctx, { ...base, settings: settings.strategySettings, ...onForecast });

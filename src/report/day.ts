@@ -1,13 +1,15 @@
 /**
  * The day report: the day's prices with the regulator's caps (and the p50 forecast the plans were
  * made on, when they were), the spread plan's trades, the battery schedule with its state of
- * charge, the risk checks and the brief's text.
+ * charge, the risk checks and the brief's text. On a forecast day (no prices yet) the forecast
+ * bands stand in for the prices and the page says so (day-ahead.ts).
  */
 import { esc, hourLabel, num, type Lang } from './format.js';
 import { barChart, lineChart } from './charts.js';
 import { headline, list, renderPage, section, table, type Figure } from './page.js';
 import { provenanceSection, settingsSection, type Provenance, type SettingsRecord } from './provenance.js';
 import { words } from './i18n.js';
+import { aheadBids, aheadFigures, aheadNotes, aheadPricesChart, aheadWords, type DayAhead } from './day-ahead.js';
 
 export interface DayView {
   lang: Lang;
@@ -18,6 +20,8 @@ export interface DayView {
   minCap: readonly (number | null)[];
   capRegime: string | null;
   forecastP50: readonly number[] | null;
+  /** A forecast day: the plans are the plan-ahead operations' (and `prices` the expected path they were chosen on). */
+  ahead?: DayAhead | null | undefined;
   spread: {
     trades: readonly { buyHour: number; sellHour: number; buyPriceUahMwh: number; sellPriceUahMwh: number; netSpreadUah: number; volumeMwh: number; pnlUah: number }[];
     netPnlUah: number;
@@ -39,11 +43,14 @@ export function dayFigures(v: DayView): Figure[] {
   const L = v.lang;
   const money = (x: number) => `${num(x, L)} ${W.uah}`;
   const f = (key: string, label: string, value: number | string | null, text: string): Figure => ({ key, label, value, text });
+  // keys: the path in strategy.plan / bess.plan, or in strategy.planAhead / bess.planAhead on a forecast day
+  const [s, b] = v.ahead ? ['strategy.planAhead', 'bess.planAhead'] : ['strategy', 'bess'];
   const figs = [
-    f('strategy.plan.netPnlUah', W.strategy, v.spread.netPnlUah, money(v.spread.netPnlUah)),
-    f('bess.plan.netProfitUah', W.battery, v.bess.netProfitUah, money(v.bess.netProfitUah)),
-    f('strategy.plan.trades.length', W.trades, v.spread.trades.length, String(v.spread.trades.length)),
-    f('bess.plan.equivalentCycles', W.cycles, v.bess.equivalentCycles, num(v.bess.equivalentCycles, L, 2)),
+    f(`${s}.plan.netPnlUah`, W.strategy, v.spread.netPnlUah, money(v.spread.netPnlUah)),
+    f(`${b}.plan.netProfitUah`, W.battery, v.bess.netProfitUah, money(v.bess.netProfitUah)),
+    f(`${s}.plan.trades.length`, W.trades, v.spread.trades.length, String(v.spread.trades.length)),
+    f(`${b}.plan.equivalentCycles`, W.cycles, v.bess.equivalentCycles, num(v.bess.equivalentCycles, L, 2)),
+    ...(v.ahead ? aheadFigures(v.ahead, L) : []),
     f('risk.report.overallStatus', W.riskStatus, v.risk.overallStatus, `${W.riskStatusText[v.risk.overallStatus as keyof typeof W.riskStatusText] ?? v.risk.overallStatus} (${v.risk.score})`),
     f('brief.actionGate.status', W.gate, v.brief.gate, v.brief.gateLabel),
   ];
@@ -60,7 +67,7 @@ export function renderDayReport(v: DayView): string {
   const price = (x: number | null | undefined) => num(x ?? null, L, 2);
   const buys = new Map(v.spread.trades.map((t) => [t.buyHour, t]));
   const sells = new Map(v.spread.trades.map((t) => [t.sellHour, t]));
-  const prices = lineChart(
+  const prices = v.ahead ? aheadPricesChart(v.ahead, v.date, { buys: new Set(buys.keys()), sells: new Set(sells.keys()) }, L) : lineChart(
     'prices',
     v.prices.map((p, h) => ({
       label: hourLabel(h),
@@ -106,7 +113,7 @@ export function renderDayReport(v: DayView): string {
     : `<p>${esc(W.noTrades)}</p>`;
   const checks = table(
     [W.check, W.status, W.value, W.detail],
-    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? c.status }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.value, c.detail ?? '']),
+    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? (c.status === 'forecast' ? aheadWords(L).forecastStatus : c.status) }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.value, c.detail ?? '']),
     'risk',
   );
   const b = v.brief;
@@ -117,15 +124,17 @@ export function renderDayReport(v: DayView): string {
     (b.checklist.length ? `<h3>${esc(W.checklist)}</h3>${list(b.checklist)}` : '') +
     (b.anomalies.length ? `<h3>${esc(W.anomalies)}</h3>${list(b.anomalies)}` : '') +
     `<p class="note">${esc(b.disclaimer)}</p>`;
+  const A = v.ahead ? aheadWords(L) : null;
   return renderPage({
     lang: L,
-    title: `${W.dayTitle} · ${v.date}`,
+    title: `${A ? A.title : W.dayTitle} · ${v.date}`,
     subtitle: [`${v.provenance.source}${v.capRegime ? ` · ${W.capRegime}: ${v.capRegime}` : ''}`, `${W.generated} ${v.generatedAt}`],
-    warning: W.humanReview,
+    warning: A ? `${A.label} ${W.humanReview}` : W.humanReview,
     body:
-      section(W.results, headline(dayFigures(v))) +
+      section(W.results, headline(dayFigures(v)) + (v.ahead ? aheadNotes(v.ahead, L) : '')) +
       prices +
       section(W.spreadPlan, trades + `<p class="note">${esc(W.spreadTotals(num(v.spread.totalVolumeMwh, L, 3), price(v.spread.averageSpreadUah)))}</p>`) +
+      (v.ahead ? aheadBids(v.ahead, L) : '') +
       battery +
       soc +
       section(W.riskChecks, checks + (W.detailsInEnglish ? `<p class="note">${esc(W.detailsInEnglish)}</p>` : '')) +

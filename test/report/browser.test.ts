@@ -14,8 +14,11 @@ import { compareTradeDates } from '../../src/domain/dates.js';
 import type { PriceBook } from '../../src/domain/prices.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
 import { bessPlan } from '../../src/ops/strategy.js';
+import { bessPlanAhead } from '../../src/ops/plan-ahead.js';
+import { historyWindow } from '../../src/ops/forecast-day.js';
 import { reportBacktest, reportDay, reportForecast } from '../../src/ops/report.js';
 import { words } from '../../src/report/i18n.js';
+import { aheadWords } from '../../src/report/day-ahead.js';
 import type { Lang } from '../../src/report/format.js';
 import { call, localCtx } from '../ops/helpers.js';
 import { FIXTURE, ROOT } from '../cli/helpers.js';
@@ -158,6 +161,26 @@ describe.skipIf(!pw && !inCi)('reports in headless Chromium', () => {
       expectQuiet(p, name);
       await p.shot(name);
     });
+
+    browserIt(`day on a forecast day (${lang}): the bands with the caps, the battery's hours, 24 states of charge, labelled as a forecast`, async () => {
+      // 01.01.2025 has no prices in the fixture: the plans are the plan-ahead operations' (one fit for both languages, cached)
+      const report = await call(reportDay, localCtx(), { priceBook: book, source: 'oree-dam-ips-2022-2024.csv', date: '01.01.2025', capacityMwh: 2, powerMw: 1, lang });
+      const bess = await call(bessPlanAhead, localCtx(), { tradeDate: '01.01.2025', history: historyWindow(book, '01.01.2025'), settings: { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1 } });
+      const active = new Set(bess.plan.cycles.flatMap((c) => [`c${c.chargeHour}`, `d${c.dischargeHour}`])).size;
+      const name = `report-day-forecast-${lang}`;
+      const p = await open(report.html, name);
+      expect(await p.lang()).toBe(lang);
+      // p50, the expected path planned on, the max and min caps: 24 hours each; the p10–p90 band one polygon
+      expect(await p.attr('figure[data-chart="prices"] polyline[data-series]', 'data-points')).toEqual(['24', '24', '24', '24']);
+      expect(await p.count('figure[data-chart="prices"] polygon.c-band')).toBe(1);
+      expect(await p.count('figure[data-chart="battery"] rect.bar')).toBe(active);
+      expect(await p.attr('figure[data-chart="soc"] [data-series]', 'data-points')).toEqual(['24']);
+      const W = words(lang);
+      expect(await p.h2()).toEqual([W.results, W.spreadPlan, aheadWords(lang).bids, W.riskChecks, W.briefHeading, W.settings, W.provenance]);
+      expect(report.html).toContain(aheadWords(lang).label);
+      expectQuiet(p, name);
+      await p.shot(name);
+    }, 180_000);
 
     browserIt(`forecast (${lang}): the fan's 72 hours with the actual prices, errors by hour and month beside the naive`, async () => {
       // The evaluation needs only the months before the range; a shorter book keeps the test quick.
