@@ -88,3 +88,13 @@ export const Forecast = z.strictObject({
   capHitProbability: z.record(z.string(), CapHitDay).optional(),
 });
 export type Forecast = z.infer<typeof Forecast>;
+
+/** The calendar gaps of a book over a range (the gaps engine's summary), as the stats and backtest outputs report them. */
+export const BookGaps = z.strictObject({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  calendarDays: z.number().int(),
+  daysWithPrices: z.number().int(),
+  missingDays: z.number().int(),
+  missing: z.array(z.string()),
+});

@@ -1,6 +1,6 @@
 /** POST /api/backtest/summary: both engines over every day of a price book. */
 import { z } from 'zod';
-import { PriceBook } from '../domain/prices.js';
+import { BookGaps, PriceBook, hourlyPrices } from '../domain/prices.js';
 import { TradingSettings, BessSettings } from '../domain/settings.js';
 import { BacktestSummary } from '../domain/plans.js';
 import { runBacktestWithAnalytics } from '../engines/backtest-analytics.js';
@@ -9,7 +9,6 @@ import { bessCarryOverByMonth } from '../engines/bess-carry.js';
 import { TradeDate } from '../domain/common.js';
 import { defineOperation } from './types.js';
 import { GeneratedAt } from './settings-as-sent.js';
-import { hourlyPrices } from '../domain/prices.js';
 import { compareTradeDates } from '../domain/dates.js';
 import { aggregateSettlements, type ForecastDaySettlement } from '../engines/settle.js';
 import { BESS, ForecastPlansSummary, PlanHistory, PlanOn, SPREAD, settleDayOnForecast } from './plan-on.js';
@@ -49,14 +48,7 @@ export const BacktestAnalytics = z.strictObject({
   }),
   bestMonth: z.strictObject({ month: z.string(), combinedPnlUah: money }).nullable(),
   worstMonth: z.strictObject({ month: z.string(), combinedPnlUah: money }).nullable(),
-  gaps: z.strictObject({
-    from: z.string().nullable(),
-    to: z.string().nullable(),
-    calendarDays: z.number().int(),
-    daysWithPrices: z.number().int(),
-    missingDays: z.number().int(),
-    missing: z.array(z.string()),
-  }),
+  gaps: BookGaps,
   /** Only when the request sets `monthly: true`. */
   months: z
     .array(

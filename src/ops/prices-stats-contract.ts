@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BOUNDS, rangeText } from '../domain/bounds.js';
 import { TradeDate, compareTradeDates, parseTradeDate } from '../domain/common.js';
 import { HOURS_PER_DAY } from '../domain/hourly.js';
+import { BookGaps } from '../domain/prices.js';
 
 const Price = z.number().min(BOUNDS.priceUahMwh.min).max(BOUNDS.priceUahMwh.max, `must be ${rangeText('priceUahMwh')}`);
 
@@ -24,14 +25,7 @@ const stats = { base: z.number(), peak: z.number(), offPeak: z.number(), min: z.
 export const PricesStatsResponse = z.strictObject({
   days: z.array(z.strictObject({ tradeDate: z.string(), ...stats })),
   total: z.strictObject({ days: z.number().int(), ...stats }).nullable(),
-  gaps: z.strictObject({
-    from: z.string().nullable(),
-    to: z.string().nullable(),
-    calendarDays: z.number().int(),
-    daysWithPrices: z.number().int(),
-    missingDays: z.number().int(),
-    missing: z.array(z.string()),
-  }),
+  gaps: BookGaps,
 });
 
 export const pricesStatsContract = { input: PricesStatsRequest, output: PricesStatsResponse };

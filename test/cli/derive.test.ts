@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { run } from '../../src/cli/main.js';
 import { commandSpec } from '../../src/cli/derive.js';
 import { deriveCommands } from '../../src/cli/manifest.js';
 import { cliOperations } from '../../src/ops/index.js';
 import { TradingSettings } from '../../src/domain/settings.js';
 import { defineOperation, type Operation } from '../../src/ops/types.js';
 import { ROOT } from './helpers.js';
+import { runCliInProcess } from './in-process.js';
 
 const throwaway = defineOperation({
   id: 'test.split',
@@ -43,21 +43,7 @@ const throwaway = defineOperation({
 
 afterEach(() => vi.restoreAllMocks());
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await run(['node', 'svc', ...args], async () => [...cliOperations, throwaway]);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCliInProcess(args, async () => [...cliOperations, throwaway]);
 
 describe('a command derived from a cli binding', () => {
   it('takes its flags from the input schema and the settings table', () => {

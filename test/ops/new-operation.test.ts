@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineOperation, type Operation } from '../../src/ops/types.js';
-import { run } from '../../src/cli/main.js';
 import { allOperations, harness, post, type Harness } from '../http/harness.js';
+import { runCliInProcess } from '../cli/in-process.js';
 
 const throwaway = defineOperation({
   id: 'test.echoSum',
@@ -31,21 +31,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await run(['node', 'svc', ...args], async () => [...allOperations(), throwaway]);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCliInProcess(args, async () => [...allOperations(), throwaway]);
 
 describe('a throwaway operation, added only to the registry', () => {
   it('is an HTTP route and an OpenAPI entry, validated, access-checked and rounded', async () => {
