@@ -31,8 +31,9 @@ interface BriefOpts {
 
 const DEFAULT_CAP_TOLERANCE = 0.01;
 
-function pickLocale(program: Command, env: CliEnv, opts: BriefOpts): Locale {
-  const value = opts.locale ?? (program.getOptionValueSource('lang') === 'cli' ? env.globals().lang : 'uk');
+/** `--locale`, else the global `--lang` (default en, as every other command's table output). */
+function pickLocale(env: CliEnv, opts: BriefOpts): Locale {
+  const value = opts.locale ?? env.globals().lang;
   if (value !== 'uk' && value !== 'en') throw SvcError.validation(`--locale: expected uk or en, got "${value}"`, [{ path: '--locale', message: 'expected uk|en' }]);
   return value;
 }
@@ -75,7 +76,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     .description('deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail')
     .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
-    .option('--locale <uk|en>', 'language of the brief (default uk, or --lang when given)')
+    .option('--locale <uk|en>', 'language of the brief (default: --lang, itself en by default)')
     .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')
     .option('--caps [caps.csv]', 'add the regulator price caps in force on the date (default table: fixtures/ua-price-caps.csv)')
     .option('--cap-tolerance <uah>', `UAH/MWh within which a price counts as at a cap (default ${DEFAULT_CAP_TOLERANCE})`)
@@ -86,12 +87,13 @@ export function registerBrief(program: Command, env: CliEnv): void {
     'after',
     '\nExamples:\n' +
       '  $ svc brief fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 12 --max-trades 4 --caps --market DAM\n' +
-      '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --locale en --format json | jq .brief.actionGate\n' +
+      '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --locale uk   # in Ukrainian (or --lang uk)\n' +
+      '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --format json | jq .brief.actionGate\n' +
       '  $ svc brief today.csv --date 22.11.2026 --receipt receipt.json && svc receipt verify receipt.json',
   );
   cmd.action(async (file: string, opts: BriefOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
-    const locale = pickLocale(program, env, opts);
+    const locale = pickLocale(env, opts);
     const market = pickMarket(opts);
     const { planOnFlag } = await import('./plan.js');
     const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;

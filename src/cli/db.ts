@@ -23,6 +23,12 @@ async function report(env: CliEnv, migrate: boolean): Promise<void> {
 
 export function registerDb(program: Command, env: CliEnv): void {
   const db = program.command('db').description('the store schema: migrate it, or show its version (SQLite file, or PostgreSQL with SVC_DATABASE_URL)');
+  db.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc db status\n' +
+      '  $ SVC_DATABASE_URL=postgres://svc@db:5432/svc svc db migrate',
+  );
   db.command('migrate')
     .description('apply every missing schema migration (safe to run from several hosts at once: an advisory lock serialises them)')
     .addHelpText('after', '\nExamples:\n  $ svc db migrate\n  $ SVC_DATABASE_URL=postgres://svc@db:5432/svc svc db migrate --format json\n')

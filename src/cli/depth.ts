@@ -38,6 +38,12 @@ function depthTable(env: CliEnv, r: DepthResponse): void {
 
 export function registerDepth(program: Command, env: CliEnv): void {
   const depth = program.command('depth').description('order-book depth: import snapshots, walk the book by size (display only)');
+  depth.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc depth import examples/depth-sample.csv\n' +
+      '  $ svc depth show --date 02.03.2026 --sizes 5,10,50 --side buy',
+  );
   depth
     .command('import')
     .description('store order-book snapshots (aggregated sell/buy curves per delivery hour) with their capture time')

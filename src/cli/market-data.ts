@@ -144,6 +144,11 @@ export function registerMarketData(program: Command, env: CliEnv): void {
     });
 
   const exch = program.command('exch').description("the exchange's bilateral-contract indexes (licence-gated)");
+  exch.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ SVC_EXCH_AGREEMENT="BCM-2026-017" SVC_EXCH_SOURCE=./bcm.json svc exch indexes --lang en',
+  );
   exch
     .command('indexes')
     .description('BCM BASE indexes of the IPS zone; off without a redistribution agreement (SVC_EXCH_AGREEMENT, SVC_EXCH_SOURCE)')

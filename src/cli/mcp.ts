@@ -6,7 +6,9 @@ export function registerMcp(program: Command, env: CliEnv): void {
   const cmd = program.command('mcp').description('serve the read-only agent tools over MCP on stdio (for desktop agents; HTTP: svc serve, /api/mcp)');
   cmd.addHelpText(
     'after',
-    '\nExample client entry (Claude Desktop and others):\n' +
+    '\nExample:\n' +
+      '  $ svc mcp   # JSON-RPC on stdin/stdout, started by an agent\n' +
+      '\nClient entry (Claude Desktop and others):\n' +
       '  { "mcpServers": { "svc": { "command": "svc", "args": ["mcp"] } } }\n' +
       '\nstdout carries only JSON-RPC; logs go to stderr. Tools and their schemas: docs/mcp.md.',
   );

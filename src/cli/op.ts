@@ -20,6 +20,12 @@ const registry: OperationSource = async () => (await import('../ops/index.js')).
 
 export function registerOp(program: Command, env: CliEnv, source: OperationSource = registry): void {
   const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, run)');
+  op.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc op list\n' +
+      '  $ svc op run billing.plans --input \'{"lang":"en"}\'',
+  );
   op.command('list')
     .description('the operations: id, HTTP route, summary')
     .action(async () => {

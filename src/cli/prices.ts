@@ -21,6 +21,14 @@ interface PricesOpts {
 
 export function registerPrices(program: Command, env: CliEnv): void {
   const prices = program.command('prices').description('read, summarise and convert price books');
+  prices.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc prices show fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024\n' +
+      '  $ svc prices stats fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 31.12.2024\n' +
+      '  $ svc prices convert fixtures/sample-week.csv --to wide\n' +
+      '  $ SVC_MARKET_DATA=fixture svc prices fetch --month 12.2024 --format csv',
+  );
 
   const show = prices
     .command('show')

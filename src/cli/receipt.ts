@@ -23,6 +23,12 @@ function trustedKeyText(value: string | undefined): string | undefined {
 
 export function registerReceipt(program: Command, env: CliEnv): void {
   const receipt = program.command('receipt').description('no-egress receipts: verify one, or print the key that signs them');
+  receipt.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --receipt receipt.json && svc receipt verify receipt.json\n' +
+      '  $ svc receipt public-key > desk.pub.pem',
+  );
 
   const verify = receipt
     .command('verify')

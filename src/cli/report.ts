@@ -70,6 +70,12 @@ async function runReport(env: CliEnv, kind: Kind, file: string, opts: ReportOpts
 
 export function registerReport(program: Command, env: CliEnv): void {
   const report = program.command('report').description('one self-contained HTML report (inline SVG, no network when opened; prints on A4): backtest, forecast or day');
+  report.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc report backtest fixtures/oree-dam-ips-2022-2024.csv --capacity 2 --power 1 -o backtest.html\n' +
+      '  $ svc report day fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 -o day.html',
+  );
   const common = (cmd: Command): Command => addBookOptions(cmd.argument('<file>', BOOK_ARG_HELP).option('-o, --output <report.html>', 'write the page here (default: stdout)'));
 
   const backtest = common(report.command('backtest').description('equity curve and drawdown, PnL by month, price heat map, daily PnL distribution, settings and provenance'))

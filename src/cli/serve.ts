@@ -1,7 +1,7 @@
 /**
  * `svc serve`: the HTTP API over the same operations as the CLI, on the embedded store in the data
  * directory. SIGINT/SIGTERM stop it gracefully (in-flight requests finish, then the store closes);
- * a second signal exits at once. Logs are JSON lines on stderr at SVC_LOG_LEVEL.
+ * a second signal exits at once. Started by npm (`npx svc serve`), it also stops when npm is gone. Logs are JSON lines on stderr at SVC_LOG_LEVEL.
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
@@ -18,16 +18,40 @@ function parsePort(raw: string): number {
   return port;
 }
 
-function untilSignal(): Promise<NodeJS.Signals> {
+/** How often a server started by npm looks whether its parent is still there. */
+const PARENT_POLL_MS = 250;
+
+/**
+ * Started by npm (`npx svc serve`, an npm script: npm sets npm_lifecycle_event), this process is
+ * npm's grandchild with a shell between them. A SIGTERM to npm ends the shell but never reaches
+ * this process, which would keep the port as an orphan; so under npm the server also stops when its
+ * parent is gone (its parent pid changes). Started otherwise (a shell, systemd, `nohup … &`), only
+ * signals stop it.
+ */
+function whenParentGone(onGone: () => void): () => void {
+  if (process.env.npm_lifecycle_event === undefined) return () => {};
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) onGone();
+  }, PARENT_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      // A second signal while draining means "now".
+    const stop = (reason: string) => {
+      // A second signal while draining means "now" (in place before the first handlers go, so no
+      // signal ever meets the default action).
       process.once('SIGINT', () => process.exit(130));
       process.once('SIGTERM', () => process.exit(143));
-      resolve(signal);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      stopWatching();
+      resolve(reason);
     };
+    const onSignal = (signal: NodeJS.Signals) => stop(signal);
+    const stopWatching = whenParentGone(() => stop('parent process (npm) gone'));
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
@@ -57,12 +81,15 @@ export function registerServe(program: Command, env: CliEnv): void {
       import('../ops/facade/stores.js'),
       import('../ops/access.js'),
     ]);
+    // Listening for the signals before the port opens: one sent the moment "listening" is printed
+    // (or earlier) stops the server instead of meeting the default action.
+    const stopped = untilSignal();
     const stores = await openConfiguredStores(config);
     try {
       const started = await startServer({ config, stores, operations, doors: [agentDoor], logger: { level: config.logLevel, stream: process.stderr } });
       env.out().info(`svc listening on ${started.url} (security mode ${securityModeOf(config)}); Ctrl-C stops it`);
-      const signal = await untilSignal();
-      env.out().info(`${signal}: finishing in-flight requests (at most ${config.shutdownGraceMs} ms, then open connections are closed)`);
+      const reason = await stopped;
+      env.out().info(`${reason}: finishing in-flight requests (at most ${config.shutdownGraceMs} ms, then open connections are closed)`);
       await started.close();
     } finally {
       await stores.close();

@@ -137,6 +137,12 @@ export function registerSystem(program: Command, env: CliEnv): void {
     });
 
   const zones = program.command('zones').description('regional day-ahead daily display prices (EUR/MWh, licensed zones only)');
+  zones.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ svc zones import examples/zones-sample.csv\n' +
+      '  $ svc zones show --date 01.11.2022 --zones PL,SK,HU',
+  );
   zones
     .command('show')
     .description('show the stored values of one date (one complete group of a single revision)')

@@ -8,7 +8,8 @@
  * - `key` / `tenant`: a presented credential is always verified (a wrong one is 401 even where none
  *   is required). A Bearer that looks like a JWT is verified with jose when external auth is
  *   configured; anything else is an API key: the master key (SVC_API_KEY, constant-time) or an
- *   active tenant key found by its sha256 digest. Without a credential the caller is the local
+ *   active tenant key found by its sha256 digest. An empty header of either form (`x-svc-api-key:`,
+ *   `Authorization: Bearer`) is no credential. Without a credential the caller is the local
  *   tenant (`local` / `local-user`, owner; no roles when RBAC is enforced) unless
  *   SVC_REQUIRE_API_KEY or external auth requires one.
  */
@@ -55,6 +56,16 @@ function bearer(headers: HeaderBag): string | undefined {
   if (!auth) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(auth);
   return match?.[1];
+}
+
+/**
+ * An Authorization header that is neither `Bearer <token>` nor empty. `Bearer` with nothing after it
+ * is an empty credential, as an empty `x-svc-api-key` is: no credential at all (a curl line with an
+ * unset $SVC_API_KEY).
+ */
+function malformedAuthorization(headers: HeaderBag): boolean {
+  const auth = header(headers, 'authorization');
+  return auth !== undefined && !/^Bearer$/i.test(auth);
 }
 
 const unauthorized = (reason: string, message: string) => new SvcError('unauthorized', message, { reason });
@@ -168,7 +179,7 @@ export async function createAuthenticator(config: SvcConfig, stores: Stores, now
       const apiKey = header(headers, 'x-svc-api-key');
       const token = apiKey ?? bearer(headers);
       if (token === undefined) {
-        if (header(headers, 'authorization')) throw unauthorized('malformed_authorization', 'Authorization must be "Bearer <key or token>"');
+        if (malformedAuthorization(headers)) throw unauthorized('malformed_authorization', 'Authorization must be "Bearer <key or token>"');
         if (authRequired) throw unauthorized('missing_credentials', 'an API key (x-svc-api-key or Authorization: Bearer) is required');
         return localCaller;
       }

@@ -24,8 +24,21 @@ describe('svc brief', () => {
     expect(bad.stderr).toContain('bessSettings.capacityMwh');
   });
 
-  it('prints the brief as Ukrainian sections by default', async () => {
-    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
+  it('speaks the global --lang: English by default, Ukrainian with --locale uk or --lang uk; --locale wins', async () => {
+    const english = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
+    expect(english.exitCode).toBe(0);
+    expect(english.stdout).toMatch(/^Trading brief · 15\.12\.2024/);
+    expect(english.stdout).not.toContain('Рішення:');
+    const json = TradingBriefResponse.parse(JSON.parse((await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--format', 'json'])).stdout));
+    expect(json.brief.summary).toMatch(/^DAM 15\.12\.2024: /);
+    const byLang = await svc(['--lang', 'uk', 'brief', FIXTURE, ...DAY, ...SETTINGS]);
+    expect(byLang.stdout).toMatch(/^Торгова довідка · 15\.12\.2024/);
+    const localeWins = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--lang', 'uk', '--locale', 'en']);
+    expect(localeWins.stdout).toMatch(/^Trading brief · 15\.12\.2024/);
+  });
+
+  it('prints the brief as Ukrainian sections with --locale uk', async () => {
+    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'uk']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^Торгова довідка · 15\.12\.2024/);
     for (const heading of ['Рішення:', 'Чинники', 'Ринок', 'Чек-лист трейдера', 'Аномалії', 'Факти', 'Ідентифікатор обґрунтування: svc-rat-']) expect(r.stdout).toContain(heading);

@@ -34,6 +34,23 @@ describe('public-demo mode (no key required)', () => {
     expect(h.json<ErrBody>(res).error.reason).toBe('invalid_api_key');
   });
 
+  it('takes an empty credential header of either form as no credential; a non-empty wrong one stays 401', async () => {
+    h = await harness();
+    const empties: Record<string, string>[] = [{ 'x-svc-api-key': '' }, { 'x-svc-api-key': '  ' }, { authorization: 'Bearer ' }, { authorization: 'Bearer' }, { authorization: 'bearer  ' }];
+    for (const headers of empties) {
+      const res = await h.inject(post('/api/strategy/profiles', { name: 'Empty', settings: PLAN_BODY.settings }, headers));
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(h.json<{ profile: { tenantId: string; actorId: string } }>(res).profile).toMatchObject({ tenantId: 'local', actorId: 'local-user' });
+    }
+    for (const headers of [{ authorization: 'Bearer wrong' }, { 'x-svc-api-key': 'wrong' }] as Record<string, string>[]) {
+      const res = await h.inject(post('/api/strategy/plan', PLAN_BODY, headers));
+      expect(res.statusCode).toBe(401);
+      expect(h.json<ErrBody>(res).error.reason).toBe('invalid_api_key');
+    }
+    const basic = await h.inject(post('/api/strategy/plan', PLAN_BODY, { authorization: 'Basic ' }));
+    expect(h.json<ErrBody>(basic).error.reason).toBe('malformed_authorization');
+  });
+
   it('with RBAC enforced, an uncredentialed caller holds no role: public routes only', async () => {
     h = await harness({ config: { enforceRbac: true } });
     expect((await h.inject('/api/audit/events')).statusCode).toBe(403);
@@ -80,6 +97,15 @@ describe('key mode (SVC_REQUIRE_API_KEY=true)', () => {
     }
     const basic = await h.inject(post('/api/strategy/plan', PLAN_BODY, { authorization: `Basic ${MASTER}` }));
     expect(h.json<ErrBody>(basic).error.reason).toBe('malformed_authorization');
+  });
+
+  it('an empty credential header of either form is a missing credential, not a malformed one', async () => {
+    h = await harness({ config });
+    for (const headers of [{ 'x-svc-api-key': '' }, { authorization: 'Bearer ' }] as Record<string, string>[]) {
+      const res = await h.inject(post('/api/strategy/plan', PLAN_BODY, headers));
+      expect(res.statusCode).toBe(401);
+      expect(h.json<ErrBody>(res).error.reason).toBe('missing_credentials');
+    }
   });
 
   it('keeps the public routes public', async () => {
