@@ -18,7 +18,13 @@
 #   SVC_MARKET_DATA=fixture examples/daily-brief.sh 01.01.2025 morning   # the day after the fixtures
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-svc=${SVC_BIN:-svc}
+# The CLI: $SVC_BIN if set, else `svc` on PATH (npm link / npm install -g .), else this checkout's own bin.
+if [ -n "${SVC_BIN:-}" ]; then svc=$SVC_BIN
+elif command -v svc >/dev/null 2>&1; then svc=svc
+else svc="node $here/../bin/svc.js"
+fi
+# The brief's language (the desk's): uk unless BRIEF_LOCALE says otherwise.
+locale=${BRIEF_LOCALE:-uk}
 date=${1:-}
 date=${date:-$(TZ=Europe/Kyiv date -d tomorrow +%d.%m.%Y)}
 mode=${2:-settled}
@@ -32,7 +38,7 @@ if [ "$mode" = morning ]; then
   $svc bess mktop --date "$date" --plan-on forecast --settings "$here/bess-settings.json" -q --format csv > "$out/bids-$date.csv"
   # On a forecast the report is at best needsReview (status `forecast`); only a block stops here.
   $svc risk mktop --date "$date" --plan-on forecast --settings "$here/settings.json" --fail-on blocked -q --format json > "$out/risk-forecast-$date.json"
-  $svc brief mktop --date "$date" --plan-on forecast --settings "$here/trading-settings.json" -q --format json > "$out/brief-forecast-$date.json"
+  $svc brief mktop --date "$date" --plan-on forecast --locale "$locale" --settings "$here/trading-settings.json" -q --format json > "$out/brief-forecast-$date.json"
   echo "plan, bid sheet and brief on the forecast for $date in $out (human approval required)" >&2
   exit 0
 fi
@@ -47,7 +53,7 @@ $svc prices fetch --month "$month" -q --format json > "$out/fetch-$month.json"
 # The risk gate on the operator's prices: exit 3 stops the pipeline when blocked.
 $svc risk mktop --date "$date" --settings "$here/settings.json" --source-label mktop --fail-on blocked -q --format json > "$out/risk-$date.json"
 
-$svc brief mktop --date "$date" --settings "$here/trading-settings.json" --caps "$here/../fixtures/ua-price-caps.csv" \
+$svc brief mktop --date "$date" --locale "$locale" --settings "$here/trading-settings.json" --caps "$here/../fixtures/ua-price-caps.csv" \
   --receipt "$out/receipt-$date.json" -q --format json > "$out/brief-$date.json"
 $svc receipt verify "$out/receipt-$date.json" -q
 echo "brief for $date in $out" >&2
