@@ -42,9 +42,11 @@ describe('SETTINGS_FIELDS', () => {
 
   it.each(SETTINGS_FIELDS.map((f) => [f.key, f] as const))('%s: the schema and the engine guard accept its bounds; integer ranges are the same in both', (_key, f) => {
     const base = { ...DEFAULTS[f.group] } as Record<string, number>;
+    // The spread's lot needs a volume of whole lots: one lot (the guard checks the pair).
+    const withVolume = (v: number) => (f.group === 'strategySettings' && f.key === 'lotMwh' && v > 0 ? { ...base, volumeMwh: v } : base);
     for (const v of [f.bound.min, f.bound.max, f.default]) {
-      expect(SCHEMA[f.group].safeParse({ ...base, [f.key]: v }).success, `schema ${v}`).toBe(true);
-      expect(guardAccepts(f.group, { ...base, [f.key]: v }), `guard ${v}`).toBe(true);
+      expect(SCHEMA[f.group].safeParse({ ...withVolume(v), [f.key]: v }).success, `schema ${v}`).toBe(true);
+      expect(guardAccepts(f.group, { ...withVolume(v), [f.key]: v }), `guard ${v}`).toBe(true);
     }
     const outside = f.bound.integer ? [f.bound.min - 1, f.bound.max + 1, f.bound.min + 0.5] : [Number.NaN, Number.POSITIVE_INFINITY];
     for (const v of outside) {
