@@ -23,7 +23,8 @@
  * augments along a shortest source→sink path of the residual graph, found by Bellman-Ford sweeps
  * over the chain (forward where x_t < cap, backward where x_t > 0) and the day nodes (reverse
  * discharge edges swap discharge inside a day whose cap binds), which keeps the residual graph
- * free of negative cycles; it stops when no path earns. Each step saturates an edge, real horizons
+ * free of negative cycles (a label a reverse discharge improves re-sweeps only the hours it can
+ * change); it stops when no path earns. Each step saturates an edge, real horizons
  * need a few dozen. Hours that both charge and discharge are netted afterwards (δ = min of the
  * two in stored units keeps every SoC and lowers the objective by none, since p/ηc >= ηd·(p - deg)).
  * Tolerances: energy 1e-12 × (E + P + ℓ), cost 1e-12 × M; figures are never rounded here.
