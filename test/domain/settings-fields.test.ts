@@ -9,6 +9,8 @@ import { SETTINGS_FIELDS, settingsFields, type SettingsGroup } from '../../src/d
 import { checkBessSettings, checkTradingSettings } from '../../src/engines/input-guards.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, flagValues } from '../../src/cli/settings.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/defaults.js';
+import { combinations } from '../../src/engines/backtest-sweep.js';
+import { settingsOf } from '../../src/ops/report-input.js';
 
 const SCHEMA = { strategySettings: TradingSettings, bessSettings: BessSettings } as const;
 const GUARD = { strategySettings: checkTradingSettings, bessSettings: checkBessSettings } as const;
@@ -66,5 +68,16 @@ describe('SETTINGS_FIELDS', () => {
       const given = cmd.parse(['node', 'svc', f.flag, '7'], { from: 'node' }).opts();
       expect(flagValues(given, [f])).toEqual({ [f.key]: 7 });
     }
+  });
+
+  it('lotMwh is in both records with its own flag; where one flat name picks a record (sweep, report query) it is the battery one', () => {
+    expect(TRADING_FLAGS.find((f) => f.key === 'lotMwh')?.flag).toBe('--spread-lot');
+    expect(BESS_FLAGS.find((f) => f.key === 'lotMwh')?.flag).toBe('--lot');
+    const [combo] = combinations([{ name: 'lotMwh', values: [0.1] }], { ...DEFAULT_TRADING_SETTINGS }, { ...DEFAULT_BESS_SETTINGS });
+    expect(combo?.bessSettings.lotMwh).toBe(0.1);
+    expect(combo?.strategySettings.lotMwh).toBeUndefined();
+    const both = settingsOf({ lotMwh: 0.1, volumeMwh: 2 });
+    expect(both.bessSettings.lotMwh).toBe(0.1);
+    expect(both.strategySettings).toEqual({ ...DEFAULT_TRADING_SETTINGS, volumeMwh: 2 });
   });
 });
