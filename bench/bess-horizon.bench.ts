@@ -5,7 +5,8 @@
  * 100 UAH/MWh, start 0.2 MWh, end at least at the start level.
  * 1. Without lots: a year of rolling 48-hour plans (the 365 most recent complete shipped days, day D
  *    with D+1 in view): ours for the whole year (best of 5 runs), and per day ours (mean of 20
- *    back-to-back solves, best of 5) vs HiGHS's LP on the same 48-hour problem (model text + solve, best of 3).
+ *    back-to-back solves, best of 5) vs HiGHS's LP on the same 48-hour problem (model text + solve, best of 3),
+ *    in two passes over the year (each day: the best of both passes, on both sides).
  * 2. With lots of 0.1 MWh: the one-day problem on every 60th shipped day, ours vs HiGHS's MIP
  *    (time limit 30 s: a day HiGHS does not finish is marked, its ratio a lower bound).
  * Every objective is compared (1e-6 relative); the bench stops on a disagreement. BESS_BENCH_LOTS=0
@@ -45,35 +46,35 @@ async function main(): Promise<void> {
     runYear();
     yearMs = Math.min(yearMs, performance.now() - t0);
   }
-  const ratios: number[] = [];
-  const oursUs: number[] = [];
-  const highsUs: number[] = [];
+  const oursUs = problems.map(() => Infinity);
+  const highsUs = problems.map(() => Infinity);
   for (const p of problems.slice(0, 5)) await highsHorizon(oracleAsset(asset), horizonProblem(asset, p.prices, asset.startSocMwh));
-  for (const p of problems) {
-    const problem = horizonProblem(asset, p.prices, asset.startSocMwh);
-    // Both sides: the best of several timings, so a preemption on the shared machine is not a day's figure.
-    let ours = 0;
-    let us = Infinity;
-    for (let batch = 0; batch < 5; batch++) {
-      const t0 = performance.now();
-      for (let k = 0; k < 20; k++) ours = solveHorizon(asset, problem).objectiveUah;
-      us = Math.min(us, ((performance.now() - t0) / 20) * 1000);
+  // Two passes over the year, each day keeping its best on each side: a slow spell of the shared
+  // machine (which in one pass hit the first days timed, on both sides) is not a day's figure.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const [i, p] of problems.entries()) {
+      const problem = horizonProblem(asset, p.prices, asset.startSocMwh);
+      let ours = 0;
+      for (let batch = 0; batch < 5; batch++) {
+        const t0 = performance.now();
+        for (let k = 0; k < 20; k++) ours = solveHorizon(asset, problem).objectiveUah;
+        oursUs[i] = Math.min(oursUs[i] as number, ((performance.now() - t0) / 20) * 1000);
+      }
+      for (let k = 0; k < 3; k++) {
+        const t1 = performance.now();
+        const oracle = await highsHorizon(oracleAsset(asset), problem);
+        highsUs[i] = Math.min(highsUs[i] as number, (performance.now() - t1) * 1000);
+        if (oracle === null || !close(ours, oracle)) throw new Error(`${p.date}: ours ${ours} highs ${oracle}`);
+      }
     }
-    let oracle: number | null = null;
-    let hUs = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const t1 = performance.now();
-      oracle = await highsHorizon(oracleAsset(asset), problem);
-      hUs = Math.min(hUs, (performance.now() - t1) * 1000);
-    }
-    if (oracle === null || !close(ours, oracle)) throw new Error(`${p.date}: ours ${ours} highs ${oracle}`);
-    oursUs.push(us);
-    highsUs.push(hUs);
-    ratios.push(hUs / us);
   }
+  const ratios = highsUs.map((h, i) => h / (oursUs[i] as number));
   console.log(`battery, no lots, rolling 48-hour plans (${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version})`);
   console.log(`  a year (${problems.length} plans): ${yearMs.toFixed(1)} ms`);
-  console.log(`  per day: ours median ${median(oursUs).toFixed(1)} µs (max ${Math.max(...oursUs).toFixed(1)}), HiGHS LP median ${median(highsUs).toFixed(0)} µs; ratio median ${median(ratios).toFixed(0)}×, smallest ${Math.min(...ratios).toFixed(0)}× (days under 100×: ${ratios.filter((r) => r < 100).length})`);
+  console.log(`  per day: ours min ${Math.min(...oursUs).toFixed(1)} µs, median ${median(oursUs).toFixed(1)} µs, max ${Math.max(...oursUs).toFixed(1)} µs; HiGHS LP min ${Math.min(...highsUs).toFixed(0)} µs, median ${median(highsUs).toFixed(0)} µs`);
+  console.log(`  ratio median ${median(ratios).toFixed(0)}×, smallest ${Math.min(...ratios).toFixed(0)}× (days under 100×: ${ratios.filter((r) => r < 100).length})`);
+  const slowest = ratios.map((ratio, i) => ({ ratio, i })).sort((a, b) => a.ratio - b.ratio).slice(0, 3);
+  for (const { ratio, i } of slowest) console.log(`  ${problems[i]?.date}: ours ${(oursUs[i] as number).toFixed(1)} µs, HiGHS ${(highsUs[i] as number).toFixed(0)} µs, ${ratio.toFixed(0)}×`);
 
   if (process.env.BESS_BENCH_LOTS === '0') return;
   const lotAsset = bessAsset({ ...settings, lotMwh: 0.1 });

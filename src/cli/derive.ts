@@ -68,7 +68,9 @@ const SETTINGS_KEYS = new Set<string>(SETTINGS_FIELDS.map((f) => f.key));
 function settingsFlags(field: string, schema: Json): FlagSpec[] | undefined {
   const props = schema.properties as Json | undefined;
   if (schema.type !== 'object' || !props || !Object.keys(props).every((k) => SETTINGS_KEYS.has(k))) return undefined;
-  return SETTINGS_FIELDS.filter((f) => f.key in props).map((f) => ({
+  // A key in both records (lotMwh) has one flag per record: the record is the one holding every key.
+  const group = 'volumeMwh' in props ? 'strategySettings' : 'bessSettings';
+  return SETTINGS_FIELDS.filter((f) => f.group === group && f.key in props).map((f) => ({
     field: `${field}.${f.key}`,
     flag: f.flag,
     kind: (props[f.key] as Json).type === 'integer' ? 'integer' : 'number',

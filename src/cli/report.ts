@@ -10,12 +10,12 @@ import { BOOK_ARG_HELP, addBookOptions, loadBook, parseDateFlag } from './book.j
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import type { AnyOperation } from '../ops/types.js';
 import { SvcError } from '../domain/errors.js';
-import { SETTINGS_FIELDS } from '../domain/settings-fields.js';
+import { BESS_SETTING_KEYS, SETTINGS_FIELDS } from '../domain/settings-fields.js';
 
 /** The report ops take settings as flat fields (as the HTTP query does): their errors are read back as the records' paths, so that they name the flag. */
 function asRecordPaths(e: unknown): unknown {
   if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
-  const groupOf = (path: string) => SETTINGS_FIELDS.find((f) => f.key === path)?.group;
+  const groupOf = (path: string) => (BESS_SETTING_KEYS.has(path) ? 'bessSettings' : SETTINGS_FIELDS.find((f) => f.key === path)?.group);
   if (!e.issues.some((i) => groupOf(i.path))) return e;
   return SvcError.validation(e.message, e.issues.map((i) => ({ ...i, path: groupOf(i.path) ? `${groupOf(i.path)}.${i.path}` : i.path })));
 }

@@ -69,9 +69,12 @@ export function explainSettingsError(error: unknown, prefix: string, specs: read
     if (spec) {
       // Blame the flag only when the value came from it; otherwise it came from the --settings file.
       const where = opts[camel(spec.flag)] !== undefined ? spec.flag : `--settings ${prefix}.${spec.key}`;
-      const line = `${where}: must be ${spec.range} (got ${JSON.stringify(given[spec.key])})`;
-      first ??= line;
-      issues.push({ path: where, message: `must be ${spec.range}` });
+      // A value within its range failed a rule between fields (whole lots): say that rule, in flags.
+      const v = given[spec.key];
+      const inRange = typeof v === 'number' && v >= spec.bound.min && v <= spec.bound.max && (!spec.bound.integer || Number.isInteger(v));
+      const message = inRange ? issue.message.replace(/\b[a-z][A-Za-z]+\b/g, (k) => specs.find((s) => s.key === k)?.flag ?? k) : `must be ${spec.range}`;
+      first ??= inRange ? `${where}: ${message}` : `${where}: must be ${spec.range} (got ${JSON.stringify(v)})`;
+      issues.push({ path: where, message });
     } else {
       issues.push(issue);
     }

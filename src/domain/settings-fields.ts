@@ -43,6 +43,8 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   field('strategySettings', 'minSpreadUah', '--min-spread', 'minimum net spread per trade, UAH/MWh', T.minSpreadUah),
   field('strategySettings', 'maxTradesPerDay', '--max-trades', 'maximum trades per day', T.maxTradesPerDay),
   field('strategySettings', 'feeUahPerMwh', '--fee', 'fee per MWh on each leg, UAH/MWh', T.feeUahPerMwh, true),
+  // The spread's lot shares its key with the battery's (each in its own record) but not its flag.
+  field('strategySettings', 'lotMwh', '--spread-lot', 'exchange volume step of the spread plan, MWh (--volume must be a whole number of lots)', 0, true),
   field('bessSettings', 'capacityMwh', '--capacity', 'deliverable energy capacity E, MWh', B.capacityMwh),
   field('bessSettings', 'powerMw', '--power', 'charge/discharge power P, MW', B.powerMw),
   field('bessSettings', 'roundTripEfficiency', '--efficiency', 'round-trip efficiency', B.roundTripEfficiency),
@@ -57,6 +59,9 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   field('bessSettings', 'initialSocMwh', '--initial-soc', 'state of charge at the start, MWh (default: the window floor)', 0, true),
   field('bessSettings', 'endSocValueUahMwh', '--end-value', 'value of energy stored at the end, UAH/MWh (default: end at least at the start level)', 0, true),
 ];
+
+/** Keys of the battery's record: a key in both records (lotMwh) is the battery's where one flat name must pick one (sweeps, report queries). */
+export const BESS_SETTING_KEYS: ReadonlySet<string> = new Set(SETTINGS_FIELDS.filter((f) => f.group === 'bessSettings').map((f) => f.key));
 
 export function settingsFields(group: SettingsGroup): SettingsField[] {
   return SETTINGS_FIELDS.filter((f) => f.group === group);

@@ -16,6 +16,8 @@ export const TradingSettings = z.strictObject({
   minSpreadUah: bounded('minSpreadUah'),
   maxTradesPerDay: bounded('maxTradesPerDay'),
   feeUahPerMwh: bounded('feeUahPerMwh').default(0),
+  // svc extension (docs/engines.md "Lots in the spread plan"): absent or 0, volumes are continuous.
+  lotMwh: bounded('lotMwh').optional(),
 });
 export type TradingSettings = z.infer<typeof TradingSettings>;
 export type TradingSettingsInput = z.input<typeof TradingSettings>;

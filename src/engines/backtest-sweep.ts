@@ -6,7 +6,7 @@
 import type { PriceBook } from '../domain/prices.js';
 import type { BoundedKey } from '../domain/bounds.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
-import { SETTINGS_FIELDS } from '../domain/settings-fields.js';
+import { BESS_SETTING_KEYS, SETTINGS_FIELDS } from '../domain/settings-fields.js';
 import { runBacktest } from './backtest.js';
 
 /** A settings field (SETTINGS_FIELDS) and the values to try. */
@@ -32,7 +32,8 @@ export interface SweepRow {
   totalBessCycles: number;
 }
 
-const isTradingKey = (name: string): boolean => SETTINGS_FIELDS.some((f) => f.key === name && f.group === 'strategySettings');
+// A key in both records (lotMwh) sweeps the battery's.
+const isTradingKey = (name: string): boolean => !BESS_SETTING_KEYS.has(name) && SETTINGS_FIELDS.some((f) => f.key === name && f.group === 'strategySettings');
 
 export function combinations(axes: readonly SweepAxis[], strategy: TradingSettings, bess: BessSettings): SweepCombo[] {
   let combos: SweepCombo[] = [{ params: {}, strategySettings: strategy, bessSettings: bess }];

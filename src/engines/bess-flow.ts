@@ -23,7 +23,8 @@
  * augments along a shortest source→sink path of the residual graph, found by Bellman-Ford sweeps
  * over the chain (forward where x_t < cap, backward where x_t > 0) and the day nodes (reverse
  * discharge edges swap discharge inside a day whose cap binds), which keeps the residual graph
- * free of negative cycles; it stops when no path earns. Each step saturates an edge, real horizons
+ * free of negative cycles (a label a reverse discharge improves re-sweeps only the hours it can
+ * change); it stops when no path earns. Each step saturates an edge, real horizons
  * need a few dozen. Hours that both charge and discharge are netted afterwards (δ = min of the
  * two in stored units keeps every SoC and lowers the objective by none, since p/ηc >= ηd·(p - deg)).
  * Tolerances: energy 1e-12 × (E + P + ℓ), cost 1e-12 × M; figures are never rounded here.
@@ -63,6 +64,7 @@ const dist = new Float64Array(MAX_HORIZON_HOURS + MAX_DAYS);
 const pred = new Int8Array(MAX_HORIZON_HOURS);
 const src = new Int8Array(MAX_HORIZON_HOURS);
 const dayPred = new Int32Array(MAX_DAYS);
+const dayImproved = new Uint8Array(MAX_DAYS);
 /** The forced and free parts of the flow into the end, and the start energy not yet routed. */
 const state = { startLeft: 0, endForced: 0, endFree: 0 };
 
@@ -116,9 +118,11 @@ export function solveHorizonFlow(asset: BessAsset, problem: HorizonProblem): Hor
   if (state.startLeft > 1e3 * tolE || state.endForced < endFloor - 1e3 * tolE || shortAux) {
     throw infeasibleHorizon('the standby draw (auxLossMwhPerHour) cannot be served within the state-of-charge window in the hours out of service');
   }
-  const chargeMwh = new Float64Array(H);
-  const dischargeMwh = new Float64Array(H);
-  const socMwh = new Float64Array(H);
+  // One backing store for the three result arrays: an allocation per solve, not three.
+  const out = new ArrayBuffer(3 * H * Float64Array.BYTES_PER_ELEMENT);
+  const chargeMwh = new Float64Array(out, 0, H);
+  const dischargeMwh = new Float64Array(out, H * Float64Array.BYTES_PER_ELEMENT, H);
+  const socMwh = new Float64Array(out, 2 * H * Float64Array.BYTES_PER_ELEMENT, H);
   let soc = problem.startSocMwh;
   for (let t = 0; t < H; t++) {
     const both = Math.min(q[t] as number, r[t] as number);
@@ -147,66 +151,122 @@ interface Net {
 
 /** Bellman-Ford from the source options over the chain and the day nodes, until nothing improves. */
 function shortestPaths(n: Net): void {
-  const { H, days, W, tolE, eps, M, endGain } = n;
-  for (let t = 0; t < H; t++) {
-    const open = (q[t] as number) < (chargeCap[t] as number) - tolE;
-    dist[t] = open ? (cost[t] as number) : Infinity;
-    src[t] = open ? SRC_CHARGE : -1;
-    pred[t] = FROM_SOURCE;
-  }
-  if (state.startLeft > tolE && -M < (dist[0] as number)) {
-    dist[0] = -M;
-    src[0] = SRC_START;
-  }
-  if (state.endFree > tolE && endGain < (dist[H - 1] as number)) {
-    dist[H - 1] = endGain;
-    src[H - 1] = SRC_END;
-  }
+  const { H, days, W, tolE, eps } = n;
   for (let d = 0; d < days; d++) dist[H + d] = Infinity;
   // On a chain with zero-cost edges one forward and one backward sweep settle every label (a walk
   // from i to t crosses each edge between them in the needed direction); only a label improved
-  // through a day node (a reverse discharge) needs the sweeps again.
-  for (;;) {
-    let carry = dist[0] as number;
-    for (let t = 0; t + 1 < H; t++) {
-      const next = dist[t + 1] as number;
-      if ((x[t] as number) < W - tolE && carry < next - eps) {
-        dist[t + 1] = carry;
-        pred[t + 1] = FROM_LEFT;
-      } else carry = next;
+  // through a day node (a reverse discharge) needs the sweeps again, and then only from the
+  // lowest such hour forward and from the highest hour changed backward: the labels outside
+  // are settled already, so the full sweeps would change nothing there (same labels, same paths).
+  // The first forward sweep sets the source labels as it goes.
+  let carry = sourceLabel(n, 0);
+  dist[0] = carry;
+  pred[0] = FROM_SOURCE;
+  for (let t = 0; t < H - 1; t++) {
+    const next = sourceLabel(n, t + 1);
+    if ((x[t] as number) < W - tolE && carry < next - eps) {
+      dist[t + 1] = carry;
+      pred[t + 1] = FROM_LEFT;
+    } else {
+      dist[t + 1] = next;
+      pred[t + 1] = FROM_SOURCE;
+      carry = next;
     }
-    carry = dist[H - 1] as number;
-    for (let t = H - 1; t > 0; t--) {
+  }
+  let lo = 0;
+  let hi = H - 1;
+  for (;;) {
+    carry = dist[hi] as number;
+    for (let t = hi; t > 0; t--) {
       const next = dist[t - 1] as number;
       if ((x[t - 1] as number) > tolE && carry < next - eps) {
         dist[t - 1] = carry;
         pred[t - 1] = FROM_RIGHT;
+        if (t - 1 < lo) lo = t - 1;
       } else carry = next;
     }
-    let dayChanged = false;
-    for (let t = 0; t < H; t++) {
-      const day = H + (dayOf[t] as number);
-      const via = (dist[t] as number) - (gain[t] as number);
-      if ((r[t] as number) < (dischargeCap[t] as number) - tolE && via < (dist[day] as number) - eps) {
-        dist[day] = via;
-        dayPred[day - H] = t;
-        dayChanged = true;
+    if (!relaxDays(n, lo, hi)) return;
+    lo = H;
+    hi = -1;
+    // Reverse discharge edges out of the day nodes whose label just improved.
+    for (let d = 0; d < days; d++) {
+      if (dayImproved[d] === 0) continue;
+      const label = dist[H + d] as number;
+      const skip = dayPred[d] as number;
+      const end = Math.min((d + 1) * HOURS_PER_DAY, H);
+      for (let t = d * HOURS_PER_DAY; t < end; t++) {
+        if ((r[t] as number) <= tolE || t === skip) continue;
+        const back = label + (gain[t] as number);
+        if (back < (dist[t] as number) - eps) {
+          dist[t] = back;
+          pred[t] = FROM_DAY;
+          if (t < lo) lo = t;
+          hi = t;
+        }
       }
     }
-    if (!dayChanged) return;
-    let changed = false;
-    for (let t = 0; t < H; t++) {
-      const day = dayOf[t] as number;
-      if ((r[t] as number) <= tolE || dayPred[day] === t) continue;
-      const back = (dist[H + day] as number) + (gain[t] as number);
-      if (back < (dist[t] as number) - eps) {
-        dist[t] = back;
-        pred[t] = FROM_DAY;
-        changed = true;
-      }
+    if (hi < 0) return;
+    carry = dist[lo] as number;
+    for (let t = lo; t < H - 1; t++) {
+      const next = dist[t + 1] as number;
+      if ((x[t] as number) < W - tolE && carry < next - eps) {
+        dist[t + 1] = carry;
+        pred[t + 1] = FROM_LEFT;
+        if (t + 1 > hi) hi = t + 1;
+      } else carry = next;
     }
-    if (!changed) return;
   }
+}
+
+/** The cheapest source option into hour t (charging, the start energy at 0, the end's free part at H-1); sets src[t]. */
+function sourceLabel(n: Net, t: number): number {
+  let label = Infinity;
+  let from = -1;
+  if ((q[t] as number) < (chargeCap[t] as number) - n.tolE) {
+    label = cost[t] as number;
+    from = SRC_CHARGE;
+  }
+  if (t === 0 && state.startLeft > n.tolE && -n.M < label) {
+    label = -n.M;
+    from = SRC_START;
+  }
+  if (t === n.H - 1 && state.endFree > n.tolE && n.endGain < label) {
+    label = n.endGain;
+    from = SRC_END;
+  }
+  src[t] = from;
+  return label;
+}
+
+/**
+ * Discharge edges into the day nodes of the days holding hours lo..hi (the hours whose labels may
+ * have changed; other days' labels cannot improve), a day at a time in hour order. Marks each day
+ * whose label improved in `dayImproved`; returns whether any did.
+ */
+function relaxDays(n: Net, lo: number, hi: number): boolean {
+  const { H, tolE, eps } = n;
+  let any = false;
+  dayImproved.fill(0);
+  for (let d = Math.floor(lo / HOURS_PER_DAY), last = Math.floor(hi / HOURS_PER_DAY); d <= last; d++) {
+    const end = Math.min((d + 1) * HOURS_PER_DAY, H);
+    let best = dist[H + d] as number;
+    let arg = -1;
+    for (let t = d * HOURS_PER_DAY; t < end; t++) {
+      if ((r[t] as number) >= (dischargeCap[t] as number) - tolE) continue;
+      const via = (dist[t] as number) - (gain[t] as number);
+      if (via < best - eps) {
+        best = via;
+        arg = t;
+      }
+    }
+    if (arg >= 0) {
+      dist[H + d] = best;
+      dayPred[d] = arg;
+      dayImproved[d] = 1;
+      any = true;
+    }
+  }
+  return any;
 }
 
 /** The sink of the cheapest path if it costs below `limit` (encoded: day d → d, aux at t → days + t, end → days + H), else -1. */

@@ -42,14 +42,32 @@ const inRange = (v: number, lo: number, hi: number): boolean => Number.isFinite(
 const TRADES = BOUNDS.maxTradesPerDay;
 const CYCLES = BOUNDS.maxCyclesPerDay;
 
+const LOT = BOUNDS.lotMwh;
+/** Relative tolerance of "a whole number of lots": 1.2 / 0.1 is 11.999999999999998 in doubles. */
+const LOT_REL = 1e-9;
+
+/** Whether `volume` is a whole number of `lot`s (lot 0 or absent: any volume). */
+export function wholeLots(volume: number, lot: number | undefined): boolean {
+  if (lot === undefined || lot === 0) return true;
+  const k = volume / lot;
+  return Math.abs(k - Math.round(k)) <= LOT_REL * Math.max(1, k);
+}
+
 export function checkTradingSettings(s: TradingSettings): void {
-  if (pos(s.volumeMwh) && nonNeg(s.minSpreadUah) && intIn(s.maxTradesPerDay, TRADES.min, TRADES.max) && nonNeg(s.feeUahPerMwh)) return;
-  new SettingsIssues()
+  const lot = s.lotMwh;
+  const lotOk = lot === undefined || inRange(lot, LOT.min, LOT.max);
+  if (pos(s.volumeMwh) && nonNeg(s.minSpreadUah) && intIn(s.maxTradesPerDay, TRADES.min, TRADES.max) && nonNeg(s.feeUahPerMwh) && lotOk && wholeLots(s.volumeMwh, lot)) return;
+  const issues = new SettingsIssues()
     .positive('volumeMwh', s.volumeMwh)
     .nonNegative('minSpreadUah', s.minSpreadUah)
     .intInRange('maxTradesPerDay', s.maxTradesPerDay, TRADES.min, TRADES.max)
-    .nonNegative('feeUahPerMwh', s.feeUahPerMwh)
-    .throwIfAny();
+    .nonNegative('feeUahPerMwh', s.feeUahPerMwh);
+  if (lot !== undefined) issues.inRange('lotMwh', lot, LOT.min, LOT.max);
+  if (pos(s.volumeMwh) && lotOk && !wholeLots(s.volumeMwh, lot)) {
+    const message = `volumeMwh ${s.volumeMwh} must be a whole number of lots (lotMwh ${lot})`;
+    issues.add('volumeMwh', message).add('lotMwh', message);
+  }
+  issues.throwIfAny();
 }
 
 /** The optional battery keys (svc extensions) with a numeric bound; checked only when present. */
@@ -112,6 +130,11 @@ class SettingsIssues {
 
   inUnitInterval(name: string, v: number): this {
     if (!(Number.isFinite(v) && v > 0 && v <= 1)) this.issues.push({ path: `settings.${name}`, message: 'must be > 0 and <= 1' });
+    return this;
+  }
+
+  add(name: string, message: string): this {
+    this.issues.push({ path: `settings.${name}`, message });
     return this;
   }
 

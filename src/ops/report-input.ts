@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TradeDate } from '../domain/common.js';
 import { PriceBook } from '../domain/prices.js';
 import { BOUNDS, rangeText } from '../domain/bounds.js';
-import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
+import { BESS_SETTING_KEYS, SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../domain/defaults.js';
 import { addMonths, compareTradeDates, monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
@@ -44,7 +44,8 @@ export function settingsOf(input: Record<string, unknown>): Record<SettingsGroup
   const out: Record<SettingsGroup, Record<string, number>> = { strategySettings: { ...DEFAULT_TRADING_SETTINGS }, bessSettings: { ...DEFAULT_BESS_SETTINGS } };
   for (const f of SETTINGS_FIELDS) {
     const v = input[f.key];
-    if (typeof v === 'number') out[f.group][f.key] = v;
+    // A key in both records (lotMwh) is the battery's here.
+    if (typeof v === 'number' && (f.group === 'bessSettings' || !BESS_SETTING_KEYS.has(f.key))) out[f.group][f.key] = v;
   }
   return out;
 }

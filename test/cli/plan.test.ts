@@ -45,6 +45,21 @@ describe('svc plan', () => {
     expect(n.exitCode).toBe(2);
     expect(n.stderr).toContain('--volume');
   });
+
+  it('--spread-lot: a volume off the lot is exit 2 naming both flags; whole lots plan as without them', async () => {
+    const help = await svc(['plan', '--help']);
+    expect(help.stdout).toContain('--spread-lot');
+    const bad = await svc(['plan', WEEK, '--date', '03.12.2024', '--volume', '1.05', '--spread-lot', '0.1']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--volume');
+    expect(bad.stderr).toContain('--spread-lot');
+    const args = ['plan', WEEK, '--date', '03.12.2024', '--volume', '1.2', '--format', 'json'];
+    const lots = await svc([...args, '--spread-lot', '0.1']);
+    const plain = await svc(args);
+    expect(lots.exitCode).toBe(0);
+    const strip = (s: string) => (JSON.parse(s) as { plan: unknown }).plan;
+    expect(strip(lots.stdout)).toEqual(strip(plain.stdout));
+  });
 });
 
 describe('svc bess', () => {

@@ -9,6 +9,8 @@ import { SETTINGS_FIELDS, settingsFields, type SettingsGroup } from '../../src/d
 import { checkBessSettings, checkTradingSettings } from '../../src/engines/input-guards.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, flagValues } from '../../src/cli/settings.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/defaults.js';
+import { combinations } from '../../src/engines/backtest-sweep.js';
+import { settingsOf } from '../../src/ops/report-input.js';
 
 const SCHEMA = { strategySettings: TradingSettings, bessSettings: BessSettings } as const;
 const GUARD = { strategySettings: checkTradingSettings, bessSettings: checkBessSettings } as const;
@@ -42,9 +44,11 @@ describe('SETTINGS_FIELDS', () => {
 
   it.each(SETTINGS_FIELDS.map((f) => [f.key, f] as const))('%s: the schema and the engine guard accept its bounds; integer ranges are the same in both', (_key, f) => {
     const base = { ...DEFAULTS[f.group] } as Record<string, number>;
+    // The spread's lot needs a volume of whole lots: one lot (the guard checks the pair).
+    const withVolume = (v: number) => (f.group === 'strategySettings' && f.key === 'lotMwh' && v > 0 ? { ...base, volumeMwh: v } : base);
     for (const v of [f.bound.min, f.bound.max, f.default]) {
-      expect(SCHEMA[f.group].safeParse({ ...base, [f.key]: v }).success, `schema ${v}`).toBe(true);
-      expect(guardAccepts(f.group, { ...base, [f.key]: v }), `guard ${v}`).toBe(true);
+      expect(SCHEMA[f.group].safeParse({ ...withVolume(v), [f.key]: v }).success, `schema ${v}`).toBe(true);
+      expect(guardAccepts(f.group, { ...withVolume(v), [f.key]: v }), `guard ${v}`).toBe(true);
     }
     const outside = f.bound.integer ? [f.bound.min - 1, f.bound.max + 1, f.bound.min + 0.5] : [Number.NaN, Number.POSITIVE_INFINITY];
     for (const v of outside) {
@@ -64,5 +68,16 @@ describe('SETTINGS_FIELDS', () => {
       const given = cmd.parse(['node', 'svc', f.flag, '7'], { from: 'node' }).opts();
       expect(flagValues(given, [f])).toEqual({ [f.key]: 7 });
     }
+  });
+
+  it('lotMwh is in both records with its own flag; where one flat name picks a record (sweep, report query) it is the battery one', () => {
+    expect(TRADING_FLAGS.find((f) => f.key === 'lotMwh')?.flag).toBe('--spread-lot');
+    expect(BESS_FLAGS.find((f) => f.key === 'lotMwh')?.flag).toBe('--lot');
+    const [combo] = combinations([{ name: 'lotMwh', values: [0.1] }], { ...DEFAULT_TRADING_SETTINGS }, { ...DEFAULT_BESS_SETTINGS });
+    expect(combo?.bessSettings.lotMwh).toBe(0.1);
+    expect(combo?.strategySettings.lotMwh).toBeUndefined();
+    const both = settingsOf({ lotMwh: 0.1, volumeMwh: 2 });
+    expect(both.bessSettings.lotMwh).toBe(0.1);
+    expect(both.strategySettings).toEqual({ ...DEFAULT_TRADING_SETTINGS, volumeMwh: 2 });
   });
 });

@@ -16,6 +16,26 @@ function planChecked(prices: number[], settings: TradingSettings): ReturnType<ty
   return plan;
 }
 
+describe('planSpread: lots (lotMwh)', () => {
+  const prices = Array.from({ length: 24 }, (_, h) => 3000 + 1500 * Math.sin(h / 3));
+  it('a volume of whole lots plans exactly as without lots (1.2 / 0.1 rounds to 11.999… in doubles)', () => {
+    expect(planChecked(prices, { ...base, volumeMwh: 1.2, lotMwh: 0.1 })).toEqual(planSpread(prices, { ...base, volumeMwh: 1.2 }));
+    expect(planChecked(prices, { ...base, volumeMwh: 0.3, lotMwh: 0 }).trades.length).toBeGreaterThan(0);
+  });
+  it('a volume off the lot is a 400 naming volumeMwh and lotMwh', () => {
+    let caught: unknown;
+    try {
+      planSpread(prices, { ...base, volumeMwh: 1.05, lotMwh: 0.1 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(isSvcError(caught) && ERROR_TABLE[caught.code].status).toBe(400);
+    const issues = (caught as { issues: { path: string; message: string }[] }).issues;
+    expect(issues.map((i) => i.path)).toEqual(['settings.volumeMwh', 'settings.lotMwh']);
+    expect(issues[0]?.message).toContain('lotMwh 0.1');
+  });
+});
+
 describe('planSpread: edge cases', () => {
   it('flat day: empty plan, every total 0', () => {
     expect(planChecked(new Array<number>(24).fill(4321.5), base)).toEqual({ trades: [], totalVolumeMwh: 0, netPnlUah: 0, averageSpreadUah: 0 });

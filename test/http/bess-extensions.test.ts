@@ -28,6 +28,21 @@ describe('battery extensions over HTTP', () => {
     expect(Object.keys(h.json<{ plan: object }>(plain).plan).sort()).toEqual(['chargedMwh', 'cycles', 'dischargedMwh', 'equivalentCycles', 'netProfitUah']);
   });
 
+  it('the spread plan lotMwh: in the body and OpenAPI; a volume off the lot is a 400 naming both keys; whole lots plan as without', async () => {
+    h = await harness();
+    const doc = h.json<{ paths: Record<string, unknown> }>(await h.inject('/api/openapi.json'));
+    expect(JSON.stringify(doc.paths['/api/strategy/plan'] ?? doc)).toContain('lotMwh');
+    const settings = { volumeMwh: 1.2, minSpreadUah: 0, maxTradesPerDay: 3 };
+    const bad = await h.inject(post('/api/strategy/plan', { tradeDate: '02.03.2026', prices: PRICES, settings: { ...settings, volumeMwh: 1.05, lotMwh: 0.1 } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('settings.volumeMwh');
+    expect(bad.body).toContain('settings.lotMwh');
+    const lots = await h.inject(post('/api/strategy/plan', { tradeDate: '02.03.2026', prices: PRICES, settings: { ...settings, lotMwh: 0.1 } }));
+    const plain = await h.inject(post('/api/strategy/plan', { tradeDate: '02.03.2026', prices: PRICES, settings }));
+    expect(lots.statusCode, lots.body).toBe(200);
+    expect(h.json<{ plan: unknown }>(lots).plan).toEqual(h.json<{ plan: unknown }>(plain).plan);
+  });
+
   it('an inconsistent window is a 400 naming the keys; the backtest reports the carry-over by month', async () => {
     h = await harness();
     const bad = await h.inject(post('/api/bess/plan', { tradeDate: '02.03.2026', prices: PRICES, settings: { ...BESS, minSocPct: 80, maxSocPct: 20 } }));
