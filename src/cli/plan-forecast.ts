@@ -12,6 +12,7 @@ import { formatMoney } from './i18n.js';
 import { columnChart } from './chart.js';
 import { historyWindow } from '../ops/forecast-day.js';
 import type { PriceBook } from '../domain/prices.js';
+import type { PnlDistribution } from '../domain/plans.js';
 
 interface Forecast {
   model: string;
@@ -20,13 +21,7 @@ interface Forecast {
   scenarioDays: number;
   skill: { days: number; maeUahMwh: number | null; rmaeVsNaive: number | null };
 }
-interface Pnl {
-  expectedUah: number;
-  p10Uah: number;
-  p90Uah: number;
-  probabilityOfLoss: number;
-  scenarios: number;
-}
+type Pnl = PnlDistribution;
 interface Bid {
   hour: number;
   side: 'buy' | 'sell';

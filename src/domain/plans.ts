@@ -123,3 +123,14 @@ export const RiskGuardrailReport = z.strictObject({
   blockCount: z.number().int(),
 });
 export type RiskGuardrailReport = z.infer<typeof RiskGuardrailReport>;
+
+/** A plan's PnL over whole-day price scenarios (plans on forecasts; docs/forecast.md). */
+export interface PnlDistribution {
+  /** Mean PnL over the scenarios (= the PnL at the scenarios' mean path: settling is linear in prices). */
+  expectedUah: number;
+  p10Uah: number;
+  p90Uah: number;
+  /** Share of scenarios with a PnL below zero. */
+  probabilityOfLoss: number;
+  scenarios: number;
+}

@@ -5,7 +5,7 @@
  * discharged × discharge price − charged × charge price − wear × discharged. Settling a plan at
  * the prices it was planned on returns the plan's own PnL (the oracle of the tests).
  */
-import type { BessPlan, TradingPlan } from '../domain/plans.js';
+import type { BessPlan, PnlDistribution, TradingPlan } from '../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
 
 export function settleSpread(plan: TradingPlan, actual: readonly number[], s: TradingSettings): number {
@@ -106,15 +106,7 @@ export function bessBids(plan: BessPlan, planned: readonly number[], s: BessSett
   return bids.sort((a, b) => a.hour - b.hour || a.side.localeCompare(b.side));
 }
 
-export interface PnlDistribution {
-  /** Mean PnL over the scenarios (= the PnL at the scenarios' mean path: settling is linear in prices). */
-  expectedUah: number;
-  p10Uah: number;
-  p90Uah: number;
-  /** Share of scenarios with a PnL below zero. */
-  probabilityOfLoss: number;
-  scenarios: number;
-}
+export type { PnlDistribution };
 
 /** Linear-interpolation quantile (type 7) of a sorted sample. */
 function quantile(sorted: readonly number[], q: number): number {

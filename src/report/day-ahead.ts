@@ -8,6 +8,7 @@ import { esc, hourLabel, num, pct, type Lang } from './format.js';
 import { lineChart } from './charts.js';
 import { section, table, type Figure } from './page.js';
 import { words } from './i18n.js';
+import type { PnlDistribution } from '../domain/plans.js';
 
 export interface DayAhead {
   model: string;
@@ -21,13 +22,7 @@ export interface DayAhead {
   bessPnl: Pnl | null;
   bids: readonly { plan: 'spread' | 'bess'; hour: number; side: 'buy' | 'sell'; volumeMwh: number; limitPriceUahMwh: number }[];
 }
-interface Pnl {
-  expectedUah: number;
-  p10Uah: number;
-  p90Uah: number;
-  probabilityOfLoss: number;
-  scenarios: number;
-}
+type Pnl = PnlDistribution;
 
 const EN = {
   label: 'FORECAST DAY: no prices are published for this date yet. Every price, plan, PnL and check below is built on the price forecast, not on cleared prices.',
