@@ -15,7 +15,7 @@
 import { SvcError, type FailingPath } from '../../domain/errors.js';
 import type { BriefContext, PriceCapContext } from '../../domain/brief.js';
 import { REGULATOR_SOURCE } from '../../domain/brief.js';
-import { parseTradeDate, tradeDateKey, type Market } from '../../domain/common.js';
+import { calendarDayOf, tradeDateKey, type Market } from '../../domain/common.js';
 
 export const CAP_EPSILON_UAH_MWH = 1e-6;
 /** Used as sourceUrl when a caps table row names no page (the schema requires a URL). */
@@ -57,11 +57,8 @@ const list = (hours: readonly number[]): string => (hours.length === 0 ? 'none' 
 
 /** A day key from DD.MM.YYYY or an ISO date (YYYY-MM-DD...), or null when it is neither. */
 export function dateKeyOf(value: string): number | null {
-  if (parseTradeDate(value)) return tradeDateKey(value);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!iso) return null;
-  const ddmmyyyy = `${iso[3]}.${iso[2]}.${iso[1]}`;
-  return parseTradeDate(ddmmyyyy) ? tradeDateKey(ddmmyyyy) : null;
+  const day = calendarDayOf(/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value);
+  return day === null ? null : tradeDateKey(day);
 }
 
 function checkPriceCap(prices: readonly number[], cap: PriceCapContext, tradeDate: string, issues: FailingPath[]): void {
