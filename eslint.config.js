@@ -6,7 +6,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 /**
  * The layers of ../shared/DESIGN.md, enforced: an import may only point down.
  *   domain  <-  engines, data, providers, store, report (pure HTML rendering)  <-  ops  <-  doors (cli, http, mcp)
- * config.ts sits beside ops (it reads data codecs, never ops). A door reaches engines, data, stores
+ * src/config/ sits beside ops (it reads data codecs, never ops). A door reaches engines, data, stores
  * and providers only through src/ops (the doors' few direct needs, such as the Stores type or the
  * book readers, are re-exported by src/ops/facade/*): no exception. A wrong-way import or an import
  * circle (runtime or dynamic `import()`; `import type` edges are erased at compile time and left to
@@ -17,18 +17,18 @@ const DOORS = ['./src/cli', './src/http', './src/mcp'];
 const BELOW_OPS = ['./src/engines', './src/data', './src/store', './src/providers'];
 const ABOVE_FLOORS = ['./src/ops', ...DOORS];
 const LAYERS = [
-  layer('./src/domain', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config.ts'], 'domain imports nothing of svc above it'),
-  layer('./src/engines', ['./src/data', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'engines are pure: domain only'),
-  layer('./src/data', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'data codecs import domain only'),
-  layer('./src/providers', ['./src/engines', './src/store', ...ABOVE_FLOORS, './src/config.ts'], 'providers import domain and data only'),
+  layer('./src/domain', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config'], 'domain imports nothing of svc above it'),
+  layer('./src/engines', ['./src/data', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config'], 'engines are pure: domain only'),
+  layer('./src/data', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS, './src/config'], 'data codecs import domain only'),
+  layer('./src/providers', ['./src/engines', './src/store', ...ABOVE_FLOORS, './src/config'], 'providers import domain and data only'),
   layer('./src/store', ['./src/engines', './src/providers', ...ABOVE_FLOORS], 'stores import domain and data only'),
-  layer('./src/config.ts', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS], 'config reads the environment and data codecs, nothing above'),
+  layer('./src/config', ['./src/engines', './src/providers', './src/store', ...ABOVE_FLOORS], 'config reads the environment and data codecs, nothing above'),
   layer('./src/ops', DOORS, 'operations never import a door'),
   ...DOORS.map((door) => layer(door, BELOW_OPS, 'a door reaches engines, data, stores and providers only through operations (src/ops)')),
   // The CLI is also the launcher of the other doors (`svc serve`, `svc mcp`), so only it may import them.
   ...DOORS.filter((door) => door !== './src/cli').map((door) => layer(door, DOORS.filter((d) => d !== door), 'a door never imports another door')),
   // src/report renders what operations computed (the report ops call it for their HTML): a floor beside the engines, domain only.
-  layer('./src/report', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config.ts'], 'reports only render what operations computed'),
+  layer('./src/report', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config'], 'reports only render what operations computed'),
 ];
 
 export default tseslint.config(

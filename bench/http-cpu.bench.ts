@@ -44,7 +44,7 @@ else await main();
 
 async function serve(kind: Kind): Promise<void> {
   const Fastify = (await import('fastify')).default;
-  const { loadConfig } = await import('../src/config.js');
+  const { loadConfig } = await import('../src/config/config.js');
   const config = loadConfig({}, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 1_000_000_000, dataDir: '/nonexistent' });
   let url: string;
   if (kind === 'svc' || kind === 'before') {

@@ -38,7 +38,7 @@ if (process.argv[2] === 'serve') {
 
 async function serve(): Promise<void> {
   const Fastify = (await import('fastify')).default;
-  const { loadConfig } = await import('../src/config.js');
+  const { loadConfig } = await import('../src/config/config.js');
   const { startServer } = await import('../src/http/listen.js');
   const { operations } = await import('../src/ops/index.js');
   const { openMemoryStores } = await import('../src/store/sqlite/index.js');

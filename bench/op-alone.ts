@@ -4,10 +4,10 @@
  * benches (http.bench.ts, http-cpu.bench.ts) hold the svc door to.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SvcConfig } from '../src/config.js';
+import type { SvcConfig } from '../src/config/config.js';
 import { inputParser } from '../src/http/input.js';
 import { serializerFor } from '../src/http/serialize.js';
-import { strategyPlan } from '../src/ops/strategy.js';
+import { strategyPlan } from '../src/ops/strategy/plan.js';
 
 export function routeOpAlone(app: FastifyInstance, path: string, config: SvcConfig): void {
   const input = inputParser(strategyPlan);

@@ -17,8 +17,8 @@ import { loadPriceBook } from '../src/data/load.js';
 import { addDays, compareTradeDates } from '../src/domain/dates.js';
 import { hourlyPrices } from '../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../src/domain/settings.js';
-import * as dayFromSources from '../src/ops/forecast-day.js';
-import { BESS, SPREAD, type PlanEngine } from '../src/ops/plan-on.js';
+import * as dayFromSources from '../src/ops/forecast/forecast-day.js';
+import { BESS, SPREAD, type PlanEngine } from '../src/ops/strategy/plan-on.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // The built module fits on the pool (one thread per core); from the sources the fits run inline.

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPriceBook } from '../src/data/index.js';
 import { invoke } from '../src/ops/invoke.js';
-import { reportBacktest } from '../src/ops/report.js';
+import { reportBacktest } from '../src/ops/report/report.js';
 import { localCtx } from '../test/ops/helpers.js';
 import { FIXTURE } from '../test/cli/helpers.js';
 import { launch, playwright } from '../test/report/browser.js';

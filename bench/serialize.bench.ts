@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { buildServer } from '../src/http/server.js';
 import { serializerFor } from '../src/http/serialize.js';
 import { operations } from '../src/ops/index.js';

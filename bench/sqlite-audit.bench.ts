@@ -30,7 +30,7 @@ if (process.argv[2] === 'serve') await serve(process.argv[3] as Variant, process
 else await main();
 
 async function serve(variant: Variant, dataDir: string): Promise<void> {
-  const { loadConfig } = await import('../src/config.js');
+  const { loadConfig } = await import('../src/config/config.js');
   const { buildServer } = await import('../src/http/server.js');
   const { operations } = await import('../src/ops/index.js');
   const { openSqliteStores } = await import('../src/store/sqlite/index.js');

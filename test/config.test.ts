@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { SvcError } from '../src/domain/errors.js';
-import { existingReceiptKeys, RECEIPT_KEY_FILE } from '../src/ops/receipt-keys.js';
+import { existingReceiptKeys, RECEIPT_KEY_FILE } from '../src/ops/ai/receipt-keys.js';
 
 function configError(env: Record<string, string>): SvcError {
   try {

@@ -124,7 +124,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   const apiBase = opts.apiBase ?? config.apiBase;
   const { format } = env.globals();
   if (apiBase === undefined) {
-    const { auditCreate } = await import('../ops/audit.js');
+    const { auditCreate } = await import('../ops/account/audit.js');
     const result = await env.runOp(auditCreate, request).catch((e: unknown) => {
       throw asFlagError(e, ADD_FLAGS);
     });
@@ -171,7 +171,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
 }
 
 async function list(env: CliEnv, opts: ListOpts): Promise<void> {
-  const { auditList } = await import('../ops/audit.js');
+  const { auditList } = await import('../ops/account/audit.js');
   const page = await env
     .runOp(auditList, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.before !== undefined ? { before: opts.before } : {}) })
     .catch((e: unknown) => {
@@ -186,7 +186,7 @@ async function list(env: CliEnv, opts: ListOpts): Promise<void> {
 }
 
 async function exportAll(env: CliEnv): Promise<void> {
-  const { auditExport } = await import('../ops/audit.js');
+  const { auditExport } = await import('../ops/account/audit.js');
   const result = await env.runOp(auditExport, {});
   const { format } = env.globals();
   if (format === 'json') return env.out().json(result);

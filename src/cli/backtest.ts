@@ -8,7 +8,7 @@ import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, ty
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
-import type { BacktestResponse } from '../ops/backtest.js';
+import type { BacktestResponse } from '../ops/strategy/backtest.js';
 import type { BacktestDay } from '../domain/plans.js';
 import type { z } from 'zod';
 
@@ -63,7 +63,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       if (onForecast) throw SvcError.validation('--plan-on forecast cannot be combined with --sweep: a sweep plans on the actual prices', [{ path: '--plan-on', message: 'not with --sweep' }]);
       const { parseSweep } = await import('./sweep.js');
       const axes = parseSweep(opts.sweep);
-      const { backtestSweep } = await import('../ops/backtest-sweep.js');
+      const { backtestSweep } = await import('../ops/strategy/backtest-sweep.js');
       const count = axes.reduce((n, a) => n * a.values.length, 1);
       const progress = await out.progress(`sweeping ${count} combinations × ${loaded.dates.length} days`);
       env.onProgress((d, t, label) => progress.update(d, t, label));
@@ -93,10 +93,10 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       return;
     }
 
-    const { backtestSummary } = await import('../ops/backtest.js');
+    const { backtestSummary } = await import('../ops/strategy/backtest.js');
     const progress = onForecast ? await out.progress('forecasting') : loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
     env.onProgress((d, t, label) => progress.update(d, t, label));
-    const historyWindow = onForecast ? (await import('../ops/forecast-day.js')).historyWindow : null;
+    const historyWindow = onForecast ? (await import('../ops/forecast/forecast-day.js')).historyWindow : null;
     const forecastInput = historyWindow ? { planOn: 'forecast', history: loaded.dates[0] ? historyWindow(full.book, loaded.dates[0]) : {} } : {};
     const monthly = env.globals().format === 'table';
     const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...ranged, ...(monthly ? { monthly } : {}), ...forecastInput }).catch((e: unknown) => {

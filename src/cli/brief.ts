@@ -64,7 +64,7 @@ async function capsContext(env: CliEnv, opts: BriefOpts, date: string, market: '
     throw SvcError.validation(`--caps: cannot read ${capsPath}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
   });
   const caps = table.capsFor(date, market);
-  const { briefPriceCapContext } = await import('../ops/brief-price-cap.js');
+  const { briefPriceCapContext } = await import('../ops/ai/brief-price-cap.js');
   const context = caps ? (await env.runOp(briefPriceCapContext, { prices, caps, toleranceUahMwh: capTolerance(opts) })).priceCap : null;
   if (!context) env.out().warn(`--caps: no numeric ${market} price caps in force on ${date} in ${table.source}; the brief goes without them`);
   return context ?? undefined;
@@ -107,13 +107,13 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;
     const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}), ...(onForecast ? { forecast: onForecast.forecast } : {}) };
-    const { tradingBrief } = await import('../ops/brief.js');
+    const { tradingBrief } = await import('../ops/ai/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
       throw explainSettingsError(explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts), 'context.bessSettings', BESS_FLAGS, bessSettings ?? {}, opts);
     })) as TradingBriefResponse;
     if (opts.receipt) {
       // The receipt operation, through invoke(): it validates the request as the brief did, and composes nothing again.
-      const { tradingBriefReceipt } = await import('../ops/receipt.js');
+      const { tradingBriefReceipt } = await import('../ops/ai/receipt.js');
       const bundle = await env.runOp(tradingBriefReceipt, request);
       try {
         writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');

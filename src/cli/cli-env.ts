@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
 import type { AnyOperation, LeanContext, LeanOperation, Operation, OpContext, Logger } from '../ops/types.js';
 import { invoke } from '../ops/invoke.js';
@@ -88,7 +88,7 @@ export function createCliEnv(program: Command): CliEnv {
     config() {
       if (!config) {
         const dataDir = globals().dataDir;
-        config = import('../config.js').then(({ loadConfig }) => loadConfig(process.env, dataDir ? { dataDir } : {}));
+        config = import('../config/config.js').then(({ loadConfig }) => loadConfig(process.env, dataDir ? { dataDir } : {}));
       }
       return config;
     },

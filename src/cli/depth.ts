@@ -50,7 +50,7 @@ export function registerDepth(program: Command, env: CliEnv): void {
     .argument('<file>', 'CSV trade_date,hour,side,price_uah_mwh,volume_mwh[,clearing_price_uah_mwh][,captured_at] or JSON (docs/data.md); - for stdin')
     .addHelpText('after', '\nExamples:\n  $ svc depth import examples/depth-sample.csv\n  $ svc depth import book.json --format json')
     .action(async (file: string) => {
-      const { depthImport } = await import('../ops/market-depth.js');
+      const { depthImport } = await import('../ops/market/market-depth.js');
       const r = await env.runOp(depthImport, { text: readFileSync(file === '-' ? 0 : file, 'utf8'), source: file });
       const { format } = env.globals();
       if (format === 'json') return env.out().json(r);
@@ -69,7 +69,7 @@ export function registerDepth(program: Command, env: CliEnv): void {
     .option('--band <pct>', 'depth band ±N % around the clearing price', '5')
     .addHelpText('after', '\nRisk: low ≤ 1 % slippage vs best, medium ≤ 5 %, high above, extreme when the size cannot be filled.\n\nExamples:\n  $ svc depth show --date 02.03.2026 --sizes 5,10,50 --side buy')
     .action(async (opts: { date: string; hour?: string; sizes: string; side: string; band: string }) => {
-      const { marketDepth } = await import('../ops/market-depth.js');
+      const { marketDepth } = await import('../ops/market/market-depth.js');
       const r = await env.runOp(marketDepth, { tradeDate: opts.date, sizes: opts.sizes, side: opts.side, bandPct: opts.band, ...(opts.hour !== undefined ? { hour: opts.hour } : {}) });
       const { format } = env.globals();
       if (format === 'json') return env.out().json(r);

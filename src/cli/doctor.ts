@@ -15,7 +15,7 @@ export function registerDoctor(program: Command, env: CliEnv): void {
     .option('--timeout-ms <ms>', 'deadline of each probe', '3000')
     .addHelpText('after', '\nExamples:\n  $ svc doctor\n  $ svc doctor --format json   # for monitoring; exit 1 when the brief cannot get live or cached prices')
     .action(async (opts: { probe: boolean; timeoutMs: string }) => {
-      const { doctor } = await import('../ops/doctor.js');
+      const { doctor } = await import('../ops/system/doctor.js');
       const r = await env.runOp(doctor, { probe: opts.probe, timeoutMs: Number(opts.timeoutMs) });
       const out = env.out();
       const { format } = env.globals();

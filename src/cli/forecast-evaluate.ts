@@ -51,7 +51,7 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const from = parseDateFlag(opts.from, '--from');
   const to = parseDateFlag(opts.to, '--to');
   const { input, source } = await request(env, file, opts);
-  const { forecastEvaluate } = await import('../ops/forecast-evaluate.js');
+  const { forecastEvaluate } = await import('../ops/forecast/forecast-evaluate.js');
   const progress = await out.progress('forecasting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
   const result = await env.runOp(forecastEvaluate, { ...input, ...(from ? { from } : {}), ...(to ? { to } : {}), daily: Boolean(opts.daily) }).finally(() => {

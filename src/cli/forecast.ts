@@ -71,11 +71,11 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     to = `${daysInMonth(Number(m.slice(3)), Number(m.slice(0, 2)))}.${m}`;
   }
   // mktop: the operator's prices of the months before, read as GET /api/forecast reads them
-  // (ops/forecast-history.ts: the last two months cache-through, older ones from the cache or the
+  // (ops/forecast/forecast-history.ts: the last two months cache-through, older ones from the cache or the
   // shipped fixtures), not a cache-through fetch of two years of months.
   const loaded = file === MKTOP ? null : await loadBook(env, file, opts, { warnDst: false });
   const input = loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const);
-  const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast-days.js');
+  const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast/forecast-days.js');
   const progress = await out.progress('fitting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
   const result = await env.runOp(forecastDays, input).finally(() => {

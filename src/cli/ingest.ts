@@ -8,7 +8,7 @@
  * SVC_INGEST_GRID_MINUTES) with up to 10% random jitter, until SIGINT/SIGTERM.
  */
 import type { Command } from 'commander';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 
@@ -34,7 +34,7 @@ function marketJob(env: CliEnv, config: SvcConfig): Job {
     minutes: config.ingest.marketMinutes,
     async run() {
       if (config.marketData.mode === 'fixture') return [{ task: 'mktop', status: 'skipped', detail: 'SVC_MARKET_DATA=fixture: nothing to fetch' }];
-      const { mktopFetch } = await import('../ops/market-data.js');
+      const { mktopFetch } = await import('../ops/market/mktop.js');
       const now = new Date();
       const from = monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
       const to = monthOf(now);
@@ -58,7 +58,7 @@ function gridJob(env: CliEnv, config: SvcConfig): Job {
     minutes: config.ingest.gridMinutes,
     async run() {
       if (!config.tsoplatform.token) return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_TSOPLATFORM_TOKEN is not set: the platform serves shipped fixtures, nothing to fetch' }];
-      const [{ couplingFlows, systemOperations }, { BORDERS }] = await Promise.all([import('../ops/coupling.js'), import('../ops/facade/grid.js')]);
+      const [{ couplingFlows }, { systemOperations }, { BORDERS }] = await Promise.all([import('../ops/grid/coupling.js'), import('../ops/grid/system-operations.js'), import('../ops/facade/grid.js')]);
       const out: TaskOutcome[] = [];
       for (const border of BORDERS) {
         out.push(await attempt(`flows UA-${border}`, async () => {

@@ -19,7 +19,7 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   if (!scope.from || !scope.to) {
     throw SvcError.validation('mktop: say which days to read, with --date or --from/--to', [{ path: 'file', message: 'mktop needs a date or a range' }]);
   }
-  const { mktopPrices } = await import('../ops/market-data.js');
+  const { mktopPrices } = await import('../ops/market/mktop.js');
   const out = env.out();
   const book: PriceBook = {};
   const dstDays: DstDayRows[] = [];

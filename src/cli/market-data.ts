@@ -1,6 +1,6 @@
 /**
  * `svc prices fetch`, `svc indexes`, `svc results` and `svc exch indexes`: the market-data reads
- * from the terminal, through the same operations as the HTTP door (src/ops/market-data.ts).
+ * from the terminal, through the same operations as the HTTP door (src/ops/market/mktop.ts).
  */
 import type { Command } from 'commander';
 import { monthsBetween } from '../domain/dates.js';
@@ -37,7 +37,7 @@ async function fetchPrices(env: CliEnv, opts: FetchOpts): Promise<void> {
   const from = month(opts.month ?? opts.from, opts.month ? '--month' : '--from');
   const to = month(opts.month ?? opts.to, opts.month ? '--month' : '--to');
   const mkt = market(opts.market);
-  const { mktopFetch, mktopPrices } = await import('../ops/market-data.js');
+  const { mktopFetch, mktopPrices } = await import('../ops/market/mktop.js');
   const months = monthsBetween(from, to);
   if (months.length === 0) throw SvcError.validation('--from is after --to', [{ path: '--from', message: 'must not be after --to' }]);
   const out = env.out();
@@ -106,7 +106,7 @@ export function registerMarketData(program: Command, env: CliEnv): void {
     .action(async (opts: { month: string; zone: string }) => {
       const zone = opts.zone.toUpperCase();
       if (zone !== 'IPS' && zone !== 'BEI') throw SvcError.validation(`--zone: expected IPS or BEI, got "${opts.zone}"`, [{ path: '--zone', message: 'expected IPS|BEI' }]);
-      const { mktopIndexes } = await import('../ops/market-data.js');
+      const { mktopIndexes } = await import('../ops/market/mktop.js');
       const r = await env.runOp(mktopIndexes, { month: month(opts.month, '--month'), zone });
       freshnessLine(env, `indexes ${r.month} ${r.zone}`, r.freshness);
       const days = Object.values(r.data);
@@ -127,7 +127,7 @@ export function registerMarketData(program: Command, env: CliEnv): void {
     .option('--market <DAM|IDM>', 'market', 'DAM')
     .addHelpText('after', '\nExample:\n  $ svc results --date 23.11.2026 --market DAM')
     .action(async (opts: { date: string; market?: string }) => {
-      const { mktopTradingResults } = await import('../ops/market-data.js');
+      const { mktopTradingResults } = await import('../ops/market/mktop.js');
       const r = await env.runOp(mktopTradingResults, { tradeDate: opts.date, market: market(opts.market) });
       freshnessLine(env, `results ${r.tradeDate} ${r.market}`, r.freshness);
       if (r.dst) env.out().warn(r.dst.note);
@@ -155,7 +155,7 @@ export function registerMarketData(program: Command, env: CliEnv): void {
     .option('--lang <uk|en>', 'language of the period labels', 'uk')
     .addHelpText('after', '\nExample:\n  $ SVC_EXCH_AGREEMENT="BCM-2026-017" SVC_EXCH_SOURCE=./bcm.json svc exch indexes --lang en')
     .action(async (opts: { lang: string }) => {
-      const { exchElectricityIndexes } = await import('../ops/market-data.js');
+      const { exchElectricityIndexes } = await import('../ops/market/exch.js');
       const r = await env.runOp(exchElectricityIndexes, { lang: opts.lang });
       const { format } = env.globals();
       const out = env.out();

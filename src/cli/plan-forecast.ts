@@ -10,7 +10,7 @@ import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
 import { columnChart } from './chart.js';
-import { historyWindow } from '../ops/forecast-day.js';
+import { historyWindow } from '../ops/forecast/forecast-day.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { PnlDistribution } from '../domain/plans.js';
 
@@ -97,8 +97,8 @@ export async function runPlanOnForecast(env: CliEnv, kind: 'spread' | 'bess', fi
   const history = loaded ? historyFor(loaded.book, date) : undefined;
   const progress = await env.out().progress('forecasting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
-  const { strategyPlan, bessPlan } = await import('../ops/strategy.js');
-  const { strategyPlanAhead, bessPlanAhead } = await import('../ops/plan-ahead.js');
+  const { strategyPlan, bessPlan } = await import('../ops/strategy/plan.js');
+  const { strategyPlanAhead, bessPlanAhead } = await import('../ops/strategy/plan-ahead.js');
   const run = async (): Promise<OnForecastBody> => {
     if (prices) return env.runOp(kind === 'spread' ? strategyPlan : bessPlan, { tradeDate: date, prices, settings, planOn: 'forecast', history }) as Promise<OnForecastBody>;
     return env.runOp(kind === 'spread' ? strategyPlanAhead : bessPlanAhead, { tradeDate: date, settings, ...(history ? { history } : {}) }) as Promise<OnForecastBody>;
@@ -134,7 +134,7 @@ export async function forecastPricesFor(env: CliEnv, file: string, date: string,
   const history = loaded ? historyFor(loaded.book, date) : undefined;
   const progress = await env.out().progress('forecasting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
-  const { bessPlanAhead } = await import('../ops/plan-ahead.js');
+  const { bessPlanAhead } = await import('../ops/strategy/plan-ahead.js');
   const body = await env.runOp(bessPlanAhead, { tradeDate: date, settings: DEFAULT_BESS_SETTINGS, ...(history ? { history } : {}) }).finally(() => {
     env.onProgress(undefined);
     progress.stop();

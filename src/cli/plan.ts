@@ -136,7 +136,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
     const settings = resolveSettings(opts, 'strategySettings').strategySettings;
-    const { strategyPlan } = await import('../ops/strategy.js');
+    const { strategyPlan } = await import('../ops/strategy/plan.js');
     const result = await env.runOp(strategyPlan, { tradeDate: date, prices, settings }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts);
     });
@@ -158,7 +158,7 @@ export function registerPlan(program: Command, env: CliEnv): void {
     const loaded = await loadBook(env, file, opts, { from: date, to: date });
     const prices = pickDay(loaded, date);
     const settings = resolveSettings(opts, 'bessSettings').bessSettings;
-    const { bessPlan } = await import('../ops/strategy.js');
+    const { bessPlan } = await import('../ops/strategy/plan.js');
     const hourly = viewFlag(opts.view);
     const result = await env.runOp(bessPlan, { tradeDate: date, prices, settings, ...(hourly ? { schedule: true } : {}) }).catch((e: unknown) => {
       throw explainSettingsError(e, 'settings', BESS_FLAGS, settings, opts);

@@ -38,7 +38,7 @@ export function registerReceipt(program: Command, env: CliEnv): void {
   verify.addHelpText('after', '\nExamples:\n  $ svc receipt verify receipt.json && echo trusted\n  $ svc receipt verify receipt.json --public-key other-desk.pub.pem --format json');
   verify.action(async (file: string, opts: VerifyOpts) => {
     const body = readJsonInput(file, 'receipt');
-    const { receiptVerify } = await import('../ops/receipt.js');
+    const { receiptVerify } = await import('../ops/ai/receipt.js');
     const trusted = trustedKeyText(opts.publicKey);
     const bundle = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { receipt: body };
     // The verify operation itself, through invoke(); --public-key is its `trustedPublicKey` field.
@@ -63,7 +63,7 @@ export function registerReceipt(program: Command, env: CliEnv): void {
   const publicKey = receipt.command('public-key').description('print the Ed25519 public key that signs this installation’s receipts (PEM; --format json for all fields)');
   publicKey.addHelpText('after', '\nExample:\n  $ svc receipt public-key > svc-receipts.pub.pem');
   publicKey.action(async () => {
-    const { receiptPublicKey } = await import('../ops/receipt.js');
+    const { receiptPublicKey } = await import('../ops/ai/receipt.js');
     const key = await env.runOp(receiptPublicKey, {});
     const out = env.out();
     const { format } = env.globals();

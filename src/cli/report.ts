@@ -43,7 +43,7 @@ async function bookInput(env: CliEnv, file: string, opts: ReportOpts): Promise<R
 }
 
 async function runReport(env: CliEnv, kind: Kind, file: string, opts: ReportOpts): Promise<void> {
-  const { reportBacktest, reportForecast, reportDay } = await import('../ops/report.js');
+  const { reportBacktest, reportForecast, reportDay } = await import('../ops/report/report.js');
   const dates = { from: parseDateFlag(opts.from, '--from'), to: parseDateFlag(opts.to, '--to'), date: parseDateFlag(opts.date, '--date') };
   const settings = kind === 'forecast' ? undefined : resolveSettings(opts);
   const flat = settings ? { ...settings.strategySettings, ...settings.bessSettings } : {};

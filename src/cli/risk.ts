@@ -53,7 +53,7 @@ export function registerRisk(program: Command, env: CliEnv): void {
     const prices = onForecast ? onForecast.prices : pickDay(loaded as Awaited<ReturnType<typeof loadBook>>, date);
     const settings = resolveSettings(opts);
     const riskConfig = opts.riskConfig ? readJsonInput(opts.riskConfig, '--risk-config') : undefined;
-    const { riskReport } = await import('../ops/risk.js');
+    const { riskReport } = await import('../ops/strategy/risk.js');
     const request = {
       tradeDate: date,
       prices,

@@ -79,7 +79,7 @@ export function registerServe(program: Command, env: CliEnv): void {
       import('../mcp/door.js'),
       import('../ops/index.js'),
       import('../ops/facade/stores.js'),
-      import('../ops/access.js'),
+      import('../ops/account/access.js'),
     ]);
     // Listening for the signals before the port opens: one sent the moment "listening" is printed
     // (or earlier) stops the server instead of meeting the default action.

@@ -1,5 +1,5 @@
 /**
- * `--sweep name=v1,v2,...` read into the axes of the backtest.sweep operation (src/ops/backtest-sweep.ts),
+ * `--sweep name=v1,v2,...` read into the axes of the backtest.sweep operation (src/ops/strategy/backtest-sweep.ts),
  * which runs every combination.
  */
 import { SvcError } from '../domain/errors.js';

@@ -104,7 +104,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .option('--to <DD.MM.YYYY>', 'last day of a range')
     .addHelpText('after', '\nWithout SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (28.10–01.11.2022, 25–27.03.2023).\n\nExamples:\n  $ svc flows --border PL --date 30.10.2022\n  $ svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv')
     .action(async (opts: RangeOpts & { border: string }) => {
-      const { couplingFlows } = await import('../ops/coupling.js');
+      const { couplingFlows } = await import('../ops/grid/coupling.js');
       const r = await env.runOp(couplingFlows, definedOnly({ border: opts.border.toUpperCase(), date: opts.date, from: opts.from, to: opts.to }));
       sourceLine(env, r);
       await render(env, r, () => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })), (x) => flowsTable(env, x));
@@ -116,7 +116,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .option('--date <DD.MM.YYYY>', 'Kyiv trade day (default: newest available)')
     .addHelpText('after', '\nNeeds SVC_TSOPLATFORM_TOKEN: svc ships no real load or generation data (404 inputs_missing without it).\n\nExamples:\n  $ svc system --date 01.11.2022\n  $ svc system --format json')
     .action(async (opts: { date?: string }) => {
-      const { systemOperations } = await import('../ops/coupling.js');
+      const { systemOperations } = await import('../ops/grid/system-operations.js');
       const r = await env.runOp(systemOperations, definedOnly({ date: opts.date }));
       sourceLine(env, r);
       await render(env, r, () => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, loadMw: h.loadMw, ...h.generationMw, totalGenerationMw: h.totalGenerationMw })), (x) => systemTable(env, x));
@@ -128,7 +128,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .option('--date <DD.MM.YYYY>', 'Kyiv trade day (default: newest available)')
     .addHelpText('after', '\nSee docs/regime.md for the rule and thresholds.\n\nExamples:\n  $ svc regime --date 01.11.2022\n  $ svc regime --format json')
     .action(async (opts: { date?: string }) => {
-      const { regime } = await import('../ops/regime.js');
+      const { regime } = await import('../ops/market/regime.js');
       const r = await env.runOp(regime, definedOnly({ date: opts.date }));
       const notLive = r.inputs.filter((x) => x.source !== 'live');
       if (notLive.length > 0) env.out().warn(`regime inputs not live: ${notLive.map((i) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`).join('; ')}`);
@@ -150,7 +150,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .option('--zones <list>', 'comma-separated zone codes (default: all 18)')
     .addHelpText('after', '\nNeeds SVC_REGIONAL_LICENSED_ZONES, SVC_REGIONAL_LICENCE and SVC_REGIONAL_ATTRIBUTION.\n\nExamples:\n  $ svc zones show --date 01.11.2022 --zones PL,SK,HU')
     .action(async (opts: { date: string; zones?: string }) => {
-      const { multiZone } = await import('../ops/multi-zone.js');
+      const { multiZone } = await import('../ops/market/multizone.js');
       const r = await env.runOp(multiZone, definedOnly({ date: opts.date, zones: opts.zones }));
       await render(env, r, () => r.zones.map((z) => ({ tradeDate: r.tradeDate, zone: z.zone, valueEurMwh: z.valueEurMwh, revision: r.revision, licence: r.licence })), (x) => zonesTable(env, x));
     });
@@ -160,7 +160,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .argument('<file>', 'CSV file; - for stdin')
     .addHelpText('after', '\nExamples:\n  $ svc zones import prices-2022-11-01.csv')
     .action(async (file: string) => {
-      const { zonesImport } = await import('../ops/multi-zone.js');
+      const { zonesImport } = await import('../ops/market/multizone.js');
       const r = await env.runOp(zonesImport, { text: readFileSync(file === '-' ? 0 : file, 'utf8') });
       await render(env, r, () => r.attempts, (x) => {
         const t = makeTable(['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], env.out().c);

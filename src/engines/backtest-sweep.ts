@@ -1,6 +1,6 @@
 /**
  * A settings sweep: every combination of the listed settings values, each a full backtest reduced
- * to one row. Pure; the operation (src/ops/backtest-sweep.ts) spreads large sweeps over workers,
+ * to one row. Pure; the operation (src/ops/strategy/backtest-sweep.ts) spreads large sweeps over workers,
  * and each worker runs this very function on the very same book, so the rows equal separate runs.
  */
 import type { PriceBook } from '../domain/prices.js';

@@ -20,7 +20,7 @@
  * one the verifier trusts; an unknown key fails as `key_untrusted`, naming its fingerprint.
  *
  * Pure: keys arrive as KeyObjects and the issue time as a string; loading or creating keys lives
- * in src/ops/receipt-keys.ts. Verification is in receipt-verify.ts.
+ * in src/ops/ai/receipt-keys.ts. Verification is in receipt-verify.ts.
  */
 import { createHash, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';

@@ -15,13 +15,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { externalAuthConfigured, type SvcConfig } from '../config.js';
+import { externalAuthConfigured, type SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
 import { RoleId, type SecurityMode } from '../domain/operational.js';
-import { authRequiredOf, securityModeOf } from '../ops/access.js';
+import { authRequiredOf, securityModeOf } from '../ops/account/access.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Access, Caller } from '../ops/types.js';
-import { looksLikeJwt, secretsEqual, sha256Hex } from '../ops/api-key-secrets.js';
+import { looksLikeJwt, secretsEqual, sha256Hex } from '../ops/account/api-key-secrets.js';
 
 export const LOCAL_TENANT = 'local';
 export const LOCAL_USER = 'local-user';

@@ -4,7 +4,7 @@
  * the door's lifecycle, and the one way to build a request's OpContext.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { OpContext, Operation } from '../ops/types.js';
 import type { Authenticator } from './auth.js';
 import type { HttpDoor } from './door.js';

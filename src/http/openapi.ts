@@ -7,9 +7,9 @@
  * Security per operation follows the running configuration, so the document is true to it.
  */
 import { z } from 'zod';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { HttpBinding, Operation } from '../ops/types.js';
-import { authRequiredOf } from '../ops/access.js';
+import { authRequiredOf } from '../ops/account/access.js';
 import { ErrorResponse } from './errors.js';
 import { API_VERSION, OPENAPI_PATH } from './headers.js';
 import type { HttpDoor } from './door.js';

@@ -1,6 +1,6 @@
 /** What an operation sees of the world for one HTTP request (OpContext), and the rate-limit key of a caller. */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { Caller, Logger, OpContext } from '../ops/types.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { RateLimiter } from './rate-limit.js';

@@ -3,7 +3,7 @@
  * to believe), the log line (credentials redacted), and which methods a path answers (405 + Allow).
  */
 import type { FastifyRequest } from 'fastify';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { Operation } from '../ops/types.js';
 
 const CREDENTIAL_PARAM = /(key|token|secret|passw|auth|signature|session|credential)/i;

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';

@@ -5,34 +5,36 @@
  * (`withContract`); the CLI runs the lean module itself (src/cli/derive.ts).
  */
 import { withContract, type AnyOperation, type Operation } from './types.js';
-import { health } from './health.js';
-import { billingPlans } from './billing.js';
-import { strategyPlan, bessPlan } from './strategy.js';
-import { bessPlanAhead, strategyPlanAhead } from './plan-ahead.js';
-import { profilesList, profilesSave, profilesDelete } from './profiles.js';
-import { backtestSummary } from './backtest.js';
-import { backtestSweep } from './backtest-sweep.js';
-import { briefPriceCapContext } from './brief-price-cap.js';
-import { riskReport } from './risk.js';
-import { tradingBrief } from './brief.js';
-import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './receipt.js';
-import { auditCreate, auditList, auditExport } from './audit.js';
-import { notificationsSubscribe } from './notifications.js';
-import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './api-keys.js';
-import { methodologyCite } from './methodology.js';
-import { couplingFlows, systemOperations } from './coupling.js';
-import { regime } from './regime.js';
-import { multiZone, zonesImport } from './multi-zone.js';
-import { depthImport, marketDepth } from './market-depth.js';
-import { forecastGet } from './forecast.js';
-import { forecastDays } from './forecast-days.js';
-import { forecastEvaluate } from './forecast-evaluate.js';
-import { pricesStats } from './prices-stats.js';
-import { doctor } from './doctor.js';
-import { reportBacktest, reportDay, reportForecast } from './report.js';
-import { pricesStatsContract } from './prices-stats-contract.js';
-import { pricesProfile } from './prices-profile.js';
-import { exchElectricityIndexes, mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market-data.js';
+import { health } from './system/health.js';
+import { billingPlans } from './account/billing.js';
+import { strategyPlan, bessPlan } from './strategy/plan.js';
+import { bessPlanAhead, strategyPlanAhead } from './strategy/plan-ahead.js';
+import { profilesList, profilesSave, profilesDelete } from './account/profiles.js';
+import { backtestSummary } from './strategy/backtest.js';
+import { backtestSweep } from './strategy/backtest-sweep.js';
+import { briefPriceCapContext } from './ai/brief-price-cap.js';
+import { riskReport } from './strategy/risk.js';
+import { tradingBrief } from './ai/brief.js';
+import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './ai/receipt.js';
+import { auditCreate, auditList, auditExport } from './account/audit.js';
+import { notificationsSubscribe } from './account/notifications.js';
+import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './account/api-keys.js';
+import { methodologyCite } from './ai/methodology.js';
+import { couplingFlows } from './grid/coupling.js';
+import { systemOperations } from './grid/system-operations.js';
+import { regime } from './market/regime.js';
+import { multiZone, zonesImport } from './market/multizone.js';
+import { depthImport, marketDepth } from './market/market-depth.js';
+import { forecastGet } from './forecast/forecast.js';
+import { forecastDays } from './forecast/forecast-days.js';
+import { forecastEvaluate } from './forecast/forecast-evaluate.js';
+import { pricesStats } from './market/prices-stats.js';
+import { doctor } from './system/doctor.js';
+import { reportBacktest, reportDay, reportForecast } from './report/report.js';
+import { pricesStatsContract } from './market/prices-stats-contract.js';
+import { pricesProfile } from './market/prices-profile.js';
+import { exchElectricityIndexes } from './market/exch.js';
+import { mktopFetch, mktopIndexes, mktopPrices, mktopTradingResults } from './market/mktop.js';
 
 export const operations: Operation[] = [
   health,

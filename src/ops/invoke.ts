@@ -12,9 +12,9 @@
  * Nothing here loads zod: a lean operation (types.ts) runs without it.
  */
 import type { z } from 'zod';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
-import { anonymousWritesAllowed, isPermitted } from './access.js';
+import { anonymousWritesAllowed, isPermitted } from './account/access.js';
 import { presentOutput } from './present.js';
 import type { AnyOperation, Caller, LeanContext, LeanOperation, Operation, OperationInfo, OpContext } from './types.js';
 

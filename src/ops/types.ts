@@ -14,7 +14,7 @@
  * runs the lean module itself and never loads zod (a test holds the two validators to one verdict).
  */
 import type { z } from 'zod';
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../store/types.js';
 import type { RoleId } from '../domain/operational.js';
 import type { CapsTable } from '../data/caps.js';
@@ -45,7 +45,7 @@ export interface OpContext {
   logger: Logger;
   /** Opened on first use, so pure operations never touch the disk. */
   stores(): Promise<Stores>;
-  /** The regulator's price caps table; absent: the shipped fixtures/ua-price-caps.csv (ops/forecast-caps.ts capsTableOf). */
+  /** The regulator's price caps table; absent: the shipped fixtures/ua-price-caps.csv (ops/forecast/forecast-caps.ts capsTableOf). */
   caps?(): CapsTable;
   /** Long runs (sweeps) report progress here; the CLI draws it, other doors leave it out. */
   progress?(done: number, total: number, label: string): void;

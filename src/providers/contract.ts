@@ -2,7 +2,7 @@
  * The provider contract: what every data source declares about itself, so that a new source is
  * one folder under src/providers/ (client, parser, reads through the one cache, and a
  * `ProviderContract` in its index.ts) plus one line in the registry (src/providers/registry.ts)
- * and one line mapping its settings (src/ops/sources.ts).
+ * and one line mapping its settings (src/ops/system/sources.ts).
  *
  * The contract carries the facts that do not need the network or the store: name, address, token,
  * cadence, the cache's dataset, the fixture fallback, the cheap probe. `sourceStatus` turns them,

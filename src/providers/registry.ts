@@ -1,7 +1,7 @@
 /**
  * Every data source svc reads, on the provider contract (contract.ts), in the order health and
  * `svc doctor` list them. A new source: its folder under src/providers/, one line here, and one
- * line mapping its settings in src/ops/sources.ts.
+ * line mapping its settings in src/ops/system/sources.ts.
  */
 import type { ProviderContract } from './contract.js';
 import { euDamContract } from './eudam/index.js';

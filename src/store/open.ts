@@ -3,7 +3,7 @@
  * file in the data directory. Each engine is imported only when chosen, so a command that never
  * touches the store (and one on SQLite) never loads `pg`.
  */
-import type { SvcConfig } from '../config.js';
+import type { SvcConfig } from '../config/config.js';
 import type { Stores } from './types.js';
 
 export type StoreSettings = Pick<SvcConfig, 'dataDir' | 'database'>;

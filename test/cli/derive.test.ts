@@ -96,6 +96,6 @@ describe('dist/cli/commands.json (written by npm run build)', () => {
     const derived = (await deriveCommands(cliOperations)).specs;
     expect(built.map(({ module: _m, exportName: _e, ...spec }) => spec)).toEqual(JSON.parse(JSON.stringify(derived)));
     for (const c of built) expect(c.module).toMatch(/^ops\/.+\.js$/);
-    expect(built.find((c) => c.id === 'prices.stats')).toMatchObject({ module: 'ops/prices-stats.js', exportName: 'pricesStats' });
+    expect(built.find((c) => c.id === 'prices.stats')).toMatchObject({ module: 'ops/market/prices-stats.js', exportName: 'pricesStats' });
   });
 });

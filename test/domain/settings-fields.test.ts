@@ -10,7 +10,7 @@ import { checkBessSettings, checkTradingSettings } from '../../src/engines/input
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, flagValues } from '../../src/cli/settings.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/defaults.js';
 import { combinations } from '../../src/engines/backtest-sweep.js';
-import { settingsOf } from '../../src/ops/report-input.js';
+import { settingsOf } from '../../src/ops/report/report-input.js';
 
 const SCHEMA = { strategySettings: TradingSettings, bessSettings: BessSettings } as const;
 const GUARD = { strategySettings: checkTradingSettings, bessSettings: checkBessSettings } as const;

@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type SvcConfig } from '../../src/config.js';
+import { loadConfig, type SvcConfig } from '../../src/config/config.js';
 import { buildServer } from '../../src/http/server.js';
 import { agentDoor } from '../../src/mcp/door.js';
 import { operations as registry } from '../../src/ops/index.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
-import type { SvcConfig } from '../../src/config.js';
+import type { SvcConfig } from '../../src/config/config.js';
 
 export const ISSUER = 'https://idp.test/';
 export const AUDIENCE = 'svc-api';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, testConfig } from './harness.js';
 import { closeClients } from '../../src/providers/mktop/reads.js';
 import { fixtureDays, indexesBody, pricesBody, resultsBody, startReplay, volumeDays, type Replay, type Script } from '../providers/mktop/replay.js';
-import type { SvcConfig } from '../../src/config.js';
+import type { SvcConfig } from '../../src/config/config.js';
 
 let days: Map<string, number[]>;
 let replay: Replay;

@@ -1,6 +1,6 @@
 /** GET /api/multi-zone/prices: success, each of the four 404 reasons, each of the six 503 reasons, 400 without reason. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiZonePrices } from '../../src/ops/multi-zone.js';
+import { multiZonePrices } from '../../src/ops/market/multizone.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { harness, testConfig, type Harness } from './harness.js';
 import { replayServer, type ReplayServer } from '../providers/tsoplatform-server.js';
@@ -12,7 +12,7 @@ const licensed = (over: Partial<typeof base.regional> = {}) => ({
 const DATE = '01.11.2022';
 
 async function importCsv(h: Harness, csv: string): Promise<void> {
-  const { zonesImport } = await import('../../src/ops/multi-zone.js');
+  const { zonesImport } = await import('../../src/ops/market/multizone.js');
   const ctx = { now: () => new Date('2026-03-02T10:00:00Z'), newId: () => 'x', config: h.config, caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' }, logger: { info() {}, warn() {}, error() {} }, stores: async () => h.stores } as OpContext;
   await zonesImport.run(ctx, { text: csv });
 }

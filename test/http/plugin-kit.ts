@@ -7,7 +7,7 @@ import { FixedWindowLimiter } from '../../src/http/rate-limit.js';
 import { contextFactory } from '../../src/http/request-context.js';
 import { ANONYMOUS } from '../../src/http/auth.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
-import type { SvcConfig } from '../../src/config.js';
+import type { SvcConfig } from '../../src/config/config.js';
 import { testConfig } from './harness.js';
 
 export async function testKit(overrides: Partial<SvcConfig> = {}, kit: Partial<ServerKit> = {}): Promise<ServerKit> {

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, post, PLAN_BODY, type Harness } from './harness.js';
-import { anonymousWritesAllowed, isLoopbackHost } from '../../src/ops/access.js';
+import { anonymousWritesAllowed, isLoopbackHost } from '../../src/ops/account/access.js';
 
 const MASTER = 'public-demo-master-key-0123456789abcdef';
 const AUDIT = { type: 'prices_loaded', actor: 'desk-7', tradeDate: '15.12.2024', source: 'oree' };

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerFor } from '../../src/http/serialize.js';
 import { operations } from '../../src/ops/index.js';
-import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
+import { bessPlan, strategyPlan } from '../../src/ops/strategy/plan.js';
 import type { OpContext } from '../../src/ops/types.js';
 
 /** [1, <hole>, 3]: JSON writes the hole as null. */

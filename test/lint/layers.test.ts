@@ -34,7 +34,7 @@ describe('layering lint rule', () => {
     ['src/data/probe.ts', "import { planSpread } from '../engines/strategy.js';\nexport const x = planSpread;\n", 'data codecs import domain only'],
     ['src/cli/probe.ts', "import { planSpread } from '../engines/strategy.js';\nexport const x = planSpread;\n", DOOR_RULE],
     ['src/cli/probe.ts', "export const x = () => import('../engines/stats.js');\n", DOOR_RULE],
-    // No exception left: `svc prices stats` runs the lean prices.stats op (src/ops/prices-stats.ts).
+    // No exception left: `svc prices stats` runs the lean prices.stats op (src/ops/market/prices-stats.ts).
     ['src/cli/prices.ts', "export const x = () => import('../engines/stats.js');\n", DOOR_RULE],
     ['src/cli/prices.ts', "export const x = () => import('../engines/gaps.js');\n", DOOR_RULE],
     // Every door, every floor below the operations, type-only imports included.

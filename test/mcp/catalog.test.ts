@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/ops/index.js';
 import { defineOperation, type Operation } from '../../src/ops/types.js';
 import { SPEC_TOOLS, isReadOnly, toolCatalog } from '../../src/mcp/catalog.js';
-import { CITATIONS } from '../../src/ops/methodology.js';
+import { CITATIONS } from '../../src/ops/ai/methodology.js';
 
 const stub = (id: string, method: 'GET' | 'POST', path: string, extra: Partial<Operation> = {}): Operation =>
   defineOperation({

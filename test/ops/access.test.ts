@@ -1,7 +1,7 @@
 /** access.ts restates config's externalAuthConfigured (to keep zod out of CLI start-up): the two must agree. */
 import { describe, expect, it } from 'vitest';
-import { externalAuthConfigured, loadConfig } from '../../src/config.js';
-import { authRequiredOf, securityModeOf } from '../../src/ops/access.js';
+import { externalAuthConfigured, loadConfig } from '../../src/config/config.js';
+import { authRequiredOf, securityModeOf } from '../../src/ops/account/access.js';
 
 describe('access rules agree with the configuration', () => {
   it.each([

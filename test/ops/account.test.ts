@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SubscriptionCatalog } from '../../src/domain/billing.js';
-import { settingsFingerprint, profileKeyFromName } from '../../src/ops/profiles.js';
+import { settingsFingerprint, profileKeyFromName } from '../../src/ops/account/profiles.js';
 import { harness, post, SETTINGS, type Harness } from '../http/harness.js';
 
 let h: Harness | undefined;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { AuditEventPage } from '../../src/domain/audit.js';
 import { SvcError } from '../../src/domain/errors.js';
-import { auditCreate, AuditCreateResponse, auditExport, AuditExportResponse, auditList } from '../../src/ops/audit.js';
+import { auditCreate, AuditCreateResponse, auditExport, AuditExportResponse, auditList } from '../../src/ops/account/audit.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { call } from './helpers.js';
 import { openMemoryStores, type SqliteStores } from '../../src/store/sqlite/index.js';

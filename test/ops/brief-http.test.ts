@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SvcConfig } from '../../src/config.js';
+import type { SvcConfig } from '../../src/config/config.js';
 import type { Operation } from '../../src/ops/types.js';
-import { tradingBrief } from '../../src/ops/brief.js';
-import { receiptPublicKey, receiptVerify, tradingBriefReceipt } from '../../src/ops/receipt.js';
+import { tradingBrief } from '../../src/ops/ai/brief.js';
+import { receiptPublicKey, receiptVerify, tradingBriefReceipt } from '../../src/ops/ai/receipt.js';
 import { allOperations, harness, post, type Harness } from '../http/harness.js';
 import { fullRequest } from '../engines/brief-fixtures.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { AI_USAGE, TradingBriefResponse } from '../../src/domain/brief.js';
 import { SvcError } from '../../src/domain/errors.js';
-import { tradingBrief } from '../../src/ops/brief.js';
+import { tradingBrief } from '../../src/ops/ai/brief.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { call } from './helpers.js';
 import { fullRequest, realDay, toPoints } from '../engines/brief-fixtures.js';

@@ -4,9 +4,9 @@
  * through invoke(), so the same input gives the same output from any door.
  */
 import { describe, expect, it } from 'vitest';
-import { backtestSummary } from '../../src/ops/backtest.js';
-import { backtestSweep } from '../../src/ops/backtest-sweep.js';
-import { briefPriceCapContext } from '../../src/ops/brief-price-cap.js';
+import { backtestSummary } from '../../src/ops/strategy/backtest.js';
+import { backtestSweep } from '../../src/ops/strategy/backtest-sweep.js';
+import { briefPriceCapContext } from '../../src/ops/ai/brief-price-cap.js';
 import { runBacktest } from '../../src/engines/backtest.js';
 import { call, localCtx } from './helpers.js';
 

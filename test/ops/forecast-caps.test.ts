@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCapsTableSync } from '../../src/data/caps.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
-import { forecastCapsFor } from '../../src/ops/forecast-caps.js';
+import { forecastCapsFor } from '../../src/ops/forecast/forecast-caps.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as fromSources from '../../src/ops/forecast-day.js';
-import type { DayForecastFor } from '../../src/ops/forecast-day.js';
-import { BESS, SPREAD, planOnForecast } from '../../src/ops/plan-on.js';
+import * as fromSources from '../../src/ops/forecast/forecast-day.js';
+import type { DayForecastFor } from '../../src/ops/forecast/forecast-day.js';
+import { BESS, SPREAD, planOnForecast } from '../../src/ops/strategy/plan-on.js';
 import { realBook } from '../engines/backtest-fixture.js';
 
 const table = loadCapsTableSync();

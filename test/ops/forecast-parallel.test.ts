@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../engines/backtest-fixture.js';
 import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions, type LearOptions } from '../../src/engines/forecast/index.js';
-import * as fromSources from '../../src/ops/forecast-parallel.js';
+import * as fromSources from '../../src/ops/forecast/forecast-parallel.js';
 
 const BUILT = new URL('../../dist/ops/forecast-parallel.js', import.meta.url);
 if (!existsSync(fileURLToPath(BUILT))) throw new Error('run `npm run build` first: the pool runs the built worker');

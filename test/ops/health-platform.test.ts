@@ -1,8 +1,8 @@
 /** Health's platformData follows the configuration: database, Redis, reads, ingestion, live fallback. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { OperationalReadiness } from '../../src/domain/operational.js';
-import { platformDataOf } from '../../src/ops/health.js';
+import { platformDataOf } from '../../src/ops/system/health.js';
 import { harness, type Harness } from '../http/harness.js';
 import { testDataDir } from '../temp-data-dir.js';
 

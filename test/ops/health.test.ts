@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
 import { OperationalReadiness } from '../../src/domain/operational.js';
-import { ROLES } from '../../src/ops/access.js';
+import { ROLES } from '../../src/ops/account/access.js';
 import { harness, type Harness } from '../http/harness.js';
 import { testIdp } from '../http/jwt.js';
 

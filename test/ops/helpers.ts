@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { invoke } from '../../src/ops/invoke.js';
 import type { Operation, OpContext } from '../../src/ops/types.js';
 import { testDataDir } from '../temp-data-dir.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BESS_SETTINGS } from '../../src/domain/settings.js';
-import { tradingBrief } from '../../src/ops/brief.js';
-import { riskReport } from '../../src/ops/risk.js';
+import { tradingBrief } from '../../src/ops/ai/brief.js';
+import { riskReport } from '../../src/ops/strategy/risk.js';
 import { call, localCtx } from './helpers.js';
 import { realDays } from '../engines/oracle-data.js';
 

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PriceBook } from '../../src/domain/prices.js';
 import { DEFAULT_BESS_SETTINGS, DEFAULT_TRADING_SETTINGS } from '../../src/domain/settings.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
-import { backtestSummary } from '../../src/ops/backtest.js';
+import { backtestSummary } from '../../src/ops/strategy/backtest.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';
 

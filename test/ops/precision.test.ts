@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOUNDS } from '../../src/domain/bounds.js';
-import { backtestSummary } from '../../src/ops/backtest.js';
+import { backtestSummary } from '../../src/ops/strategy/backtest.js';
 import { roundTo } from '../../src/ops/present.js';
-import { riskReport } from '../../src/ops/risk.js';
-import { forecastDays } from '../../src/ops/forecast-days.js';
-import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
+import { riskReport } from '../../src/ops/strategy/risk.js';
+import { forecastDays } from '../../src/ops/forecast/forecast-days.js';
+import { bessPlan, strategyPlan } from '../../src/ops/strategy/plan.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolCatalog } from '../../src/mcp/catalog.js';
 import { operations } from '../../src/ops/index.js';
-import { pricesProfile } from '../../src/ops/prices-profile.js';
+import { pricesProfile } from '../../src/ops/market/prices-profile.js';
 import { harness, post, type Harness } from '../http/harness.js';
 import { FIXTURE, svc } from '../cli/helpers.js';
 import { call, localCtx } from './helpers.js';

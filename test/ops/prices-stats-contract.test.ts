@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PricesStatsInput } from '../../src/ops/prices-stats-input.js';
-import { PricesStatsRequest } from '../../src/ops/prices-stats-contract.js';
+import { PricesStatsInput } from '../../src/ops/market/prices-stats-input.js';
+import { PricesStatsRequest } from '../../src/ops/market/prices-stats-contract.js';
 import { harness, post, type Harness } from '../http/harness.js';
 
 const date = fc.oneof(

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SOURCE_ADDRESSES } from '../../src/config-market.js';
+import { DEFAULT_SOURCE_ADDRESSES } from '../../src/config/market.js';
 import { UpstreamError } from '../../src/providers/mktop/errors.js';
 import { closeClients } from '../../src/providers/mktop/reads.js';
 import { RealHostInTestError } from '../../src/providers/guard.js';

@@ -6,11 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPriceBook } from '../../src/data/index.js';
 import type { PriceBook } from '../../src/domain/prices.js';
-import { historyWindow } from '../../src/ops/forecast-day.js';
-import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/plan-ahead.js';
-import { riskReport } from '../../src/ops/risk.js';
-import { tradingBrief } from '../../src/ops/brief.js';
-import { reportDay } from '../../src/ops/report.js';
+import { historyWindow } from '../../src/ops/forecast/forecast-day.js';
+import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/strategy/plan-ahead.js';
+import { riskReport } from '../../src/ops/strategy/risk.js';
+import { tradingBrief } from '../../src/ops/ai/brief.js';
+import { reportDay } from '../../src/ops/report/report.js';
 import { call, localCtx } from '../ops/helpers.js';
 import { FIXTURE } from '../cli/helpers.js';
 import { asAttribute, pageFigures, valueAt } from './figures.js';

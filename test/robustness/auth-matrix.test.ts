@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../src/ops/types.js';
-import { isPermitted } from '../../src/ops/access.js';
+import { isPermitted } from '../../src/ops/account/access.js';
 import type { RoleId } from '../../src/domain/operational.js';
 import { allOperations, harness, post, type Harness } from '../http/harness.js';
 import { testIdp, type TestIdp } from '../http/jwt.js';

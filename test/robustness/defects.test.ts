@@ -11,7 +11,7 @@ import { redactUrl } from '../../src/http/request-meta.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { allOperations, harness, post, PLAN_BODY, testConfig, type Harness } from '../http/harness.js';
 import { testIdp, type TestIdp } from '../http/jwt.js';
-import type { SvcConfig } from '../../src/config.js';
+import type { SvcConfig } from '../../src/config/config.js';
 
 const MASTER = 'master-key-for-tests-0123456789';
 type ErrBody = { error: { code: string; reason?: string; message: string; requestId: string } };
@@ -104,7 +104,7 @@ describe('defect 3: X-Forwarded-For is believed only from configured proxies', (
   });
 
   it('the setting accepts false, a hop count, true (= 1) or proxy addresses, and nothing else', async () => {
-    const { loadConfig } = await import('../../src/config.js');
+    const { loadConfig } = await import('../../src/config/config.js');
     expect(loadConfig({ SVC_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ SVC_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(loadConfig({ SVC_TRUST_PROXY: '2' }).trustProxy).toBe(2);

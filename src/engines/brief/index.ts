@@ -1,6 +1,6 @@
 /**
  * The brief pipeline, pure end to end: declared inputs -> validated context -> spread plan,
- * reference battery plan, risk report, sensitivity runs -> brief. The operation (src/ops/brief.ts)
+ * reference battery plan, risk report, sensitivity runs -> brief. The operation (src/ops/ai/brief.ts)
  * adds only what needs the outside world: the clock, ids, the caller, the audit event.
  *
  * The request carries trading settings; battery settings may come in `context.bessSettings` (the
@@ -61,7 +61,7 @@ function checkDayShape(request: BriefInputs): void {
 export interface BriefOptions {
   /** The regulator caps in force on the date (hourly bands), as the risk operation uses them; null: none known. */
   caps?: RiskCaps | null;
-  /** The prices are a forecast's expected path (the risk facts then say `forecast`; ops/brief.ts says so in the text). */
+  /** The prices are a forecast's expected path (the risk facts then say `forecast`; ops/ai/brief.ts says so in the text). */
   forecast?: PricesForecast | undefined;
 }
 

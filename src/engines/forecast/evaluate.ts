@@ -28,7 +28,7 @@ export function evaluateRolling(
   return evaluateRun(s, rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress), capsOf);
 }
 
-/** The scores of a rolling run (rollingForecast, or its parallel twin in src/ops/forecast-parallel.ts). */
+/** The scores of a rolling run (rollingForecast, or its parallel twin in src/ops/forecast/forecast-parallel.ts). */
 export function evaluateRun(s: DailySeries, run: RollingRun, capsOf: (t: number) => DayCaps | null = () => null): Evaluation {
   return {
     metrics: score(s, run.days),

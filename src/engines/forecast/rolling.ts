@@ -72,7 +72,7 @@ export interface RollingRun {
   /**
    * The out-of-sample errors actual − p50 of every fitted day (the range and its warm-up), one row
    * of 24 per day from `fittedFrom` on, NaN where a day has no forecast or no price: the residuals
-   * the bands are drawn from, for whole-day price scenarios (src/ops/forecast-day.ts).
+   * the bands are drawn from, for whole-day price scenarios (src/ops/forecast/forecast-day.ts).
    */
   residuals: Float64Array;
   fittedFrom: number;
@@ -99,7 +99,7 @@ export const fittedRange = (from: number, to: number, o: ForecastOptions): [numb
  * Phase 1: every member's LEAR forecast of the days a..to, unclipped, at
  * out[((t − a)·members + c)·24 + h] (NaN where the member's window has too little history or the
  * day cannot be forecast). Each day is fitted on its own data alone, so a range may be split and
- * its parts computed anywhere (in worker threads: src/ops/forecast-parallel.ts) with the same
+ * its parts computed anywhere (in worker threads: src/ops/forecast/forecast-parallel.ts) with the same
  * bits. `onProgress(done, total)` is called after every day.
  */
 export function memberForecasts(s: DailySeries, a: number, to: number, o: LearOptions, onProgress?: (done: number, total: number) => void): Float64Array {

@@ -1,0 +1,118 @@
+/**
+ * POST /api/ai/trading-brief: the deterministic brief of svc-rules-v1 (src/engines/brief/).
+ *
+ * The op adds to the pure engine only what needs the outside world: generatedAt (ctx.now()), the
+ * embedded audit event (id ctx.newId(), the caller as actor) and the fixed AI usage telemetry.
+ * The audit event is returned, not stored: the spec has audit events written by POST
+ * /api/audit/events, so the caller (or `svc audit add`) decides whether the brief enters the
+ * journal, and generating a brief stays free of side effects.
+ *
+ * Input: the spec's TradingBriefRequest, except that settings.feeUahPerMwh keeps "not sent"
+ * distinct from 0 (default 0 still applies to the computation): the brief reports a missing fee in
+ * its data coverage, checklist and drivers.
+ */
+import { z } from 'zod';
+import { AI_USAGE, BriefContext, TradingBriefResponse, type TradingBrief } from '../../domain/brief.js';
+import type { AuditEvent } from '../../domain/audit.js';
+import { BodyTradeDate, Locale } from '../../domain/common.js';
+import { PriceDay } from '../../domain/prices.js';
+import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../../engines/brief/index.js';
+import { defineOperation, type OpContext } from '../types.js';
+import { capsOfDay, defaultCaps, tradeDayReading } from '../strategy/risk.js';
+import { TradingSettingsAsSent } from '../strategy/settings-as-sent.js';
+import { PricesForecastSchema } from '../strategy/plan-on.js';
+
+export const TradingBriefOpInput = z.strictObject({
+  tradeDate: BodyTradeDate,
+  prices: PriceDay,
+  settings: TradingSettingsAsSent,
+  locale: Locale.default('uk'),
+  context: BriefContext.optional(),
+  /** svc extension: `prices` are this forecast's expected path (`svc brief --plan-on forecast`): the brief says so in its language and the risk facts say `forecast`. */
+  forecast: PricesForecastSchema.optional(),
+});
+export type TradingBriefOpInput = z.infer<typeof TradingBriefOpInput>;
+
+/** Flat audit metadata of a brief (snake_case, like the spec's DecisionPackageMetadata keys). */
+export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief): AuditEvent['metadata'] {
+  return {
+    model: BRIEF_MODEL,
+    provider: 'none',
+    rationale_id: brief.auditTrail.rationaleId,
+    action_gate: brief.actionGate.status,
+    decision_quality: brief.decisionQuality.level,
+    decision_quality_score: brief.decisionQuality.score,
+    data_coverage_score: brief.dataCoverage.score,
+    sensitivity_score: brief.decisionSensitivity.score,
+    risk_status: composed.risk.report.overallStatus,
+    risk_score: composed.risk.report.score,
+    market: composed.market.market,
+    locale: composed.inputs.locale,
+    trades: composed.plan.trades.length,
+    strategy_net_pnl_uah: composed.plan.netPnlUah,
+    human_approval_required: true,
+    no_auto_submit: true,
+  };
+}
+
+/** The brief with the regulator caps in force on its date: the same caps the risk operation checks. */
+export function composeBriefWithCaps(input: TradingBriefOpInput): ComposedBrief {
+  const caps = capsOfDay(defaultCaps(), input.tradeDate, input.context?.market ?? 'DAM');
+  const composed = composeTradingBrief(input, { caps, forecast: input.forecast });
+  return input.forecast ? onForecast(composed, input.forecast, input.locale) : composed;
+}
+
+/** A brief built on forecast prices says so first, in its own language, with the model and its recent skill. */
+function onForecast(composed: ComposedBrief, f: NonNullable<TradingBriefOpInput['forecast']>, locale: 'uk' | 'en'): ComposedBrief {
+  const skill = f.rmaeVsNaive === null ? '' : locale === 'uk' ? `, rMAE ${f.rmaeVsNaive.toFixed(2)} щодо наївного прогнозу за останні ${f.days} днів` : `, rMAE ${f.rmaeVsNaive.toFixed(2)} against the naive over the last ${f.days} days`;
+  const note =
+    locale === 'uk'
+      ? `Довідку побудовано на прогнозі цін, а не на опублікованих цінах: очікувана траєкторія моделі ${f.model}${skill}. Перевірте план за опублікованими цінами.`
+      : `This brief is built on a price forecast, not on published prices: the expected path of ${f.model}${skill}. Re-check the plan against the published prices.`;
+  const brief = { ...composed.brief, summary: `${note} ${composed.brief.summary}`, auditTrail: { ...composed.brief.auditTrail, limitations: [note, ...composed.brief.auditTrail.limitations] } };
+  return { ...composed, brief };
+}
+
+export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingBriefResponse {
+  const generatedAt = ctx.now().toISOString();
+  const { brief } = composed;
+  return {
+    mode: 'deterministic',
+    generatedAt,
+    brief,
+    usage: { ...AI_USAGE, externalTokenUsage: { ...AI_USAGE.externalTokenUsage } },
+    tradeDay: tradeDayReading(composed.inputs.tradeDate, ['regulatorCaps']),
+    auditEvent: {
+      id: ctx.newId(),
+      createdAt: generatedAt,
+      type: 'ai_brief_generated',
+      actor: ctx.caller.actorId,
+      tradeDate: composed.inputs.tradeDate,
+      source: BRIEF_MODEL,
+      metadata: briefAuditMetadata(composed, brief),
+    },
+  };
+}
+
+export const tradingBrief = defineOperation({
+  id: 'ai.tradingBrief',
+  summary: 'Deterministic trading brief for one day (svc-rules-v1)',
+  description:
+    'Runs the spread engine, a reference battery plan (`context.bessSettings`, an svc extension, or default BessSettings), the risk guardrails ' +
+    '(exactly the report POST /api/risk/report gives for the same day and settings: the regulator caps in force on the date, by hour band) and a ' +
+    'sensitivity sweep (prices ±3 %/±5 %, fee +100 UAH/MWh, profile shifted one hour), then explains the result in uk or en: ' +
+    'summary, action gate (ready/review/hold), decision quality, data coverage, sensitivity, drivers, market context, checklist, ' +
+    'anomalies, audit trail with a reproducible rationale id. `context.regulatory.priceCap` is checked against the prices ' +
+    '(observed min/max, distances, cap-hit hours; 1e-6 UAH/MWh tolerance) and rejected with the failing path if it disagrees. ' +
+    'No external model, no data sent out, nothing submitted; the embedded audit event is returned, not stored (POST /api/audit/events stores it).',
+  tags: ['ai'],
+  access: 'key',
+  permission: 'decision.plan',
+  input: TradingBriefOpInput,
+  output: TradingBriefResponse,
+  http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
+  tool: { name: 'get_trading_brief', title: 'Deterministic trading brief (svc-rules-v1)' },
+  async run(ctx, input) {
+    return briefResponse(ctx, composeBriefWithCaps(input));
+  },
+});

@@ -1,0 +1,196 @@
+/**
+ * The forecast a plan is chosen on, with the scenarios that price its risk (docs/forecast.md,
+ * "Plans on the forecast"). For each delivery day D, from the prices before D only:
+ *
+ * - p10 / p50 / p90: the engine's forecast (src/engines/forecast), held to the caps of every hour
+ *   (forecast-caps.ts);
+ * - scenarios: whole-day price paths clamp(p50(D) + e(d)), one per recent day d (the `bands.days`
+ *   days before D, 56) that has a forecast and a price, e(d) = actual(d) − p50(d) its out-of-sample
+ *   error, all 24 hours together, so the hours of a scenario keep the correlation the errors had;
+ * - mean: the hourly mean of those scenarios, the expected price path. The plans' objective is
+ *   linear in prices, so the schedule that is optimal on the mean path maximises the expected PnL
+ *   over the scenarios; p50 would maximise the PnL of the median path, which is not the median of
+ *   the PnL. With fewer than MIN_SCENARIOS such days the plan falls back to p50 (`plannedOn`).
+ * - skill: the MAE of those errors and its ratio to the standard EPF naive's over the same days.
+ *
+ * Fits are cached by the model, the day and the SHA-256 of the history the day's forecast reads
+ * (HISTORY_DAYS before it): a longer book, or one that differs only after the day before D, reuses
+ * it; in memory, and in the store (dataset `forecast-day`) when the context has one.
+ */
+import { createHash } from 'node:crypto';
+import { addDays, compareTradeDates } from '../../domain/dates.js';
+import type { PriceBook } from '../../domain/prices.js';
+import { DEFAULT_FORECAST, H, indexOf, naiveLag, seriesFromPriceBook, tradeDateOf, type DailySeries, type RollingRun } from '../../engines/forecast/index.js';
+import { capsTableOf, clampToCaps, forecastCapsTable } from './forecast-caps.js';
+import { rollingForecastParallel } from './forecast-parallel.js';
+import { HISTORY_DAYS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
+import type { OpContext } from '../types.js';
+
+/** Fewest scenario days behind a plan on the mean path (and its PnL distribution). */
+export const MIN_SCENARIOS = 14;
+/** Days of errors behind the scenarios: the days behind the bands. */
+export const SCENARIO_DAYS = DEFAULT_FORECAST.bands.days;
+
+export interface DayForecastFor {
+  date: string;
+  p10: number[];
+  p50: number[];
+  p90: number[];
+  /** The path the plan is chosen on: the scenarios' mean, or p50 with too few scenarios. */
+  mean: number[];
+  plannedOn: 'mean' | 'p50';
+  minCap: number[];
+  /** null where no max cap is known. */
+  maxCap: (number | null)[];
+  /** Whole-day price scenarios (each 24 prices inside the caps) and the days whose errors made them. */
+  scenarios: number[][];
+  scenarioDays: string[];
+  /** Recent skill over the scenario days: MAE of p50, and its ratio to the standard EPF naive's (null without naive days). */
+  skill: { days: number; maeUahMwh: number | null; rmaeVsNaive: number | null };
+}
+
+const memory = new Map<string, DayForecastFor>();
+const MEMORY_ENTRIES = 4096;
+
+/** The days of `book` a forecast of `date` reads: the HISTORY_DAYS before it (what a caller need send as `history`). */
+export function historyWindow(book: PriceBook, date: string): PriceBook {
+  const first = addDays(date, -HISTORY_DAYS);
+  const out: PriceBook = {};
+  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, date) < 0) out[d] = day;
+  return out;
+}
+
+/**
+ * The cache keys of days' forecasts from one book: the model, the day, and the SHA-256 of the days
+ * of the book a forecast of that day reads (the HISTORY_DAYS before it; each day hashed once).
+ */
+export function dayKeys(book: PriceBook): (date: string) => string {
+  const dates = Object.keys(book).sort(compareTradeDates);
+  const digests = dates.map((d) => {
+    const h = createHash('sha256').update(d);
+    for (const p of book[d] ?? []) h.update(`${p.hour}:${p.priceUahMwh};`);
+    return h.digest('hex');
+  });
+  const firstAtOrAfter = (d: string): number => {
+    let lo = 0;
+    let hi = dates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareTradeDates(dates[mid] as string, d) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return (date) => {
+    const h = createHash('sha256');
+    const end = firstAtOrAfter(date);
+    for (let i = firstAtOrAfter(addDays(date, -HISTORY_DAYS)); i < end; i++) h.update(digests[i] as string);
+    return `${MODEL_FINGERPRINT}|${date}|${h.digest('hex')}`;
+  };
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array, p50: Float64Array, p90: Float64Array, capsOn: ReturnType<typeof forecastCapsTable>): DayForecastFor {
+  const date = tradeDateOf(s.startDay + t);
+  const caps = capsOn(date);
+  const scenarios: number[][] = [];
+  const scenarioDays: string[] = [];
+  let absErr = 0;
+  let absNaive = 0;
+  let naiveDays = 0;
+  let absErrScored = 0;
+  for (let d = Math.max(run.fittedFrom, t - SCENARIO_DAYS); d < t; d++) {
+    const row = run.residuals.subarray((d - run.fittedFrom) * H, (d - run.fittedFrom) * H + H);
+    if (row.length < H || !row.every(Number.isFinite)) continue;
+    scenarios.push(Array.from({ length: H }, (_, h) => round2(clampToCaps((p50[h] as number) + (row[h] as number), caps, h))));
+    scenarioDays.push(tradeDateOf(s.startDay + d));
+    let dayErr = 0;
+    for (let h = 0; h < H; h++) dayErr += Math.abs(row[h] as number);
+    absErr += dayErr;
+    const lag = naiveLag(s, d);
+    if (d - lag >= 0 && s.observed[d - lag] === 1) {
+      // rMAE over the days the naive has a real price (a clock-change day a week before has none).
+      naiveDays++;
+      absErrScored += dayErr;
+      for (let h = 0; h < H; h++) absNaive += Math.abs((s.price[d * H + h] as number) - (s.price[(d - lag) * H + h] as number));
+    }
+  }
+  const k = scenarios.length;
+  const clamp = (v: Float64Array) => Array.from({ length: H }, (_, h) => round2(clampToCaps(v[h] as number, caps, h)));
+  const p50r = clamp(p50);
+  const mean = k >= MIN_SCENARIOS ? Array.from({ length: H }, (_, h) => round2(clampToCaps(scenarios.reduce((a, sc) => a + (sc[h] as number), 0) / k, caps, h))) : p50r;
+  return {
+    date,
+    p10: clamp(p10),
+    p50: p50r,
+    p90: clamp(p90),
+    mean,
+    plannedOn: k >= MIN_SCENARIOS ? 'mean' : 'p50',
+    minCap: caps.min.slice(),
+    maxCap: caps.max.map((v) => (Number.isNaN(v) ? null : v)),
+    scenarios,
+    scenarioDays,
+    skill: { days: k, maeUahMwh: k ? absErr / (k * H) : null, rmaeVsNaive: naiveDays > 0 && absNaive > 0 ? absErrScored / absNaive : null },
+  };
+}
+
+/** Fits the days of `dates` of `book` not in `have` (one rolling run over their span). */
+async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, DayForecastFor>> {
+  const s = seriesFromPriceBook(book);
+  const out = new Map<string, DayForecastFor>();
+  if (s.nDays === 0 || dates.length === 0) return out;
+  const idx = dates.map((d) => indexOf(s, d)).filter((t) => t >= 0 && t <= s.nDays);
+  if (idx.length === 0) return out;
+  const from = Math.min(...idx);
+  const to = Math.max(...idx);
+  const wanted = new Set(idx);
+  const table = capsTableOf(ctx);
+  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), onProgress });
+  const capsOn = forecastCapsTable(table);
+  for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn));
+  return out;
+}
+
+async function marketStore(ctx: OpContext | undefined) {
+  if (!ctx) return undefined;
+  return ctx.stores().then(
+    (s) => s.marketData,
+    () => undefined,
+  );
+}
+
+/**
+ * The forecasts of `dates`, each from the days of `book` before it; days without enough history
+ * are absent. Cached per day (memory, then the context's store): only the days not cached are fitted.
+ */
+export async function forecastsForPlans(book: PriceBook, dates: readonly string[], o: { ctx?: OpContext; onProgress?: (done: number, total: number) => void } = {}): Promise<Map<string, DayForecastFor>> {
+  const out = new Map<string, DayForecastFor>();
+  const keyOf = dayKeys(book);
+  const keys = new Map(dates.map((d) => [d, keyOf(d)]));
+  const store = await marketStore(o.ctx);
+  const where = (key: string) => ({ source: 'svc', dataset: 'forecast-day', market: 'DAM', zone: 'IPS', period: key });
+  const missing: string[] = [];
+  for (const [d, key] of keys) {
+    let hit = memory.get(key);
+    if (!hit && store) {
+      const entry = await store.get(where(key)).catch(() => null);
+      if (entry) hit = JSON.parse(entry.document) as DayForecastFor;
+    }
+    if (hit) out.set(d, hit);
+    else missing.push(d);
+  }
+  if (missing.length === 0) return out;
+  const fitted = await fit(o.ctx, book, missing, o.onProgress);
+  for (const [d, f] of fitted) {
+    out.set(d, f);
+    const key = keys.get(d) as string;
+    memory.set(key, f);
+    if (store) {
+      const document = JSON.stringify(f);
+      await store.put({ ...where(key), fetchedAt: (o.ctx as OpContext).now().toISOString(), contentHash: createHash('sha256').update(document).digest('hex'), complete: true, document }).catch(() => undefined);
+    }
+  }
+  while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+  return out;
+}

@@ -1,0 +1,70 @@
+/**
+ * Glue between the forecast engine and the records of the spec, shared by the forecast operation,
+ * the CLI and the plan-on-forecast options: the caps of the DAM table as the engine's per-hour
+ * arrays, the engine's days as ForecastBook / capHitProbability records, and the model's name.
+ * No schema library here, so the CLI can use it cheaply.
+ */
+import { createHash } from 'node:crypto';
+import type { CapsTable } from '../../data/caps.js';
+import { forecastCapsTable } from './forecast-caps.js';
+import { H, DEFAULT_FORECAST, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../../engines/forecast/index.js';
+
+/** History a forecast day needs before it: the shortest member's calibration window. */
+export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
+
+/** Days of the engine's own rolling evaluation behind GET /api/forecast's `metrics`. */
+export const METRICS_DAYS = 28;
+
+/**
+ * Days of history before a month that make its forecasts (and the metric days before it) the
+ * forecasts a complete book gives: the longest member's window and its 7 lag days, the warm-up of
+ * the rolling run, and the metric days.
+ */
+export const HISTORY_DAYS = Math.max(...DEFAULT_FORECAST.lear.members.map((m) => m.window)) + 7 + warmupDays(DEFAULT_FORECAST) + METRICS_DAYS;
+
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days, ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + conformal p10/p90`;
+/**
+ * Bumped whenever the engine's numbers change for the same options (a new solver, a new
+ * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
+ * the previous model from the cache.
+ */
+export const MODEL_REVISION = '2026-11-25 members+npit, warm-up = combination + band days, caps completed with a positive floor';
+export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
+export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
+
+/**
+ * The caps each series day's forecast is held to (forecast-caps.ts: the DAM caps in force, a
+ * partial regime completed from the one it follows, a floor never at or below zero), as the
+ * engine's per-hour arrays (memoised per day).
+ */
+export function damCapsOf(table: CapsTable | null, s: DailySeries): (t: number) => DayCaps | null {
+  const capsOn = forecastCapsTable(table);
+  return (t) => capsOn(tradeDateOf(s.startDay + t));
+}
+
+export interface ForecastPointRecord {
+  hour: number;
+  p10: number;
+  p50: number;
+  p90: number;
+}
+
+export interface CapHitRecord {
+  hour: number;
+  /** P(price at the max cap in force, within the tolerance); null where the table has no number. */
+  max: number | null;
+  min: number | null;
+}
+
+const nonNegative = (v: number): number => (v > 0 ? v : 0);
+
+/** A day's ForecastPoints (negative values, possible only on markets without a floor, shown as 0). */
+export function forecastPoints(d: DayForecast): ForecastPointRecord[] {
+  return Array.from({ length: H }, (_, h) => ({ hour: h, p10: nonNegative(d.p10[h] as number), p50: nonNegative(d.p50[h] as number), p90: nonNegative(d.p90[h] as number) }));
+}
+
+export function capHitPoints(d: DayForecast): CapHitRecord[] | null {
+  if (!d.capHit) return null;
+  const { max, min } = d.capHit;
+  return Array.from({ length: H }, (_, h) => ({ hour: h, max: max[h] ?? null, min: min[h] ?? null }));
+}

@@ -1,0 +1,99 @@
+/**
+ * The forecast engine's member fits spread over the machine's cores. Every day's LEAR members are
+ * fitted on that day's history alone (engines/forecast/rolling.ts, phase 1), so the days of a range
+ * are handed out in small chunks to the threads of ONE pool (tinypool, kept by vitest's authors;
+ * created on first use, its threads leave when idle) as they free up; the combination, bands and
+ * cap-hit probabilities (phase 2, a few ms a day) then run on the calling thread, in day order. The
+ * result is bit for bit the sequential one (test/ops/forecast-parallel.test.ts).
+ *
+ * The pool runs the built `forecast-members-worker.js` beside this file. From the TypeScript
+ * sources (tests, benches under tsx) there is no such file and the fits run inline: no loader is
+ * looked up at run time. Short ranges and one core run inline too, and so does a range whose pool
+ * failed: a pool is an optimisation, never a new way for a forecast to fail.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Tinypool from 'tinypool';
+import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
+
+/** Below this many fitted days a pool costs more than it saves. */
+const MIN_PARALLEL_DAYS = 8;
+
+/** Worker threads to use: one per core, at most 8. */
+export const forecastThreads = (): number => Math.min(8, availableParallelism());
+
+/** One chunk of member fits, as the pool's worker receives it. */
+export interface MembersTask {
+  s: DailySeries;
+  lear: LearOptions;
+  a: number;
+  to: number;
+}
+
+const WORKER = new URL('./forecast-members-worker.js', import.meta.url);
+let pool: Tinypool | null | undefined;
+
+/** The one pool of member fits (null from the TypeScript sources: no built worker beside this file). */
+function membersPool(): Tinypool | null {
+  if (pool === undefined) pool = existsSync(fileURLToPath(WORKER)) ? new Tinypool({ filename: WORKER.href, minThreads: 0, maxThreads: forecastThreads(), idleTimeout: 250 }) : null;
+  return pool;
+}
+
+/** memberForecasts(s, a, to, lear), the days spread over at most `threads` pool threads. */
+export async function memberForecastsParallel(s: DailySeries, a: number, to: number, lear: LearOptions, onProgress?: (done: number, total: number) => void, threads = forecastThreads()): Promise<Float64Array> {
+  const len = Math.max(0, to - a + 1);
+  const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
+  const p = n >= 2 && len >= MIN_PARALLEL_DAYS ? membersPool() : null;
+  if (!p) return memberForecasts(s, a, to, lear, onProgress);
+  let reported = 0;
+  try {
+    return await inPool(p, s, lear, a, to, n, (done) => {
+      reported = done;
+      onProgress?.(done, len);
+    });
+  } catch {
+    // A pool that cannot run the job (data it cannot send, a thread that died) costs the speed-up,
+    // not the forecast: fit inline, and let an error of the engine itself surface from there.
+    return memberForecasts(s, a, to, lear, onProgress && ((done) => onProgress(Math.max(done, reported), len)));
+  }
+}
+
+async function inPool(p: Tinypool, s: DailySeries, lear: LearOptions, a: number, to: number, n: number, progress: (done: number) => void): Promise<Float64Array> {
+  const len = to - a + 1;
+  const nm = lear.members.length;
+  const out = new Float64Array(len * nm * H).fill(Number.NaN);
+  // Chunks small enough to balance the load and report progress, large enough to keep threads busy;
+  // at most n in flight, so a range never takes more than its share of the pool.
+  const size = Math.max(1, Math.min(16, Math.ceil(len / (n * 6))));
+  let next = a;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next <= to) {
+      const from = next;
+      next = Math.min(to, from + size - 1) + 1;
+      const task: MembersTask = { s, lear, a: from, to: next - 1 };
+      const part = (await p.run(task)) as Float64Array;
+      out.set(part, (from - a) * nm * H);
+      done += task.to - from + 1;
+      progress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: n }, lane));
+  return out;
+}
+
+export interface ParallelRunOptions {
+  options?: ForecastOptions;
+  capsOf?: (t: number) => DayCaps | null;
+  onProgress?: (done: number, total: number) => void;
+  threads?: number;
+}
+
+/** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores. */
+export async function rollingForecastParallel(s: DailySeries, from: number, to: number, run: ParallelRunOptions = {}): Promise<RollingRun> {
+  const o = run.options ?? DEFAULT_FORECAST;
+  const [a] = fittedRange(from, to, o);
+  const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads);
+  return combineRolling(s, from, to, members, o, run.capsOf);
+}

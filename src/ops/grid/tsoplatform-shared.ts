@@ -1,0 +1,43 @@
+/** What the transmission-platform operations share: their provider dependencies and date ranges. */
+import { compareTradeDates } from '../../domain/dates.js';
+import { SvcError } from '../../domain/errors.js';
+import type { TsoDeps } from '../../providers/tsoplatform/source.js';
+import { kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
+import type { OpContext } from '../types.js';
+
+/** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
+export const FIXTURE_DAY = '01.11.2022';
+
+export function tsoDeps(ctx: OpContext): TsoDeps {
+  return {
+    settings: ctx.config.tsoplatform,
+    now: () => ctx.now(),
+    cache: async () => (await ctx.stores()).tsoCache,
+  };
+}
+
+/** Today's Kyiv date with a token, the fixture day without one. */
+export function defaultDay(ctx: OpContext): string {
+  return ctx.config.tsoplatform.token ? kyivSlot(Math.floor(ctx.now().getTime() / 3_600_000) * 3_600_000).tradeDate : FIXTURE_DAY;
+}
+
+export const MAX_RANGE_DAYS = 31;
+
+export function resolveRange(ctx: OpContext, q: { date?: string | undefined; from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+  if (q.date !== undefined && (q.from !== undefined || q.to !== undefined)) {
+    throw SvcError.validation('give either date or from/to, not both', [{ path: 'date', message: 'not with from/to' }]);
+  }
+  if ((q.from === undefined) !== (q.to === undefined)) {
+    const path = q.from === undefined ? 'from' : 'to';
+    throw SvcError.validation('from and to go together', [{ path, message: 'required with the other end of the range' }]);
+  }
+  if (q.from !== undefined && q.to !== undefined) {
+    if (compareTradeDates(q.from, q.to) > 0) throw SvcError.validation('from is after to', [{ path: 'from', message: 'must not be after to' }]);
+    if (tradeDatesBetween(q.from, q.to).length > MAX_RANGE_DAYS) {
+      throw SvcError.validation(`a range spans at most ${MAX_RANGE_DAYS} days`, [{ path: 'to', message: `at most ${MAX_RANGE_DAYS} days after from` }]);
+    }
+    return { from: q.from, to: q.to };
+  }
+  const day = q.date ?? defaultDay(ctx);
+  return { from: day, to: day };
+}

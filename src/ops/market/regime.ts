@@ -1,0 +1,181 @@
+/**
+ * GET /api/regime: the cross-border scarcity regime of one Kyiv day (src/engines/regime.ts,
+ * docs/regime.md). Gathers real inputs only: flows on every border (the platform, or its real
+ * flows shipped as fixtures: hourly documents for a few days, daily net positions 02.2022–03.2023), the UA DAM daily base from the market operator's prices (through
+ * the market-data cache, falling back to the shipped operator prices), the central bank's
+ * official UAH/EUR rate (live NBU, cache, or the shipped official series), and the neighbours'
+ * day-ahead daily base (the platform's A44 prices with a token, else the shipped real series).
+ * The basis needs all of its inputs (404 `inputs_missing` naming each missing one); a day without
+ * flow data is answered on the basis alone and says so in `missing`. Only derived values leave:
+ * never a raw exchange-owned price.
+ */
+import { SvcError } from '../../domain/errors.js';
+import { RegimeQuery, RegimeResponse } from '../../domain/tsoplatform.js';
+import { classifyRegime, DEFAULT_REGIME_THRESHOLDS, derivedBasisEurMwh } from '../../engines/regime.js';
+import { EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, fixtureDailyBase } from '../../providers/eudam/index.js';
+import { UpstreamError } from '../../providers/mktop/errors.js';
+import { readMonthPrices } from '../../providers/mktop/reads.js';
+import { readOfficialRate } from '../../providers/rates/index.js';
+import { DAILY_NET_FIXTURE_NAME, fixtureDailyNet } from '../../providers/tsoplatform/daily-net.js';
+import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
+import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
+import type { Freshness } from '../../providers/tsoplatform/source.js';
+import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
+import { resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { defineOperation, type OpContext } from '../types.js';
+
+export const NEIGHBOUR_ZONES: readonly RegionalZone[] = EU_DAM_ZONES;
+
+type Input = RegimeResponse['inputs'][number];
+type Missing = RegimeResponse['missing'][number];
+
+const statusOf = (f: { source: string; status: string }): Input['status'] =>
+  f.source === 'fixture' ? 'fixture' : f.status === 'fresh' ? 'fresh' : 'stale';
+
+const state = (name: string, date: string, f: Freshness): Input => ({ name, date, source: f.source, status: f.status, fetchedAt: f.fetchedAt });
+
+/** The UA DAM daily base (mean of the Kyiv day's published periods) from the market operator. */
+async function uaDamDailyBase(ctx: OpContext, date: string): Promise<{ mean: number; input: Input } | Missing> {
+  const name = 'UA DAM daily base (market operator)';
+  let read;
+  try {
+    read = await upstream(() => readMonthPrices(mktopDeps(ctx), { month: date.slice(3), market: 'DAM' }));
+  } catch (error) {
+    if (error instanceof SvcError && error.code === 'upstream_error') return { name, reason: `no operator prices for ${date}: ${error.message}` };
+    throw error;
+  }
+  const periods = read.data.days.find((d) => d.date === date)?.periods;
+  if (!periods || periods.length === 0) return { name, reason: `the operator's prices of ${date.slice(3)} hold no ${date}` };
+  const f = read.freshness;
+  return { mean: periods.reduce((s, p) => s + p, 0) / periods.length, input: { name, date, source: f.source, status: statusOf(f), fetchedAt: f.fetchedAt } };
+}
+
+async function officialRate(ctx: OpContext, date: string): Promise<{ rate: RegimeResponse['rate']; input: Input } | Missing> {
+  const name = 'official UAH/EUR rate (central bank)';
+  try {
+    const { rate, freshness } = await readOfficialRate(ratesDeps(ctx), date);
+    return { rate, input: { name, date: rate.rateDate, source: freshness.source, status: statusOf(freshness), fetchedAt: freshness.fetchedAt } };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { name, reason: `${error.message} (the shipped official series covers 01.01.2022–31.12.2025)` };
+    throw error;
+  }
+}
+
+/**
+ * Each neighbour's day-ahead daily base: the platform's A44 prices over the Kyiv day with a token;
+ * otherwise, or for a zone the platform did not answer, the shipped real series (the UTC day).
+ */
+async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partial<Record<string, number>>; inputs: Input[] }> {
+  const means: Partial<Record<string, number>> = {};
+  const inputs: Input[] = [];
+  if (ctx.config.tsoplatform.token) {
+    const live = await readZoneDailyMeans(tsoDeps(ctx), NEIGHBOUR_ZONES, date);
+    NEIGHBOUR_ZONES.forEach((z, i) => {
+      const f = live.freshness[i];
+      if (live.means[z] === undefined || !f) return;
+      means[z] = live.means[z];
+      inputs.push(state(`day-ahead ${z} (platform A44, Kyiv day)`, date, f));
+    });
+  }
+  const rest = NEIGHBOUR_ZONES.filter((z) => means[z] === undefined);
+  const shipped = fixtureDailyBase(date, rest);
+  for (const z of rest) {
+    if (shipped[z] === undefined) continue;
+    means[z] = shipped[z];
+    inputs.push({ name: `day-ahead ${z} daily base (${EU_DAM_FIXTURE_NAME}, UTC day)`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+  }
+  return { means, inputs };
+}
+
+const isMissing = (x: object): x is Missing => 'reason' in x;
+
+export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeResponse> {
+  const deps = tsoDeps(ctx);
+  const borders: RegimeResponse['flow']['borders'] = [];
+  const inputs: Input[] = [];
+  const missing: Missing[] = [];
+  let sum = 0;
+  let priced = 0;
+  for (const border of BORDERS) {
+    const flows = await readFlows(deps, border, date, date);
+    const nets = flows.hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
+    const mean = nets.length ? nets.reduce((s, v) => s + v, 0) / nets.length : null;
+    borders.push({ border, netImportMw: mean });
+    if (mean !== null) {
+      sum += mean;
+      priced += 1;
+      inputs.push(state(`flows ${border}`, date, flows.freshness));
+    }
+  }
+  if (priced === 0 && !ctx.config.tsoplatform.token) {
+    // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
+    const daily = fixtureDailyNet(date);
+    borders.length = 0;
+    for (const border of BORDERS) {
+      const d = daily[border];
+      borders.push({ border, netImportMw: d ? d.netImportMw : null });
+      if (!d) continue;
+      sum += d.netImportMw;
+      priced += 1;
+      inputs.push({ name: `flows ${border} (daily net, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+    }
+  }
+  if (priced === 0) {
+    missing.push({
+      name: 'cross-border flows',
+      reason: ctx.config.tsoplatform.token
+        ? `the platform has no flow data for ${date}`
+        : `no real flow data for ${date} without SVC_TSOPLATFORM_TOKEN (the shipped real flows cover 01.02.2022–31.03.2023)`,
+    });
+  }
+  const ua = await uaDamDailyBase(ctx, date);
+  const rate = await officialRate(ctx, date);
+  const zones = await neighbours(ctx, date);
+  const pricedZones = NEIGHBOUR_ZONES.filter((z) => zones.means[z] !== undefined);
+  const basisMissing = [ua, rate].filter(isMissing);
+  if (pricedZones.length === 0) basisMissing.push({ name: 'neighbours\' day-ahead daily base', reason: `no HU, PL, RO or SK day-ahead base for ${date} (the shipped real series covers 01.01.2022–31.12.2025)` });
+  if (isMissing(ua) || isMissing(rate) || pricedZones.length === 0) {
+    const all = [...basisMissing, ...missing];
+    throw new SvcError('not_found', `regime inputs missing for ${date}: ${all.map((m) => `${m.name} — ${m.reason}`).join('; ')}`, { reason: 'inputs_missing' });
+  }
+  inputs.push(ua.input, rate.input, ...zones.inputs);
+  const reference = pricedZones.reduce((s, z) => s + (zones.means[z] ?? 0), 0) / pricedZones.length;
+  const basis = derivedBasisEurMwh(ua.mean, rate.rate.uahPerEur, reference);
+  const netImportMw = priced === 0 ? null : sum;
+  const signal = classifyRegime({ netImportMw, basisEurMwh: basis });
+  return {
+    date,
+    regime: signal.regime,
+    score: signal.score,
+    basis: { valueEurMwh: basis, level: signal.basisLevel, neighbours: pricedZones },
+    flow: { direction: signal.flowDirection, netImportMw, borders },
+    rate: rate.rate,
+    thresholds: { ...DEFAULT_REGIME_THRESHOLDS },
+    inputs,
+    missing,
+    disclaimer:
+      'A present-state signal derived from published flows and prices, not a forecast and not a trading instruction. ' +
+      'Only the derived basis is shown; raw exchange-owned prices are not redistributed.',
+  };
+}
+
+export const regime = defineOperation({
+  id: 'regime',
+  summary: 'Cross-border scarcity regime (scarce | balanced | surplus)',
+  description:
+    'Deterministic present-state signal for the Kyiv trade day `date` (default the newest available day): the derived ' +
+    'Ukraine-EU basis in EUR/MWh (UA DAM daily base at the central bank\'s official rate minus the mean of the PL, SK, HU, ' +
+    'RO day-ahead daily bases) and its level, the net import position over all borders and its direction, the score and ' +
+    'thresholds, and every input\'s date, source and freshness. Real inputs only: live sources when reachable, else their ' +
+    'cache or the real series shipped with svc. Never a raw exchange price. See docs/regime.md. ' +
+    '404 with reason `inputs_missing` when an input of the basis has no value for the date; a day without flow data is ' +
+    'answered on the basis alone, with `flow.netImportMw` null and the reason in `missing`.',
+  tags: ['system'],
+  access: 'key',
+  input: RegimeQuery,
+  output: RegimeResponse,
+  http: { method: 'GET', path: '/api/regime', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 502] },
+  async run(ctx, input) {
+    return regimeFor(ctx, resolveRange(ctx, input).from);
+  },
+});

@@ -1,0 +1,158 @@
+/**
+ * Plans chosen on the forecast: ONE place for the plan, BESS, plan-ahead and backtest operations
+ * (docs/forecast.md, "Plans on the forecast"). The schedule is chosen on the day's expected price
+ * path (forecast-day.ts: the mean of whole-day error scenarios around p50, inside the caps), priced
+ * as a distribution over those scenarios, turned into a bid sheet with a break-even limit per
+ * hour, and, where the day's prices are known, settled at them beside the perfect-foresight optimum.
+ */
+import { z } from 'zod';
+import { calendarDayOf } from '../../domain/dates.js';
+import { SvcError } from '../../domain/errors.js';
+import { PriceBook } from '../../domain/prices.js';
+import type { BessPlan, TradingPlan } from '../../domain/plans.js';
+import type { BessSettings, TradingSettings } from '../../domain/settings.js';
+import { planBess } from '../../engines/bess.js';
+import { planSpread } from '../../engines/strategy.js';
+import { bessBids, pnlDistribution, settleBess, settleSpread, spreadBids, type ForecastDaySettlement, type HourBid, type PnlDistribution } from '../../engines/settle.js';
+import { HISTORY_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from '../forecast/forecast-model.js';
+import { forecastsForPlans, type DayForecastFor } from '../forecast/forecast-day.js';
+import type { OpContext } from '../types.js';
+
+export const PlanOn = z.enum(['actual', 'forecast']);
+
+/** Days of caller-supplied `history` a plan on the forecast accepts: what a forecast reads (the longest window, its lags, the warm-up, the metric days). */
+export const MAX_HISTORY_DAYS = HISTORY_DAYS;
+
+/** `history` of a plan on the forecast: at most MAX_HISTORY_DAYS days (older days would not be read). */
+export const PlanHistory = PriceBook.refine((v) => Object.keys(v).length <= MAX_HISTORY_DAYS, { message: `at most ${MAX_HISTORY_DAYS} days: a forecast reads no further back` });
+
+const Hour = z.number().int().min(0).max(23);
+export const PlanForecast = z.strictObject({
+  model: z.string(),
+  /** The price path the schedule was chosen on: `mean` (expected prices; the default) or `p50` (too few scenario days). */
+  plannedOn: z.enum(['mean', 'p50']),
+  hours: z.array(z.strictObject({ hour: Hour, p10: z.number(), p50: z.number(), p90: z.number(), mean: z.number(), minCap: z.number(), maxCap: z.number().nullable() })).length(24),
+  /** Days of recent out-of-sample errors behind the scenarios (and the skill). */
+  scenarioDays: z.number().int(),
+  skill: z.strictObject({ days: z.number().int(), maeUahMwh: z.number().nullable(), rmaeVsNaive: z.number().nullable() }),
+});
+/** A forecast as a risk report or a brief names it when its prices are that forecast. */
+export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(500), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
+
+export const PlanPnl = z.strictObject({ expectedUah: z.number(), p10Uah: z.number(), p90Uah: z.number(), probabilityOfLoss: z.number(), scenarios: z.number().int() });
+export const PlanBid = z.strictObject({ hour: Hour, side: z.enum(['buy', 'sell']), volumeMwh: z.number(), limitPriceUahMwh: z.number() });
+
+export const PlanSettlement = z.strictObject({
+  planOn: z.literal('forecast'),
+  /** The p50 forecast of the day (UAH/MWh, hours 0..23). */
+  forecastP50: z.array(z.number()).length(24),
+  /** The path the plan was chosen on (`forecast.plannedOn`). */
+  plannedPrices: z.array(z.number()).length(24),
+  realisedPnlUah: z.number(),
+  perfectForesightPnlUah: z.number(),
+  captureRatio: z.number().nullable(),
+});
+
+/** What a plan on the forecast adds to the plan: the forecast, the PnL distribution, the bid sheet. */
+export const planOnForecastFields = {
+  forecast: PlanForecast.optional(),
+  /** PnL of the schedule over the scenarios (null: no scenario day); at the planned prices the plan's own total is `expectedUah`. */
+  pnl: PlanPnl.nullable().optional(),
+  /** One row per scheduled hour with its break-even limit; svc prepares, a person approves and submits. */
+  bids: z.array(PlanBid).optional(),
+};
+
+export const ForecastPlansSummary = z.strictObject({
+  days: z.number().int(),
+  /** Days of the range without enough history before them to forecast (left out of these totals). */
+  skippedDays: z.array(z.string()),
+  /** Days that could not be planned on their forecast, and why (left out of these totals; the run goes on). */
+  failedDays: z.array(z.strictObject({ date: z.string(), reason: z.string() })),
+  monthly: z.array(
+    z.strictObject({ month: z.string(), days: z.number().int(), realisedPnlUah: z.number(), perfectForesightPnlUah: z.number(), captureRatio: z.number().nullable() }),
+  ),
+});
+
+/** A plan engine as plans on the forecast use it. */
+export interface PlanEngine<S, P> {
+  plan(prices: number[], s: S): P;
+  settle(plan: P, prices: readonly number[], s: S): number;
+  bids(plan: P, planned: readonly number[], s: S): HourBid[];
+  total(plan: P): number;
+}
+export const SPREAD: PlanEngine<TradingSettings, TradingPlan> = { plan: planSpread, settle: settleSpread, bids: spreadBids, total: (p) => p.netPnlUah };
+export const BESS: PlanEngine<BessSettings, BessPlan> = { plan: planBess, settle: settleBess, bids: bessBids, total: (p) => p.netProfitUah };
+
+/** An engine error on forecast prices says so and names the day. */
+export function onForecastPrices<T>(date: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw SvcError.validation(`forecast prices for ${date} could not be planned: ${why}`, [{ path: 'forecast', message: `forecast prices of ${date}` }], 'forecast_prices');
+  }
+}
+
+export interface PlanOnForecast<P> {
+  plan: P;
+  forecast: z.infer<typeof PlanForecast>;
+  pnl: PnlDistribution | null;
+  bids: HourBid[];
+}
+
+const clampLimit = (v: number, f: DayForecastFor, h: number): number => {
+  const hi = f.maxCap[h];
+  return Math.max(f.minCap[h] as number, hi === null || hi === undefined ? v : Math.min(hi, v));
+};
+
+/** The schedule chosen on a day's forecast, its PnL over the scenarios and its bid sheet. */
+export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor, settings: S): PlanOnForecast<P> {
+  const plan = onForecastPrices(f.date, () => engine.plan(f.mean, settings));
+  const bids = engine.bids(plan, f.mean, settings).map((b) => ({ ...b, limitPriceUahMwh: clampLimit(b.limitPriceUahMwh, f, b.hour) }));
+  return {
+    plan,
+    forecast: {
+      model: MODEL_NAME,
+      plannedOn: f.plannedOn,
+      hours: f.p50.map((p50, hour) => ({ hour, p10: f.p10[hour] as number, p50, p90: f.p90[hour] as number, mean: f.mean[hour] as number, minCap: f.minCap[hour] as number, maxCap: f.maxCap[hour] ?? null })),
+      scenarioDays: f.scenarios.length,
+      skill: f.skill,
+    },
+    pnl: pnlDistribution((prices) => engine.settle(plan, prices, settings), f.scenarios),
+    bids,
+  };
+}
+
+/** The plan on the forecast of `date` settled at its actual prices, beside the plan on those prices. */
+export function settleOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor, actual: number[], settings: S, plan: P): z.infer<typeof PlanSettlement> {
+  const realised = engine.settle(plan, actual, settings);
+  const perfect = engine.total(engine.plan(actual, settings));
+  return { planOn: 'forecast', forecastP50: f.p50, plannedPrices: f.mean, realisedPnlUah: realised, perfectForesightPnlUah: perfect, captureRatio: perfect > 0 ? realised / perfect : null };
+}
+
+/** Both plans of a backtest day chosen on its forecast, settled at the actual prices, beside both optima. */
+export function settleDayOnForecast<S1, P1, S2, P2>(f: DayForecastFor, actual: number[], spread: [PlanEngine<S1, P1>, S1], bess: [PlanEngine<S2, P2>, S2]): ForecastDaySettlement {
+  const a = settleOnForecast(spread[0], f, actual, spread[1], onForecastPrices(f.date, () => spread[0].plan(f.mean, spread[1])));
+  const b = settleOnForecast(bess[0], f, actual, bess[1], onForecastPrices(f.date, () => bess[0].plan(f.mean, bess[1])));
+  return { tradeDate: f.date, realisedPnlUah: a.realisedPnlUah + b.realisedPnlUah, perfectForesightPnlUah: a.perfectForesightPnlUah + b.perfectForesightPnlUah };
+}
+
+/** The forecast of one trade date from `history` (its days before it), or a 400 saying the history is too short. */
+export async function forecastForDay(ctx: OpContext, sentDate: string, history: PriceBook, onProgress?: (done: number, total: number) => void): Promise<DayForecastFor> {
+  // Bodies take any string for tradeDate; a forecast needs the calendar day (DD.MM.YYYY or YYYY-MM-DD).
+  const tradeDate = calendarDayOf(sentDate);
+  if (tradeDate === null) {
+    throw SvcError.validation('planOn forecast: tradeDate must name a calendar day (DD.MM.YYYY or YYYY-MM-DD) to forecast it', [
+      { path: 'tradeDate', message: 'not a recognisable day' },
+    ]);
+  }
+  const f = (await forecastsForPlans(history, [tradeDate], { ctx, ...(onProgress ? { onProgress } : {}) })).get(tradeDate);
+  if (!f) {
+    throw SvcError.validation(
+      `planOn forecast: not enough price history before ${tradeDate} to forecast it: the shortest calibration window needs the ${MIN_HISTORY_DAYS} days before it (a book that reaches back that far; over HTTP, \`history\`)`,
+      [{ path: 'history', message: 'too short to forecast the trade date' }],
+      'insufficient_history',
+    );
+  }
+  return f;
+}
