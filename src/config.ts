@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   /** Forces a hop count in SVC_TRUST_PROXY on a listener beyond loopback (refused otherwise: docs/security.md). */
   SVC_TRUST_PROXY_FORCE: bool.default(false),
   SVC_MAX_CONNECTIONS: int(1, 1_000_000).default(1024),
-  SVC_MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000).default(64),
+  SVC_MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000).default(256),
   SVC_PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
   SVC_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000).default(5_000),
   SVC_HEADERS_TIMEOUT_MS: int(1_000, 600_000).default(10_000),

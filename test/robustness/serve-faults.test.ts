@@ -119,6 +119,8 @@ describe('item 5: one address cannot take every connection; the header and body 
     const defaults = loadConfig({});
     expect([defaults.headersTimeoutMs, defaults.requestTimeoutMs]).toEqual([10_000, 30_000]);
     expect(checkingIntervalMs(defaults)).toBe(1_000);
+    // One address holds at most a quarter of the slots by default.
+    expect(defaults.maxConnectionsPerAddress * 4).toBe(defaults.maxConnections);
     expect(checkingIntervalMs({ headersTimeoutMs: 1_000, requestTimeoutMs: 2_000 })).toBe(100);
   });
 
