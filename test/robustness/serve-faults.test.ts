@@ -20,6 +20,7 @@ import { startServer, type StartedServer } from '../../src/http/listen.js';
 import { agentDoor } from '../../src/mcp/door.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { allOperations, harness, post, testConfig, type Harness } from '../http/harness.js';
+import { auditEvent } from '../store/helpers.js';
 
 type ErrBody = { error: { code: string; reason?: string; message: string; requestId: string } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -218,6 +219,17 @@ describe('item 7: the smaller items', () => {
     // Valid UTF-8 (Cyrillic, U+FFFD sent as such) is stored as sent.
     const ok = await h.inject(post('/api/audit/events', { ...event, actor: 'деск \uFFFD' }));
     expect(ok.statusCode).toBe(201);
+  });
+
+  it('the audit cursor is a position in the caller\'s own journal (v2), not the store-wide write counter (v1:<seq>)', async () => {
+    h = await harness();
+    for (let i = 0; i < 40; i++) await h.stores.audit.append('another-tenant', auditEvent());
+    for (let i = 0; i < 3; i++) {
+      expect((await h.inject(post('/api/audit/events', { type: 'prices_loaded', actor: 'desk', tradeDate: '15.12.2024', source: 'oree' }))).statusCode).toBe(201);
+      await h.stores.audit.append('another-tenant', auditEvent());
+    }
+    const page = h.json<{ nextBefore: string }>(await h.inject('/api/audit/events?limit=1'));
+    expect(Buffer.from(page.nextBefore, 'base64url').toString()).toBe('v2:3');
   });
 
   it('SVC_RATE_LIMIT_PER_MINUTE=10000000 names the range 1..1,000,000; so does every number setting', () => {
