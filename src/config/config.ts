@@ -12,6 +12,7 @@ import { readSigningKey, readTrustList } from '../data/keys.js';
 import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './scale.js';
 import { DEFAULT_SOURCE_ADDRESSES, MARKET_ENV, marketConfigOf, type MarketConfig } from './market.js';
 import { bool, httpUrl, int, optionalString } from './schema.js';
+import { isLoopbackHost } from '../domain/listen.js';
 
 
 const EnvSchema = z.object({
@@ -51,7 +52,11 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'expected false, a hop count (1..99) or a comma list of proxy addresses/CIDRs' });
       return false;
     }),
+  /** Forces a hop count in SVC_TRUST_PROXY on a listener beyond loopback (refused otherwise: docs/security.md). */
+  SVC_TRUST_PROXY_FORCE: bool.default(false),
   SVC_MAX_CONNECTIONS: int(1, 1_000_000).default(1024),
+  SVC_MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000).default(256),
+  SVC_PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
   SVC_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000).default(5_000),
   SVC_HEADERS_TIMEOUT_MS: int(1_000, 600_000).default(10_000),
   SVC_REQUEST_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
@@ -106,6 +111,10 @@ export interface SvcConfig extends ScaleConfig, MarketConfig {
   trustProxy: false | number | string[];
   /** Open connections at most; more are refused at accept (docs/security.md). */
   maxConnections: number;
+  /** Open connections from one peer address at most (trusted proxies exempt); more are closed at accept. */
+  maxConnectionsPerAddress: number;
+  /** Calls a minute per client address of the public routes that do work (POST /api/ai/receipt/verify), per process. */
+  publicRateLimitPerMinute: number;
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -148,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_TRUST_PROXY_FORCE', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -183,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     receiptTrustedKeys: trustedKeysOf(e.SVC_RECEIPT_TRUSTED_KEYS),
     trustProxy: e.SVC_TRUST_PROXY,
     maxConnections: e.SVC_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.SVC_MAX_CONNECTIONS_PER_ADDRESS,
+    publicRateLimitPerMinute: e.SVC_PUBLIC_RATE_LIMIT_PER_MINUTE,
     keepAliveTimeoutMs: e.SVC_KEEP_ALIVE_TIMEOUT_MS,
     headersTimeoutMs: e.SVC_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.SVC_REQUEST_TIMEOUT_MS,
@@ -218,6 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new SvcError('validation_error', 'invalid configuration: SVC_RECEIPT_SIGNING_KEY: expected an Ed25519 private key, PKCS#8 PEM or base64 DER', {
       reason: 'invalid_config',
       issues: [{ path: 'SVC_RECEIPT_SIGNING_KEY', message: 'expected an Ed25519 private key' }],
+    });
+  }
+  if (typeof config.trustProxy === 'number' && !isLoopbackHost(config.host) && !e.SVC_TRUST_PROXY_FORCE) {
+    // A hop count believes whatever peer connects: on a reachable port a client picks its own address.
+    throw new SvcError('validation_error', `invalid configuration: SVC_TRUST_PROXY: a hop count (${config.trustProxy}) on a listener beyond loopback (SVC_HOST=${config.host.slice(0, 60)}) lets a client that reaches the port directly choose its address; list the proxies' addresses instead (e.g. SVC_TRUST_PROXY=10.0.0.2 or 10.0.0.0/24), or set SVC_TRUST_PROXY_FORCE=1 if only the proxy can reach this port`, {
+      reason: 'invalid_config',
+      issues: [{ path: 'SVC_TRUST_PROXY', message: 'a hop count needs a loopback listener or SVC_TRUST_PROXY_FORCE=1; use the proxy address list' }],
     });
   }
   const authParts = [config.auth.issuer, config.auth.audience, config.auth.jwksUrl ?? config.auth.jwksFile];

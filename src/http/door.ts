@@ -18,6 +18,8 @@ export interface DoorKit {
   context(request: FastifyRequest): OpContext;
   /** Throws the HTTP door's 400 when a parsed JSON value breaks the body limits. */
   checkBody(value: unknown): void;
+  /** A raw body's text; throws the HTTP door's 415 (a Content-Encoding) or 400 (not UTF-8). */
+  bodyText(request: FastifyRequest, body: Buffer): string;
 }
 
 export interface OpenApiKit {

@@ -6,7 +6,7 @@
  * document (openapi.ts).
  */
 import { createGuards } from './guard.js';
-import { checkJsonLimits } from './json-body.js';
+import { bodyText, checkJsonLimits } from './json-body.js';
 import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
 
@@ -18,6 +18,7 @@ export const doorsPlugin = rootPlugin<ServerKit>('svc-doors', (app, kit, done) =
       guard: guards.access,
       context: kit.contextOf,
       checkBody: (value) => checkJsonLimits(value, kit.jsonLimits),
+      bodyText,
     });
   }
   done();

@@ -24,12 +24,17 @@ declare module 'fastify' {
 }
 
 type Done = (error?: Error) => void;
+/** The window of SVC_PUBLIC_RATE_LIMIT_PER_MINUTE. */
+const PUBLIC_WINDOW_MS = 60_000;
 /** What a route's guard reads of an operation. */
 export type Guarded = Pick<Operation, 'access' | 'permission'>;
 
 export interface Guards {
-  /** The hook of a route: open (common headers, and the security mode unless `modeNeutral`) or guarded. */
-  of(op: Guarded, modeNeutral?: boolean): onRequestHookHandler;
+  /**
+   * The hook of a route: open (common headers, and the security mode unless `modeNeutral`) or
+   * guarded; an open route that does work may be limited per client address (`addressLimited`).
+   */
+  of(op: Guarded, modeNeutral?: boolean, addressLimited?: boolean): onRequestHookHandler;
   /** The guard of an access rule, for further doors: auth, then rate limit. */
   access(access: Access): onRequestHookHandler;
 }
@@ -84,9 +89,22 @@ export function createGuards(kit: ServerKit): Guards {
       }
     };
 
+  /** Public routes that do work (receipt verification): a per-process count per client address, apart from callers' limits. */
+  let addressLimiter: FixedWindowLimiter | undefined;
+  const addressLimited = (): onRequestHookHandler => {
+    addressLimiter ??= new FixedWindowLimiter(config.publicRateLimitPerMinute, PUBLIC_WINDOW_MS);
+    const limiter = addressLimiter;
+    return function addressLimitedOpen(request, reply, done) {
+      setCommonHeaders(reply, lifecycle);
+      reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+      done(applyDecision(limiter.hit(`ip:${request.ip}`), PUBLIC_WINDOW_MS, reply));
+    };
+  };
+
   return {
-    of(op, modeNeutral = false) {
+    of(op, modeNeutral = false, perAddress = false) {
       if (op.access !== 'public' || op.permission) return guarded(op);
+      if (perAddress) return addressLimited();
       if (modeNeutral) {
         return function open(_request, reply, done) {
           setCommonHeaders(reply, lifecycle);

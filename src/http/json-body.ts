@@ -4,9 +4,12 @@
  * safe (docs/security.md): nesting depth, number of keys and items, string length, and keys that
  * pollute prototypes. The walk never descends past the depth limit, so a hostile body cannot
  * overflow the stack here.
- * A charset other than UTF-8 is refused (415) rather than silently read as UTF-8.
+ * A charset other than UTF-8 is refused (415) rather than silently read as UTF-8, so is a body
+ * with a `Content-Encoding` (gzip and the rest are not decoded: 415, never parsed raw), and bytes
+ * that are not UTF-8 are a 400 (never stored with U+FFFD in their place).
  */
-import type { FastifyInstance } from 'fastify';
+import { isUtf8 } from 'node:buffer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SvcError } from '../domain/errors.js';
 import { rootPlugin } from './plugin.js';
 
@@ -88,17 +91,37 @@ function limitError(path: ReadonlyArray<string | number>, issue: string, what: s
   return new SvcError('validation_error', `request body: ${what} (at ${at || '(root)'})`, { reason: 'body_limits', issues: [{ path: at, message: issue }] });
 }
 
+/**
+ * The text of a raw request body: refused when it carries a `Content-Encoding` other than identity
+ * (415 unsupported_encoding) or is not UTF-8 (400 invalid_utf8). Also the agent doors' reader.
+ */
+export function bodyText(request: Pick<FastifyRequest, 'headers'>, body: Buffer | string): string {
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new SvcError('unsupported_media_type', `request bodies must not be encoded; Content-Encoding "${encoding.slice(0, 40)}" is not accepted (send the JSON as it is)`, { reason: 'unsupported_encoding' });
+  }
+  if (typeof body === 'string') return body;
+  if (!isUtf8(body)) throw new SvcError('validation_error', 'request body is not valid UTF-8', { reason: 'invalid_utf8' });
+  return body.toString('utf8');
+}
+
 /** Registers the application/json parser: UTF-8 only, JSON.parse, then the limits. */
 export function registerJsonBody(app: FastifyInstance, limits: JsonLimits): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const contentType = String(request.headers['content-type'] ?? '');
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
       done(new SvcError('unsupported_media_type', `request bodies must be UTF-8 JSON; charset "${charset.slice(0, 40)}" is not accepted`, { reason: 'unsupported_charset' }), undefined);
       return;
     }
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+    let text: string;
+    try {
+      text = bodyText(request, body);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(new SvcError('validation_error', 'request body is empty but content-type is application/json', { reason: 'empty_json_body' }), undefined);
       return;

@@ -73,6 +73,7 @@ function errorStatuses(op: Operation, remoteKeys: boolean): number[] {
     set.add(415);
   }
   if (op.access === 'serviceToken') set.add(503);
+  if (http.addressRateLimit) set.add(429);
   set.add(500);
   for (const s of outputStatuses(http)) set.delete(s);
   return [...set].sort((a, b) => a - b);

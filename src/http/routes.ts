@@ -35,8 +35,10 @@ export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done)
       url: http.path,
       // HEAD answers every GET route with its headers and no body (RFC 9110 9.3.2).
       exposeHeadRoute: http.method === 'GET',
+      // A route's own body limit (the public verify route) applies before the body is read; never above the global one.
+      ...(http.bodyLimitBytes !== undefined ? { bodyLimit: Math.min(http.bodyLimitBytes, kit.config.bodyLimitBytes) } : {}),
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
-      onRequest: guards.of(op, MODE_NEUTRAL.has(http.path)),
+      onRequest: guards.of(op, MODE_NEUTRAL.has(http.path), http.addressRateLimit === true),
       handler: async (request, reply) => {
         const output: unknown = await invoke(op as Operation, contextOf(request), inputOf(op, request, reply), options);
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
@@ -50,7 +52,7 @@ export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done)
   }
 
   const openapi = buildOpenApi(kit.operations, kit.config, kit.doors);
-  app.get(OPENAPI_PATH, { onRequest: guards.of({ access: 'public' }, true) }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, { exposeHeadRoute: true, onRequest: guards.of({ access: 'public' }, true) }, async (_request, reply) => {
     if (lifecycle.closing) reply.header('connection', 'close');
     return openapi;
   });

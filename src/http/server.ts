@@ -5,7 +5,7 @@
  * |---|---|
  * | logging (pino; lazy per-request children at warn and above) | logging.ts |
  * | lifecycle and the common headers | headers.ts |
- * | limits: connections, slow headers, the rate limiter's lifetime | limits.ts |
+ * | limits: connections (global, per address), slow headers and bodies, the rate limiter's lifetime | limits.ts |
  * | auth + rate limit: the route guard | guard.ts (auth.ts, rate-limit.ts) |
  * | errors: the one error body, 404/405 | error-handler.ts (errors.ts) |
  * | body parsing: JSON only, within the body limits | json-body.ts |
@@ -20,7 +20,7 @@ import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';
-import { clientErrorHandler, answerUnmetExpectations } from './client-errors.js';
+import { answerConnect, answerHostless, answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
 import type { HttpDoor } from './door.js';
 import { doorsPlugin } from './doors.js';
 import { errorsPlugin, sendError } from './error-handler.js';
@@ -28,7 +28,7 @@ import { guardPlugin } from './guard.js';
 import { lifecyclePlugin, type Lifecycle } from './headers.js';
 import { jsonBodyPlugin, jsonLimitsFor } from './json-body.js';
 import type { ServerKit } from './kit.js';
-import { limitsPlugin } from './limits.js';
+import { limitsPlugin, nodeServerOptions } from './limits.js';
 import { doorLogging } from './logging.js';
 import { createRateLimiter } from './rate-limit.js';
 import { contextFactory } from './request-context.js';
@@ -68,6 +68,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Header and body timeouts checked often enough to act when documented; Host checked by us (limits.ts).
+    http: nodeServerOptions(config),
     // While closing, requests already on open connections are served (with `connection: close`)
     // rather than answered by fastify's own 503 body, which is not our error body.
     return503OnClosing: false,
@@ -77,6 +79,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clientErrorHandler: clientErrorHandler(newId, auth.securityMode),
   });
   answerUnmetExpectations(app.server, newId, auth.securityMode);
+  answerHostless(app.server, newId, auth.securityMode);
+  answerConnect(app.server, newId, auth.securityMode);
   const log = logging.root ?? app.log;
   // The limiter reads the clock on every request: Date.now unless a test clock was given.
   const clock = options.now ? () => now().getTime() : Date.now;

@@ -41,6 +41,8 @@ export interface AgentRouteDeps {
   context(request: FastifyRequest): OpContext;
   /** Throws a 400 SvcError when a parsed JSON value breaks the HTTP door's body limits. */
   checkBody(value: unknown): void;
+  /** A raw body's text; throws the HTTP door's 415 (a Content-Encoding) or 400 (not UTF-8). */
+  bodyText(request: FastifyRequest, body: Buffer): string;
 }
 
 /** The whole server-message stream of GET /api/mcp: a comment and a reconnection delay of an hour. */
@@ -139,16 +141,25 @@ async function handleNarratorCall(deps: AgentRouteDeps, request: FastifyRequest)
 export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = deps.bodyText(request, body as Buffer);
+      } catch (error) {
+        return done(error as Error, undefined);
+      }
+      done(null, text);
+    });
     const keyGuard = deps.guard('key');
     const serviceGuard = deps.guard('serviceToken');
 
     scope.post(MCP_PATH, { onRequest: keyGuard }, (request, reply) => handleMcpPost(deps, request, reply));
-    scope.get(MCP_PATH, { onRequest: keyGuard }, async (_request, reply) => {
+    // HEAD answers like GET without a body, as Allow (GET, HEAD) says (RFC 9110 9.3.2).
+    scope.get(MCP_PATH, { exposeHeadRoute: true, onRequest: keyGuard }, async (_request, reply) => {
       return reply.code(200).type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send(MCP_GET_STREAM);
     });
 
-    scope.get(NARRATOR_PATH, { onRequest: serviceGuard }, async () => ({
+    scope.get(NARRATOR_PATH, { exposeHeadRoute: true, onRequest: serviceGuard }, async () => ({
       tools: toolCatalog(deps.operations).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
     }));
     scope.post(`${NARRATOR_PATH}/:name`, { onRequest: serviceGuard }, async (request) => handleNarratorCall(deps, request));

@@ -84,6 +84,10 @@ export interface HttpBinding {
   outputStatuses?: number[];
   /** The success body is not JSON: `bodyOf(output)` sent as `type` (the HTML reports). Errors stay the JSON error body. */
   media?: { type: string; bodyOf: (output: unknown) => string };
+  /** A body limit of the route's own, below SVC_BODY_LIMIT_BYTES (413 before the body is parsed). */
+  bodyLimitBytes?: number;
+  /** A public route that does work: limited per client address (SVC_PUBLIC_RATE_LIMIT_PER_MINUTE, 429). */
+  addressRateLimit?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** json-body.ts: only JSON bodies, UTF-8, within the body limits; every refusal in the one error body. */
 import { describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../../src/http/error-handler.js';
-import { checkJsonLimits, jsonBodyPlugin, jsonLimitsFor } from '../../src/http/json-body.js';
+import { bodyText, checkJsonLimits, jsonBodyPlugin, jsonLimitsFor } from '../../src/http/json-body.js';
 import { appWith, testKit } from './plugin-kit.js';
 
 async function echo() {
@@ -35,5 +35,17 @@ describe('the JSON body parser', () => {
     expect(jsonLimitsFor(1024).maxNodes).toBe(200_000);
     expect(jsonLimitsFor(8_000_000).maxNodes).toBe(2_000_000);
     expect(() => checkJsonLimits({ a: 'x'.repeat(70_000) }, jsonLimitsFor(1024))).toThrow(/too long/);
+  });
+
+  it('reads bodies sent as they are: a Content-Encoding other than identity is 415, bytes that are not UTF-8 are 400', async () => {
+    const app = await echo();
+    const gz = await app.inject({ method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect([gz.statusCode, gz.json().error.reason]).toEqual([415, 'unsupported_encoding']);
+    const identity = await app.inject({ method: 'POST', url: '/echo', payload: '{"a":"ї"}', headers: { 'content-type': 'application/json', 'content-encoding': 'identity' } });
+    expect(identity.json()).toEqual({ a: 'ї' });
+    const bad = await app.inject({ method: 'POST', url: '/echo', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    expect([bad.statusCode, bad.json().error.reason]).toEqual([400, 'invalid_utf8']);
+    expect(bodyText({ headers: {} }, Buffer.from('{"a":"\uFFFD"}'))).toBe('{"a":"\uFFFD"}');
+    expect(() => bodyText({ headers: { 'content-encoding': 'br' } }, Buffer.from('{}'))).toThrow(/Content-Encoding "br"/);
   });
 });

@@ -140,9 +140,9 @@ describe('issue and verify', () => {
     }
   });
 
-  it('is public and bound to POST /api/ai/receipt/verify (200, error 400; public routes are not rate limited); the public key has a GET', () => {
+  it('is public and bound to POST /api/ai/receipt/verify (200; 400, 413 past its own 128 KiB body limit, 429 past its per-address limit); the public key has a GET', () => {
     expect(receiptVerify.access).toBe('public');
-    expect(receiptVerify.http).toMatchObject({ method: 'POST', path: '/api/ai/receipt/verify', successStatus: 200, errors: [400] });
+    expect(receiptVerify.http).toMatchObject({ method: 'POST', path: '/api/ai/receipt/verify', successStatus: 200, errors: [400, 413, 429], bodyLimitBytes: 128 * 1024, addressRateLimit: true });
     expect(receiptPublicKey.http).toMatchObject({ method: 'GET', path: '/api/ai/receipt/public-key' });
   });
 });

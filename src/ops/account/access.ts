@@ -94,11 +94,8 @@ export function authRequiredOf(config: SvcConfig): boolean {
   return config.requireApiKey || externalAuthConfigured(config);
 }
 
-/** True for a listen address that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
+export { isLoopbackHost } from '../../domain/listen.js';
+import { isLoopbackHost } from '../../domain/listen.js';
 
 /**
  * Public-demo is read-only for writes (spec: demo deployments expose read-only endpoints without a

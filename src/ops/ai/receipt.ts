@@ -14,6 +14,9 @@ import { TradingBriefOpInput } from './brief.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
 
+/** The verify route's body limit: the inputs' 64 KiB cap, a receipt (~2 KB) and room for non-ASCII text. */
+export const RECEIPT_VERIFY_BODY_LIMIT_BYTES = 128 * 1024;
+
 export const ReceiptVerifyRequest = z.strictObject({
   receipt: JsonObject,
   /** The declared inputs the receipt was issued for (as written next to it by `svc brief --receipt`). */
@@ -99,13 +102,17 @@ export const receiptVerify = defineOperation({
     'integrity, never origin. Always 200 for a well-formed body: `valid` false with `reason` naming the first ' +
     'failing part (version_unsupported, attestation_mismatch, inputs_hash_mismatch, rationale_mismatch, signature_invalid, key_untrusted). ' +
     'A body that is not {receipt: object, inputs: object} is a 400, and so are `inputs` past the caps (5,000 JSON values, 64 KiB, depth 16: ' +
-    'a real receipt\'s inputs are about 1 KB), checked by a walk that stops at the cap, before anything is canonicalised or hashed.',
+    'a real receipt\'s inputs are about 1 KB), checked by a walk that stops at the cap, before anything is canonicalised or hashed. ' +
+    'A body over 128 KiB is a 413 before it is parsed, and each client address may call this route SVC_PUBLIC_RATE_LIMIT_PER_MINUTE times ' +
+    'a minute (default 30, per process; 429 with Retry-After beyond).',
   tags: ['ai'],
   access: 'public',
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
   exactOutput: true,
-  http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400] },
+  // A real receipt and its inputs are a few KB: the route's own body limit and per-address rate limit
+  // keep this uncredentialed route from being a CPU sink (issue 26; docs/security.md).
+  http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400, 413, 429], bodyLimitBytes: RECEIPT_VERIFY_BODY_LIMIT_BYTES, addressRateLimit: true },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
   },
