@@ -9,13 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+
+// Outside vitest (`npm run fuzz` runs the HTTP harness under tsx) there is no run directory to ask
+// for, and importing vitest there throws: the system temp dir is used instead.
+const vitest = process.env.VITEST ? await import('vitest') : undefined;
 
 let dir: string | undefined;
 
 export function testDataDir(): string {
   if (dir === undefined) {
-    const named = join(inject('svcTestTmp') ?? tmpdir(), `svc-test-data-${randomUUID()}`);
+    const named = join(vitest?.inject('svcTestTmp') ?? tmpdir(), `svc-test-data-${randomUUID()}`);
     process.once('exit', () => rmSync(named, { recursive: true, force: true }));
     dir = named;
   }
