@@ -4,8 +4,18 @@
  * readers report the field count themselves, with the line), and csv-parse's own errors (an
  * unclosed quote) turned into located issues.
  */
-import { parse } from 'csv-parse/sync';
+import { createRequire } from 'node:module';
+import type { parse as Parse } from 'csv-parse/sync';
 import type { IssueCollector } from './issues.js';
+
+/**
+ * csv-parse is loaded on the first call, not with this module: the long-CSV fast path (every cold
+ * `svc prices stats` / `svc plan` on a plain file) imports this module but never parses with it.
+ * Its CommonJS build is one self-contained file (the ESM entry is 9 modules); same parser, same
+ * version.
+ */
+let parseCsv: typeof Parse | undefined;
+const csvParse = (): typeof Parse => (parseCsv ??= (createRequire(import.meta.url)('csv-parse/sync') as { parse: typeof Parse }).parse);
 
 export interface CsvRecord {
   fields: string[];
@@ -19,6 +29,7 @@ interface InfoRecord {
 }
 
 export function csvRecords(text: string, delimiter: string, fromLine: number, issues: IssueCollector): CsvRecord[] {
+  const parse = csvParse();
   try {
     const out = parse(text, {
       delimiter,

@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import Tinypool from 'tinypool';
+import type Tinypool from 'tinypool';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
 
 /** Below this many fitted days a pool costs more than it saves. */
@@ -34,9 +34,17 @@ export interface MembersTask {
 const WORKER = new URL('./forecast-members-worker.js', import.meta.url);
 let pool: Tinypool | null | undefined;
 
-/** The one pool of member fits (null from the TypeScript sources: no built worker beside this file). */
-function membersPool(): Tinypool | null {
-  if (pool === undefined) pool = existsSync(fileURLToPath(WORKER)) ? new Tinypool({ filename: WORKER.href, minThreads: 0, maxThreads: forecastThreads(), idleTimeout: 250 }) : null;
+/**
+ * The one pool of member fits (null from the TypeScript sources: no built worker beside this file).
+ * tinypool is imported here, on first use, not at the top: importing it runs two shell pipelines
+ * over /proc/cpuinfo (its physical-core count, `execSync`), 60-200 ms that every command loading
+ * this module (a plan on actual prices, `svc serve`) paid before.
+ */
+async function membersPool(): Promise<Tinypool | null> {
+  if (pool === undefined) {
+    const Pool = existsSync(fileURLToPath(WORKER)) ? (await import('tinypool')).default : null;
+    if (pool === undefined) pool = Pool ? new Pool({ filename: WORKER.href, minThreads: 0, maxThreads: forecastThreads(), idleTimeout: 250 }) : null;
+  }
   return pool;
 }
 
@@ -44,7 +52,7 @@ function membersPool(): Tinypool | null {
 export async function memberForecastsParallel(s: DailySeries, a: number, to: number, lear: LearOptions, onProgress?: (done: number, total: number) => void, threads = forecastThreads()): Promise<Float64Array> {
   const len = Math.max(0, to - a + 1);
   const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
-  const p = n >= 2 && len >= MIN_PARALLEL_DAYS ? membersPool() : null;
+  const p = n >= 2 && len >= MIN_PARALLEL_DAYS ? await membersPool().catch(() => null) : null;
   if (!p) return memberForecasts(s, a, to, lear, onProgress);
   let reported = 0;
   try {

@@ -15,7 +15,7 @@ import { planBess } from '../../engines/bess.js';
 import { planSpread } from '../../engines/strategy.js';
 import { bessBids, pnlDistribution, settleBess, settleSpread, spreadBids, type ForecastDaySettlement, type HourBid, type PnlDistribution } from '../../engines/settle.js';
 import { HISTORY_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from '../forecast/forecast-model.js';
-import { forecastsForPlans, type DayForecastFor } from '../forecast/forecast-day.js';
+import type { DayForecastFor } from '../forecast/forecast-day.js';
 import type { OpContext } from '../types.js';
 
 export const PlanOn = z.enum(['actual', 'forecast']);
@@ -146,6 +146,9 @@ export async function forecastForDay(ctx: OpContext, sentDate: string, history: 
       { path: 'tradeDate', message: 'not a recognisable day' },
     ]);
   }
+  // Loaded here, not at the top: a plan on actual prices (every cold `svc plan`) needs none of the
+  // forecast's fitting, store and worker-pool modules.
+  const { forecastsForPlans } = await import('../forecast/forecast-day.js');
   const f = (await forecastsForPlans(history, [tradeDate], { ctx, ...(onProgress ? { onProgress } : {}) })).get(tradeDate);
   if (!f) {
     throw SvcError.validation(
