@@ -97,7 +97,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(env, opts);
     const market = pickMarket(opts);
-    const { planOnFlag } = await import('./plan.js');
+    const { planOnFlag } = await import('./plan-forecast.js');
     const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;
     const loaded = onForecast ? { source: onForecast.source } : await loadBook(env, file, opts, { from: date, to: date });
     const prices = onForecast ? onForecast.prices : pickDay(loaded as Awaited<ReturnType<typeof loadBook>>, date);
