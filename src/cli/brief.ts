@@ -12,7 +12,7 @@ import { SvcError } from '../domain/errors.js';
 import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
 import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
-import { BESS_FLAGS, TRADING_FLAGS, addFlags, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, anyFlagGiven, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
 
@@ -82,11 +82,13 @@ export function registerBrief(program: Command, env: CliEnv): void {
     .option('--cap-tolerance <uah>', `UAH/MWh within which a price counts as at a cap (default ${DEFAULT_CAP_TOLERANCE})`)
     .option('--receipt <out.json>', 'also write a signed no-egress receipt and the declared inputs to this file')
     .option('--plan-on <actual|forecast>', 'forecast: the brief on the forecast of --date from the days before it (a day without prices), saying so');
-  addSettingsFile(addFlags(addBookOptions(cmd), TRADING_FLAGS), 'TradingSettings');
+  // The plan's and the battery's flags, as on `svc plan` and `svc bess` (one table: src/domain/settings-fields.ts).
+  addSettingsFile(addFlags(addFlags(addBookOptions(cmd), TRADING_FLAGS), BESS_FLAGS), 'TradingSettings');
   cmd.addHelpText(
     'after',
     '\nExamples:\n' +
       '  $ svc brief fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 12 --max-trades 4 --caps --market DAM\n' +
+      '  $ svc brief fixtures/oree-dam-ips-2022-2024.csv --date 02.12.2024 --capacity 2 --power 1   # your battery\n' +
       '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --locale uk   # in Ukrainian (or --lang uk)\n' +
       '  $ svc brief fixtures/sample-week.csv --date 03.12.2024 --format json | jq .brief.actionGate\n' +
       '  $ svc brief today.csv --date 22.11.2026 --receipt receipt.json && svc receipt verify receipt.json',
@@ -95,14 +97,16 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(env, opts);
     const market = pickMarket(opts);
-    const { planOnFlag } = await import('./plan.js');
+    const { planOnFlag } = await import('./plan-forecast.js');
     const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;
     const loaded = onForecast ? { source: onForecast.source } : await loadBook(env, file, opts, { from: date, to: date });
     const prices = onForecast ? onForecast.prices : pickDay(loaded as Awaited<ReturnType<typeof loadBook>>, date);
     const resolved = resolveSettings(opts, 'strategySettings');
     const settings = resolved.strategySettings;
-    // Battery settings in the --settings file are used (context.bessSettings), never silently ignored.
-    const bessSettings = opts.settings && settingsFileStates(opts.settings, 'bessSettings') ? resolved.bessSettings : undefined;
+    // The user's battery (a battery flag, or bessSettings in the --settings file) is the brief's
+    // reference battery (context.bessSettings), never silently ignored; else the op's default battery.
+    const bessGiven = anyFlagGiven(opts, BESS_FLAGS) || (opts.settings !== undefined && settingsFileStates(opts.settings, 'bessSettings'));
+    const bessSettings = bessGiven ? resolved.bessSettings : undefined;
     const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
     const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;

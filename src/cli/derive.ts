@@ -8,15 +8,18 @@
  * registers them without loading a single operation.
  */
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
-import { SETTINGS_FIELDS } from '../domain/settings-fields.js';
+import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
 import type { AnyOperation, BookBinding } from '../ops/types.js';
 
 export interface FlagSpec {
-  /** The input field it fills (`settings.volumeMwh` for a settings field). */
+  /**
+   * The input field it fills (`settings.volumeMwh` for a settings field); a door's own flag starts
+   * with `@` and fills no field (`@settings`: the settings file, `@view`, `@gate`, `@planOn`).
+   */
   field: string;
   /** `--max-trades`. */
   flag: string;
-  kind: 'string' | 'number' | 'integer' | 'boolean';
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json';
   /** `<DD.MM.YYYY>`; absent for a boolean. */
   value?: string;
   help: string;
@@ -31,6 +34,8 @@ export interface CommandSpec {
   book?: BookBinding;
   flags: FlagSpec[];
   examples: string[];
+  /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
+  settings?: { field: string; group: SettingsGroup; required: boolean }[];
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
   module?: string;
   exportName?: string;
@@ -65,11 +70,18 @@ function plain(schema: Json): Json {
 
 const SETTINGS_KEYS = new Set<string>(SETTINGS_FIELDS.map((f) => f.key));
 
-function settingsFlags(field: string, schema: Json): FlagSpec[] | undefined {
+/** The settings record a field holds, if it is one. */
+function settingsGroup(schema: Json): SettingsGroup | undefined {
   const props = schema.properties as Json | undefined;
-  if (schema.type !== 'object' || !props || !Object.keys(props).every((k) => SETTINGS_KEYS.has(k))) return undefined;
+  const keys = Object.keys(props ?? {}).filter((k) => SETTINGS_KEYS.has(k));
+  // A settings record: mostly keys of the table (a battery's `unavailableHours` is an array, read from --settings only).
+  if (schema.type !== 'object' || !props || keys.length < Object.keys(props).length / 2) return undefined;
   // A key in both records (lotMwh) has one flag per record: the record is the one holding every key.
-  const group = 'volumeMwh' in props ? 'strategySettings' : 'bessSettings';
+  return 'volumeMwh' in props ? 'strategySettings' : 'bessSettings';
+}
+
+function settingsFlags(field: string, schema: Json, group: SettingsGroup): FlagSpec[] {
+  const props = schema.properties as Json;
   return SETTINGS_FIELDS.filter((f) => f.group === group && f.key in props).map((f) => ({
     field: `${field}.${f.key}`,
     flag: f.flag,
@@ -77,6 +89,15 @@ function settingsFlags(field: string, schema: Json): FlagSpec[] | undefined {
     value: 'number',
     help: `${f.what} (default ${f.default}); ${f.range}`,
   }));
+}
+
+const GROUP_NAMES: Record<SettingsGroup, string> = { strategySettings: 'TradingSettings', bessSettings: 'BessSettings' };
+
+/** `--settings <file.json>`: a base the settings flags override (src/cli/settings.ts resolveSettings). */
+function settingsFileFlag(groups: readonly SettingsGroup[]): FlagSpec {
+  const nested = 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it';
+  const help = groups.length === 1 ? `JSON file with ${GROUP_NAMES[groups[0] as SettingsGroup]}, or { "strategySettings": {...}, "bessSettings": {...} }; flags override it` : nested;
+  return { field: '@settings', flag: '--settings', kind: 'string', value: 'file.json', help };
 }
 
 function flagOf(field: string, schema: Json, required: boolean, help: string | undefined): FlagSpec | undefined {
@@ -106,15 +127,36 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   const flags: FlagSpec[] = [];
+  const settings: { field: string; group: SettingsGroup; required: boolean }[] = [];
+  const jsonFiles = new Set<string>(cli.jsonFiles ?? []);
   for (const [field, schema] of Object.entries(props)) {
-    if (field === cli.book?.into) continue;
-    const settings = settingsFlags(field, schema);
-    if (settings) {
-      flags.push(...settings);
+    const named = cli.flags?.[field];
+    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || named === false) continue;
+    const group = settingsGroup(plain(schema));
+    if (group) {
+      settings.push({ field, group, required: required.has(field) });
+      flags.push(...settingsFlags(field, plain(schema), group));
       continue;
     }
-    const flag = flagOf(field, schema, required.has(field), cli.flagHelp?.[field]);
-    if (flag) flags.push(flag);
+    const help = cli.flagHelp?.[field];
+    if (jsonFiles.has(field)) {
+      flags.push({ field, flag: named?.flag ?? `--${kebab(field)}`, kind: 'json', value: 'file.json', help: help ?? field });
+      continue;
+    }
+    const flag = flagOf(field, schema, required.has(field), help);
+    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}) });
+  }
+  if (settings.length > 0) flags.push(settingsFileFlag(settings.map((x) => x.group)));
+  if (cli.book?.onForecast) {
+    flags.push({ field: '@planOn', flag: '--plan-on', kind: 'string', value: 'actual|forecast', choices: ['actual', 'forecast'], help: cli.flagHelp?.['@planOn'] ?? 'forecast: on the forecast of --date from the days before it (a day without prices)' });
+  }
+  if (cli.views) {
+    const names = [cli.defaultView ?? 'default', ...Object.keys(cli.views)];
+    flags.push({ field: '@view', flag: '--view', kind: 'string', value: names.join('|'), choices: names, help: cli.viewHelp ?? `the view: ${names.join(' | ')}` });
+  }
+  if (cli.gate) {
+    const levels = Object.keys(cli.gate.levels);
+    flags.push({ field: '@gate', flag: cli.gate.flag, kind: 'string', value: 'level', choices: levels, help: cli.gate.help });
   }
   return {
     id: op.id,
@@ -122,6 +164,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     description: cli.description ?? op.summary,
     ...(cli.book ? { book: cli.book } : {}),
     flags,
+    ...(settings.length > 0 ? { settings } : {}),
     examples: [...cli.examples],
   };
 }

@@ -1,20 +1,23 @@
 /**
  * Commands derived from operations (derive.ts): registered from their specs, with no operation
- * loaded; the action loads the one op, turns flags and the price book into its input, runs it
- * through invoke() (env.runOp) and draws the output with the op's table view (render.ts).
+ * loaded; the action loads the one op, turns flags, the settings (flags over `--settings`) and the
+ * price book into its input, runs it through invoke() (env.runOp) and draws the output with the
+ * op's table view (render.ts). A gate (`--fail-on`) sets the exit code from the output.
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, StandardIssue } from '../ops/types.js';
-import type { CliEnv } from './cli-env.js';
+import type { AnyOperation, StandardIssue, TableView } from '../ops/types.js';
+import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec, FlagSpec } from './derive.js';
-import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
 
 /** Loads the operation a spec names (the built module, or the op itself when derived at run time). */
 export type OpLoader = (spec: CommandSpec) => Promise<AnyOperation>;
+
+type Opts = Record<string, unknown>;
 
 const camel = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 
@@ -30,6 +33,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     const name = spec.command[spec.command.length - 1] as string;
     const cmd = commandAt(program, spec.command.slice(0, -1)).command(name).description(spec.description);
     if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
       const flags = f.value ? `${f.flag} <${f.value}>` : f.flag;
       if (f.required) cmd.requiredOption(flags, f.help);
@@ -39,7 +43,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     cmd.addHelpText('after', `\nExample${spec.examples.length > 1 ? 's' : ''}:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
     cmd.action(async (...args: unknown[]) => {
       const file = spec.book ? (args[0] as string) : undefined;
-      const opts = (spec.book ? args[1] : args[0]) as Record<string, unknown>;
+      const opts = (spec.book ? args[1] : args[0]) as Opts;
       await runDerived(env, spec, await load(spec), file, opts);
     });
   }
@@ -52,6 +56,7 @@ function coerce(f: FlagSpec, raw: unknown): unknown {
     throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
   }
   if (f.kind === 'string') return text;
+  if (f.kind === 'json') return undefined;
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw SvcError.validation(`${f.flag}: expected a number, got "${text}"`, [{ path: f.flag, message: 'expected a number' }]);
   return value;
@@ -64,21 +69,40 @@ function setField(input: Record<string, unknown>, field: string, value: unknown)
 }
 
 /** A validation issue on a field a flag fills, said in the flag's terms: `--from: expected …, got "x"`. */
-function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: string }[], opts: Record<string, unknown>): SvcError | undefined {
+function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: string }[], opts: Opts): SvcError | undefined {
   // The first issue of each flag: a flag's value is one mistake, however many checks it fails.
   const named = issues.flatMap((i) => {
-    const f = spec.flags.find((fl) => i.path === fl.field || i.path.startsWith(`${fl.field}.`));
-    return f ? [{ f, message: i.message }] : [];
+    const f = spec.flags.find((fl) => !fl.field.startsWith('@') && (i.path === fl.field || i.path.startsWith(`${fl.field}.`)));
+    return f ? [{ f, message: i.path === f.field ? i.message : `${i.path.slice(f.field.length + 1)}: ${i.message}` }] : [];
   }).filter((n, k, all) => all.findIndex((m) => m.f === n.f) === k);
   const first = named[0];
   if (!first) return undefined;
-  const line = `${first.f.flag}: ${first.message}, got ${JSON.stringify(opts[camel(first.f.flag)])}`;
+  const got = first.f.kind === 'json' ? ` (in ${String(opts[camel(first.f.flag)])})` : `, got ${JSON.stringify(opts[camel(first.f.flag)])}`;
+  const line = `${first.f.flag}: ${first.message}${got}`;
   return SvcError.validation(line + (named.length > 1 ? ` (and ${named.length - 1} more)` : ''), named.map((n) => ({ path: n.f.flag, message: n.message })));
+}
+
+/**
+ * A validation error said in the command's terms: a settings field names its flag and range (or
+ * the --settings file), another field its flag; an error naming no flag is passed on as it is.
+ */
+async function explained(spec: CommandSpec, e: unknown, input: Record<string, unknown>, opts: Opts): Promise<unknown> {
+  if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
+  let error: unknown = e;
+  if (spec.settings) {
+    const { explainSettingsError, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+    for (const s of spec.settings) {
+      const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
+      error = explainSettingsError(error, s.field, flags, (input[s.field] ?? {}) as Record<string, unknown>, opts);
+    }
+  }
+  if (error !== e) return error;
+  return flagIssue(spec, e.issues, opts) ?? e;
 }
 
 const pathOf = (issue: StandardIssue): string => (issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)).join('.');
 
-async function bookInput(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Record<string, unknown>, input: Record<string, unknown>): Promise<LoadedBook> {
+async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<LoadedBook> {
   const book = spec.book as NonNullable<CommandSpec['book']>;
   const [fromField, toField] = book.range ?? [];
   const from = fromField ? (input[fromField] as string | undefined) : undefined;
@@ -87,8 +111,9 @@ async function bookInput(env: CliEnv, spec: CommandSpec, op: AnyOperation, file:
   // The flags are checked before the book is read: a bad --from fails fast, naming the flag.
   const early = await op.input['~standard'].validate({ ...input, [book.into]: {} });
   if (early.issues) {
-    const e = flagIssue(spec, early.issues.map((i) => ({ path: pathOf(i), message: i.message })), opts);
-    if (e) throw e;
+    const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+    const e = await explained(spec, invalid, input, opts);
+    if (e !== invalid) throw e;
   }
   const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
   const prices: Record<string, number[]> = {};
@@ -97,15 +122,46 @@ async function bookInput(env: CliEnv, spec: CommandSpec, op: AnyOperation, file:
   return loaded;
 }
 
-async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string | undefined, opts: Record<string, unknown>): Promise<void> {
+/** One day of the book (`--date`), or with `--plan-on forecast` the forecast's expected path of it. */
+async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts, input: Record<string, unknown>): Promise<{ source: string; loaded?: LoadedBook }> {
+  const book = spec.book as NonNullable<CommandSpec['book']>;
+  const date = parseDateFlag(opts.date as string | undefined, '--date') ?? '';
+  if (book.date) input[book.date] = date;
+  if (book.onForecast && opts.planOn === 'forecast') {
+    const onForecast = await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts);
+    input[book.into] = onForecast.prices;
+    input[book.onForecast] = onForecast.forecast;
+    return { source: onForecast.source };
+  }
+  const loaded = await loadBook(env, file, opts, { from: date, to: date });
+  input[book.into] = pickDay(loaded, date);
+  return { source: loaded.source, loaded };
+}
+
+async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string | undefined, opts: Opts): Promise<void> {
+  const cli = op.cli;
   const input: Record<string, unknown> = {};
   for (const f of spec.flags) {
     const raw = opts[camel(f.flag)];
-    if (raw !== undefined) setField(input, f.field, coerce(f, raw));
+    // Settings flags are read with the --settings file below (their errors name the range).
+    if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
+    const value = coerce(f, raw);
+    if (f.field.startsWith('@')) continue;
+    if (f.kind === 'json') setField(input, f.field, (await import('./json-input.js')).readJsonInput(String(raw), f.flag));
+    else setField(input, f.field, value);
   }
-  const loaded = spec.book && file !== undefined ? await bookInput(env, spec, op, file, opts, input) : undefined;
-  const output = (await env.runOp(op, input).catch((e: unknown) => {
-    throw (e instanceof SvcError && e.code === 'validation_error' && flagIssue(spec, e.issues, opts)) || e;
+  if (spec.settings) await settingsInput(spec, opts, input);
+  const hand = cli?.handOff;
+  if (hand && file !== undefined && input[hand.field] === hand.value) {
+    return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
+  }
+  const viewName = opts.view as string | undefined;
+  const chosen = viewName !== undefined && viewName !== cli?.defaultView ? cli?.views?.[viewName] : undefined;
+  if (chosen?.input) Object.assign(input, chosen.input);
+  const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
+  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
+  const output = (await env.runOp(op, input).catch(async (e: unknown) => {
+    throw await explained(spec, e, input, opts);
   })) as Record<string, unknown>;
   const { format, lang } = env.globals();
   const out = env.out();
@@ -113,9 +169,28 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
   const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : output;
-  await renderOutput(out, op.cli?.view as never, output, { format, lang, json });
+  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | undefined;
+  await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
   if (format === 'table' && loaded && gaps) {
     const { gapReport } = await import('./backtest-gaps.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
+  }
+  const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
+  const level = gate ? (opts[camel(gate.flag)] as string | undefined) : undefined;
+  if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
+    throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
+  }
+}
+
+/** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */
+async function settingsInput(spec: CommandSpec, opts: Opts, input: Record<string, unknown>): Promise<void> {
+  const { resolveSettings, settingsFileStates, anyFlagGiven, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+  const groups = spec.settings ?? [];
+  const flatAs = groups.length === 1 ? groups[0]?.group : undefined;
+  const resolved = resolveSettings(opts, flatAs);
+  for (const s of groups) {
+    const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
+    const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs !== undefined || settingsFileStates(opts.settings, s.group)));
+    if (s.required || given) input[s.field] = resolved[s.group];
   }
 }

@@ -22,11 +22,9 @@ export type Register = (program: Command, env: CliEnv) => void;
 const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
   { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
-  { names: ['plan', 'bess'], load: async () => (await import('./plan.js')).registerPlan },
   { names: ['backtest'], load: async () => (await import('./backtest.js')).registerBacktest },
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
-  { names: ['risk'], load: async () => (await import('./risk.js')).registerRisk },
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
   { names: ['receipt'], load: async () => (await import('./receipt.js')).registerReceipt },
   { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },

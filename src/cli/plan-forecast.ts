@@ -6,6 +6,7 @@
  * bid sheet.
  */
 import type { CliEnv } from './cli-env.js';
+import { SvcError } from '../domain/errors.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
@@ -141,4 +142,11 @@ export async function forecastPricesFor(env: CliEnv, file: string, date: string,
   });
   const f = body.forecast;
   return { prices: f.hours.map((h) => ({ hour: h.hour, priceUahMwh: h.mean })), forecast: { model: f.model, rmaeVsNaive: f.skill.rmaeVsNaive, days: f.skill.days }, source: `${loaded?.source ?? body.source} (forecast)` };
+}
+
+/** `--plan-on`: true for `forecast`, false for `actual` or absent. */
+export function planOnFlag(value: string | undefined): boolean {
+  if (value === undefined || value === 'actual') return false;
+  if (value === 'forecast') return true;
+  throw SvcError.validation(`--plan-on: expected actual or forecast, got "${value}"`, [{ path: '--plan-on', message: 'expected actual|forecast' }]);
 }

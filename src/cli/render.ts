@@ -2,10 +2,12 @@
  * The one renderer of derived commands: an operation's output as a table, CSV or JSON, from the
  * table view its `cli` binding declares (src/ops/types.ts, TableView). JSON is the output itself;
  * CSV is the view's rows (and its total line) with the raw numbers; the table formats money in the
- * table language and ends with a bold total row. An op without a view prints a key/value table
- * when every field is a plain value, JSON otherwise (as `svc op run`).
+ * table language and ends with a bold total row. A day's view adds a title, a chart of the day's
+ * prices with the plan's hours marked, numbered rows and lines under the table. An op without a
+ * view prints a key/value table when every field is a plain value, JSON otherwise (as `svc op run`).
  */
-import type { Label, NoteText, TableView } from '../ops/types.js';
+import type { ChalkInstance } from 'chalk';
+import type { Label, NoteText, TableColumn, TableView } from '../ops/types.js';
 import type { Output } from './output.js';
 import { toCsv } from './csv.js';
 import { countOf, formatMoney, labels } from './i18n.js';
@@ -16,10 +18,16 @@ export type Lang = 'uk' | 'en';
 
 export const labelText = (label: Label, lang: Lang): string => (typeof label === 'string' ? label : label[lang]);
 
-function cellText(value: unknown, format: 'money' | 'hour' | 'text' | undefined, digits: number | undefined, lang: Lang): string {
+/** A verdict's colour: pass/ready green, review/forecast yellow, anything else red. */
+function paintStatus(c: ChalkInstance, s: string): string {
+  return s === 'pass' || s === 'ready' ? c.green(s) : s === 'review' || s === 'needsReview' || s === 'forecast' ? c.yellow(s) : c.red(s);
+}
+
+function cellText(value: unknown, column: TableColumn, lang: Lang, c: ChalkInstance): string {
   if (value === null || value === undefined) return '—';
-  if (format === 'money' && typeof value === 'number') return formatMoney(value, lang, digits ?? 2);
-  if (format === 'hour' && typeof value === 'number') return hh(value);
+  if (column.format === 'money' && typeof value === 'number') return formatMoney(value, lang, column.digits ?? 2);
+  if (column.format === 'hour' && typeof value === 'number') return hh(value);
+  if (column.format === 'status') return paintStatus(c, String(value));
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -28,9 +36,17 @@ export interface RenderOptions {
   lang: Lang;
   /** What `--format json` prints (the output, or the output with what the door knows added). */
   json?: unknown;
+  /** The op's input as it ran (a day's chart reads its prices there). */
+  input?: unknown;
+  /** Where the prices came from: said after a view's title. */
+  source?: string;
 }
 
-export async function renderOutput(out: Output, view: TableView<unknown> | undefined, output: unknown, options: RenderOptions): Promise<void> {
+export function viewText(lang: Lang, c: ChalkInstance): NoteText {
+  return { lang, count: (n, noun) => countOf(n, noun, lang), money: (v, digits = 2, l = lang) => formatMoney(v, l, digits), bold: (s) => c.bold(s), status: (s) => paintStatus(c, s) };
+}
+
+export async function renderOutput(out: Output, view: TableView<unknown, unknown> | undefined, output: unknown, options: RenderOptions): Promise<void> {
   const { format, lang } = options;
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
@@ -39,27 +55,49 @@ export async function renderOutput(out: Output, view: TableView<unknown> | undef
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));
     return out.print(keyValueTable(entries.map(([k, v]) => [k, String(v)]), out.c));
   }
-  const rows = view.rows(output) as Record<string, unknown>[];
+  const c = out.c;
+  const t = viewText(lang, c);
+  const rows = view.rows(output, t) as Record<string, unknown>[];
   const total = view.total?.(output) as Record<string, unknown> | null | undefined;
-  const [first, ...rest] = view.columns;
   if (format === 'csv') {
-    const all = total && first ? [...rows, { ...total, [first.key]: 'total' }] : rows;
-    return out.raw(await toCsv(all, view.columns.map((c) => c.key)));
+    const keys = view.columns.filter((col) => col.csv !== false).map((col) => col.key);
+    const all = total && keys[0] ? [...rows, { ...total, [keys[0]]: 'total' }] : rows;
+    return out.raw(await toCsv(all, keys));
   }
-  const right = view.columns.flatMap((c, i) => (c.format === 'money' ? [i] : []));
-  const table = makeTable(
-    view.columns.map((c) => labelText(c.label, lang)),
-    out.c,
-    { right },
-  );
-  for (const row of rows) table.push(view.columns.map((c) => cellText(row[c.key], c.format, c.digits, lang)));
-  if (total && first) {
-    const bold = (text: string) => out.c.bold(text);
-    table.push([bold(`${labels(lang).total} (${rows.length})`), ...rest.map((c) => bold(cellText(total[c.key], c.format, c.digits, lang)))]);
+  const input = options.input;
+  if (view.title) {
+    out.print(c.bold(view.title(output, t)) + (options.source ? c.dim(` · ${options.source}`) : ''));
+    if (view.chart) out.print('');
   }
-  out.print(table.toString());
-  if (view.note) {
-    const t: NoteText = { lang, count: (n, noun) => countOf(n, noun, lang) };
-    out.info(view.note(output, t));
+  if (view.chart) {
+    const { columnChart } = await import('./chart.js');
+    const [from, to] = view.chart.marks;
+    const markers = new Array<string | undefined>(24).fill(undefined);
+    for (const [a, b] of view.chart.pairs(output)) {
+      markers[a] = from;
+      markers[b] = to;
+    }
+    out.print(columnChart(view.chart.values(output, input), { c, markers, colorOf: (mk) => (mk === from ? c.green : mk === to ? c.red : undefined) }).join('\n'));
+    out.print(c.dim(`  ${labelText(view.chart.legend, lang)}`));
+    out.print('');
   }
+  if (rows.length === 0 && view.empty) out.print(labelText(view.empty, lang));
+  else out.print(drawTable(view, rows, total, lang, c));
+  for (const line of view.after?.(output, t, input) ?? []) out.print(typeof line === 'string' ? line : c.dim(line.dim));
+  if (view.note) out.info(view.note(output, t));
+}
+
+function drawTable(view: TableView<unknown, unknown>, rows: readonly Record<string, unknown>[], total: Record<string, unknown> | null | undefined, lang: Lang, c: ChalkInstance): string {
+  const columns = view.columns.filter((col) => col.table !== false);
+  const n = view.numbered ? 1 : 0;
+  const right = [...(view.numbered ? [0] : []), ...columns.flatMap((col, i) => (col.format === 'money' ? [i + n] : []))];
+  const maxWidths = columns.some((col) => col.maxWidth) ? [...(view.numbered ? [undefined] : []), ...columns.map((col) => col.maxWidth)] : undefined;
+  const table = makeTable([...(view.numbered ? ['#'] : []), ...columns.map((col) => labelText(col.label, lang))], c, { right, ...(maxWidths ? { maxWidths } : {}) });
+  rows.forEach((row, i) => table.push([...(view.numbered ? [String(i + 1)] : []), ...columns.map((col) => cellText(row[col.key], col, lang, c))]));
+  const [, ...rest] = columns;
+  if (total && columns[0]) {
+    const bold = (text: string) => c.bold(text);
+    table.push([bold(`${labels(lang).total} (${rows.length})`), ...rest.map((col) => bold(cellText(total[col.key], col, lang, c)))]);
+  }
+  return table.toString();
 }

@@ -20,6 +20,11 @@ function camel(flag: string): string {
   return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }
 
+/** True when any of these flags was given on the command line. */
+export function anyFlagGiven(opts: Record<string, unknown>, specs: readonly FlagSpec[]): boolean {
+  return specs.some((s) => opts[camel(s.flag)] !== undefined);
+}
+
 export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
   for (const s of specs) cmd.option(`${s.flag} <number>`, `${s.what} (default ${s.default}); ${s.range}`);
   return cmd;

@@ -24,6 +24,24 @@ describe('svc brief', () => {
     expect(bad.stderr).toContain('bessSettings.capacityMwh');
   });
 
+  it('takes the battery flags of `svc bess` (issue 34): the brief\'s battery is the user\'s asset; no flag: the defaults, said so', async () => {
+    const r = await svc(['brief', FIXTURE, '--date', '02.12.2024', '--capacity', '2', '--power', '1', '--format', 'json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const limitations = TradingBriefResponse.parse(JSON.parse(r.stdout)).brief.auditTrail.limitations.join(' ');
+    expect(limitations).toContain('settings given (1 MW, 2 MWh');
+    const plain = TradingBriefResponse.parse(JSON.parse((await svc(['brief', FIXTURE, '--date', '02.12.2024', '--format', 'json'])).stdout));
+    expect(plain.brief.auditTrail.limitations.join(' ')).toContain('default parameters');
+    const help = (await svc(['brief', '--help'])).stdout;
+    const bessHelp = (await svc(['bess', '--help'])).stdout;
+    for (const flag of ['--capacity', '--power', '--efficiency', '--max-cycles', '--degradation', '--min-soc', '--lot', '--volume', '--fee', '--settings', '--plan-on']) {
+      expect(help, flag).toContain(flag);
+    }
+    for (const flag of ['--capacity', '--power', '--efficiency', '--max-cycles', '--degradation']) expect(bessHelp, flag).toContain(flag);
+    const bad = await svc(['brief', FIXTURE, '--date', '02.12.2024', '--efficiency', '1.2']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--efficiency: must be 0.01..1 (got 1.2)');
+  });
+
   it('speaks the global --lang: English by default, Ukrainian with --locale uk or --lang uk; --locale wins', async () => {
     const english = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
     expect(english.exitCode).toBe(0);

@@ -90,6 +90,33 @@ describe('a command derived from a cli binding', () => {
   });
 });
 
+describe('the bindings of svc plan, bess and risk', () => {
+  it('derive the flags the hand-written commands had: --date, settings from the table with --settings, renames, a JSON file, views and a gate', async () => {
+    const { strategyPlan, bessPlan } = await import('../../src/ops/strategy/plan.js');
+    const { riskReport } = await import('../../src/ops/strategy/risk.js');
+    const flagsOf = (op: Operation) => Object.fromEntries(commandSpec(op).flags.map((f) => [f.flag, f]));
+    const risk = flagsOf(riskReport as unknown as Operation);
+    expect(commandSpec(riskReport as unknown as Operation).settings).toEqual([
+      { field: 'strategySettings', group: 'strategySettings', required: true },
+      { field: 'bessSettings', group: 'bessSettings', required: true },
+    ]);
+    expect(risk['--fallback']).toMatchObject({ field: 'isFallbackData', kind: 'boolean' });
+    expect(risk['--risk-config']).toMatchObject({ field: 'riskConfig', kind: 'json' });
+    expect(risk['--fail-on']).toMatchObject({ field: '@gate', choices: ['review', 'blocked'] });
+    expect(risk['--plan-on']).toMatchObject({ field: '@planOn', choices: ['actual', 'forecast'] });
+    for (const flag of ['--settings', '--fee', '--volume', '--capacity', '--degradation', '--lot', '--spread-lot']) expect(risk[flag], flag).toBeDefined();
+    expect(risk['--trade-date']).toBeUndefined();
+    expect(risk['--forecast']).toBeUndefined();
+    const bess = flagsOf(bessPlan as unknown as Operation);
+    expect(bess['--view']).toMatchObject({ choices: ['cycles', 'schedule'] });
+    expect(bess['--schedule']).toBeUndefined();
+    expect(bess['--history']).toBeUndefined();
+    expect(bess['--plan-on']).toMatchObject({ field: 'planOn', choices: ['actual', 'forecast'] });
+    const plan = flagsOf(strategyPlan as unknown as Operation);
+    expect(Object.keys(plan).filter((f) => f !== '--plan-on' && f !== '--settings').sort()).toEqual(['--fee', '--max-trades', '--min-spread', '--spread-lot', '--volume']);
+  });
+});
+
 describe('dist/cli/commands.json (written by npm run build)', () => {
   it('lists what the registry derives, each with the module the CLI loads it from', async () => {
     const built = (JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'commands.json'), 'utf8')) as { commands: Array<Record<string, unknown>> }).commands;

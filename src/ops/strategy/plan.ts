@@ -9,6 +9,7 @@ import { planBess } from '../../engines/bess.js';
 import { bessSchedule } from '../../engines/bess-horizon.js';
 import { defineOperation, type OpContext } from '../types.js';
 import { GeneratedAt } from './settings-as-sent.js';
+import { bessCyclesView, bessScheduleView, spreadPlanView } from './plan-views.js';
 import { BESS, PlanHistory, PlanOn, PlanSettlement, SPREAD, forecastForDay, planOnForecast, planOnForecastFields, settleOnForecast, type PlanEngine } from './plan-on.js';
 
 /** svc extension: plan on the forecast made from `history` (the days before tradeDate), settle on `prices`. */
@@ -47,6 +48,16 @@ export const strategyPlan = defineOperation({
   output: StrategyPlanResponse,
   http: { method: 'POST', path: '/api/strategy/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_spread_trades', title: 'Plan spread trades for one day' },
+  cli: {
+    command: ['plan'],
+    description: 'optimal spread-trading plan for one day (buy low, sell high; exact optimum)',
+    book: { into: 'prices', shape: 'day', date: 'tradeDate' },
+    flags: { history: false, planOn: { value: 'actual|forecast' } },
+    flagHelp: { planOn: "plan on the actual prices (default) or on the forecast from the days before --date (a day without prices: tomorrow's plan; --format csv: the bid sheet)" },
+    handOff: { field: 'planOn', value: 'forecast', flow: 'plan-on-forecast' },
+    view: spreadPlanView,
+    examples: ['svc plan fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --max-trades 2 --fee 15', 'svc plan fixtures/sample-week.csv --date 03.12.2024 --format json | jq .plan.netPnlUah'],
+  },
   async run(ctx, input) {
     if (input.planOn !== 'forecast') return { tradeDate: input.tradeDate, generatedAt: ctx.now().toISOString(), plan: planSpread(hourlyPrices(input.prices), input.settings) };
     return replanOnForecast(ctx, SPREAD, input, input.settings);
@@ -81,6 +92,22 @@ export const bessPlan = defineOperation({
   output: BessPlanResponse,
   http: { method: 'POST', path: '/api/bess/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_bess_schedule', title: 'Plan a battery (BESS) schedule for one day' },
+  cli: {
+    command: ['bess'],
+    description: 'optimal battery (BESS) charge/discharge schedule for one day (exact LP optimum)',
+    book: { into: 'prices', shape: 'day', date: 'tradeDate' },
+    flags: { history: false, schedule: false, planOn: { value: 'actual|forecast' } },
+    flagHelp: { planOn: "schedule on the actual prices (default) or on the forecast from the days before --date (a day without prices: tomorrow's schedule; --format csv: the bid sheet)" },
+    handOff: { field: 'planOn', value: 'forecast', flow: 'plan-on-forecast' },
+    view: bessCyclesView,
+    defaultView: 'cycles',
+    views: { schedule: bessScheduleView },
+    viewHelp: 'cycles: charge→discharge pairs (default); schedule: one row per hour with chargeMw, dischargeMw and socMwh at the end of the hour',
+    examples: [
+      'svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2',
+      'svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --min-soc 10 --max-soc 90 --lot 0.1 --view schedule',
+    ],
+  },
   async run(ctx, input) {
     const actual = hourlyPrices(input.prices);
     if (input.planOn !== 'forecast') {

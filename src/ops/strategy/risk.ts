@@ -6,7 +6,7 @@ import { RiskGuardrailReport } from '../../domain/plans.js';
 import { TradingSettings, BessSettings } from '../../domain/settings.js';
 import { riskForDay, parseRiskConfig, RiskConfig } from '../../engines/risk.js';
 import { loadCapsTableSync, type CapsTable } from '../../data/caps.js';
-import { defineOperation } from '../types.js';
+import { defineOperation, type GateBinding, type NoteText, type TableView, type ViewLine } from '../types.js';
 import { PricesForecastSchema } from './plan-on.js';
 import { BessSettingsAsSent, GeneratedAt, TradingSettingsAsSent } from './settings-as-sent.js';
 
@@ -87,6 +87,69 @@ export function riskResponse(now: Date, input: RiskRequest, config?: Partial<z.i
   return { tradeDate: input.tradeDate, generatedAt: now.toISOString(), report, ...markers, tradeDay: tradeDayReading(input.tradeDate, ['regulatorCaps']) };
 }
 
+/* The CLI's view (`svc risk`): the seven checks with their verdicts, the score and the status under them; the exit gate `--fail-on`. */
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles. */
+function shown(value: number | string, unit: string, t: NoteText): string {
+  if (typeof value === 'string') return value;
+  switch (unit) {
+    case 'coverage':
+      return `${round(value * 100)} %`;
+    case 'uah':
+      return `${t.money(value, 2, 'en')} UAH`;
+    case 'mwh':
+      return `${round(value)} MWh`;
+    case 'cycles':
+      return `${value.toFixed(2)} cycles`;
+    default:
+      return String(round(value));
+  }
+}
+
+const NOT_SUPPLIED = {
+  bessDegradationUnavailableReason: 'wear cost (--degradation)',
+  tradingFeeUnavailableReason: 'fee (--fee)',
+  dataProvenanceUnavailableReason: 'price provenance (--source-label)',
+} as const;
+
+export const riskView: TableView<RiskResponse> = {
+  title: (o) => `Risk guardrails · ${o.tradeDate}`,
+  rows: (o, t) => o.report.checks.map((ch) => ({ tradeDate: o.tradeDate, ...ch, shown: shown(ch.value, ch.unit, t), why: ch.detail ?? ch.label ?? '' })),
+  columns: [
+    { key: 'tradeDate', label: 'Date', table: false },
+    { key: 'id', label: 'Check' },
+    { key: 'status', label: 'Status', format: 'status' },
+    { key: 'shown', label: 'Value', csv: false, maxWidth: 24 },
+    { key: 'value', label: 'Value', table: false },
+    { key: 'unit', label: 'Unit', table: false },
+    { key: 'label', label: 'Label', table: false },
+    { key: 'detail', label: 'Detail', table: false },
+    { key: 'why', label: 'Why', csv: false, maxWidth: 64 },
+  ],
+  after: (o, t) => {
+    const r = o.report;
+    const lines: ViewLine[] = [`Score ${t.bold(String(round(r.score)))}/100 · status ${t.bold(t.status(r.overallStatus))} · ${r.reviewCount} review, ${r.blockCount} block`];
+    const missing = (Object.keys(NOT_SUPPLIED) as (keyof typeof NOT_SUPPLIED)[]).filter((m) => o[m] !== null);
+    if (missing.length) lines.push({ dim: `Not supplied: ${missing.map((m) => NOT_SUPPLIED[m]).join(', ')}` });
+    lines.push({ dim: 'Human approval is always required; svc never submits orders.' });
+    return lines;
+  },
+};
+
+const LEVEL = { ready: 0, needsReview: 1, blocked: 2 } as const;
+
+/** `--fail-on review|blocked`: exit 3 when the status reaches the level (a cron job can act on it). */
+export const riskGate: GateBinding<RiskResponse> = {
+  flag: '--fail-on',
+  help: 'exit 3 when the status reaches review | blocked',
+  levels: { review: 1, blocked: 2 },
+  level: (o) => LEVEL[o.report.overallStatus],
+  says: (o) => `risk status ${o.report.overallStatus}`,
+  exitCode: 3,
+  errorCode: 'risk_gate',
+};
+
 export const riskReport = defineOperation({
   id: 'risk.report',
   summary: 'Risk guardrail report for one day’s plans',
@@ -103,6 +166,22 @@ export const riskReport = defineOperation({
   output: RiskResponse,
   http: { method: 'POST', path: '/api/risk/report', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'get_risk_report', title: 'Risk guardrail report for one day' },
+  cli: {
+    command: ['risk'],
+    description: 'risk guardrail report for one day: seven checks, a score and a status',
+    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast' },
+    flags: { isFallbackData: { flag: '--fallback' }, riskConfig: { flag: '--risk-config' }, sourceLabel: { value: 'label' } },
+    jsonFiles: ['riskConfig'],
+    flagHelp: {
+      sourceLabel: 'where the prices come from (omitted: the report marks provenance not-supplied)',
+      isFallbackData: 'the prices are fallback data (asks for review)',
+      riskConfig: 'override any risk threshold (see docs/risk.md)',
+      '@planOn': 'forecast: the report on the forecast of --date from the days before it (a day without prices); the data checks say forecast',
+    },
+    view: riskView,
+    gate: riskGate,
+    examples: ['svc risk fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 10 --degradation 150 --source-label mktop', 'svc risk today.csv --date 22.11.2026 --fail-on blocked -q || echo "stop the pipeline"'],
+  },
   async run(ctx, input) {
     const { riskConfig, ...request } = input;
     return riskResponse(ctx.now(), request, riskConfig);
