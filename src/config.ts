@@ -12,6 +12,7 @@ import { readSigningKey, readTrustList } from './data/keys.js';
 import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './config-scale.js';
 import { DEFAULT_SOURCE_ADDRESSES, MARKET_ENV, marketConfigOf, type MarketConfig } from './config-market.js';
 import { bool, httpUrl, int, optionalString } from './config-schema.js';
+import { ADMISSION_ENV, admissionConfigOf, type AdmissionConfig } from './config-admission.js';
 
 
 const EnvSchema = z.object({
@@ -65,6 +66,7 @@ const EnvSchema = z.object({
   SVC_DB_READS_ENABLED: bool.default(true),
   ...SCALE_ENV,
   ...MARKET_ENV,
+  ...ADMISSION_ENV,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -76,7 +78,7 @@ const EnvSchema = z.object({
   SVC_FORECAST_BOOK: optionalString,
 });
 
-export interface SvcConfig extends ScaleConfig, MarketConfig {
+export interface SvcConfig extends ScaleConfig, MarketConfig, AdmissionConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     forecastBook: e.SVC_FORECAST_BOOK,
     ...scaleConfigOf(e),
     ...marketConfigOf(e),
+    ...admissionConfigOf(e),
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,

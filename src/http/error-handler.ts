@@ -28,7 +28,8 @@ export function sendError(deps: ErrorDeps, error: unknown, request: FastifyReque
   if (!reply.hasHeader(REQUEST_ID_HEADER)) setCommonHeaders(reply, lifecycle);
   else if (lifecycle.closing) reply.header('connection', 'close');
   // A 503 is a dependency that will come back (a store failover, a busy file): say when to retry.
-  if (status === 503) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
+  // (admission.ts sets its own: a full heavy queue, a deadline.)
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
 }
 

@@ -56,6 +56,10 @@ export class RequestContext implements OpContext {
   rateLimitStatus() {
     return this.deps.limiter.status();
   }
+  /** Aborted at the request's deadline or when the client goes away (admission.ts). */
+  get signal(): AbortSignal | undefined {
+    return this.request.svcDeadline?.signal;
+  }
 }
 
 /**

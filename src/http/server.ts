@@ -6,6 +6,7 @@
  * | logging (pino; lazy per-request children at warn and above) | logging.ts |
  * | lifecycle and the common headers | headers.ts |
  * | limits: connections, slow headers, the rate limiter's lifetime | limits.ts |
+ * | deadlines and admission control of heavy work | admission.ts |
  * | auth + rate limit: the route guard | guard.ts (auth.ts, rate-limit.ts) |
  * | errors: the one error body, 404/405 | error-handler.ts (errors.ts) |
  * | body parsing: JSON only, within the body limits | json-body.ts |
@@ -20,6 +21,7 @@ import type { SvcConfig } from '../config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';
+import { admissionPlugin, DEADLINE_MARGIN_MS } from './admission.js';
 import { clientErrorHandler, answerUnmetExpectations } from './client-errors.js';
 import type { HttpDoor } from './door.js';
 import { doorsPlugin } from './doors.js';
@@ -66,7 +68,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: trustProxyOption(config.trustProxy),
     exposeHeadRoutes: false,
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
+    // Never shorter than the request deadline (admission.ts): a request past it is answered 503
+    // with the error body before the idle socket could be destroyed.
+    connectionTimeout: config.requestTimeoutMs + DEADLINE_MARGIN_MS,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // While closing, requests already on open connections are served (with `connection: close`)
     // rather than answered by fastify's own 503 body, which is not our error body.
@@ -97,6 +101,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(lifecyclePlugin, kit);
   await app.register(limitsPlugin, kit);
+  await app.register(admissionPlugin, kit);
   await app.register(guardPlugin, kit);
   await app.register(errorsPlugin, kit);
   await app.register(jsonBodyPlugin, kit);

@@ -10,6 +10,7 @@ import { RECEIPT_FAILURES, RECEIPT_INPUTS_LIMITS, receiptInputsOverLimits, verif
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from './types.js';
+import { verifyCost } from './cost.js';
 import { TradingBriefOpInput } from './brief.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -105,6 +106,7 @@ export const receiptVerify = defineOperation({
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
   exactOutput: true,
+  cost: verifyCost,
   http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400] },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
