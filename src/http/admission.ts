@@ -14,7 +14,8 @@
  *   leaves the queue at its deadline. Light requests never wait here, so `/api/health` answers
  *   while heavy work fills the pool.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { SvcConfig } from '../config.js';
 import { SvcError } from '../domain/errors.js';
 import { costOf } from '../ops/cost.js';
 import type { Caller, OperationInfo } from '../ops/types.js';
@@ -23,10 +24,6 @@ import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
 import { rateKey } from './request-context.js';
 
-/** Retry-After (seconds) of a heavy request refused at admission: about one heavy job's time. */
-export const ADMISSION_RETRY_AFTER_SECONDS = 5;
-/** Retry-After (seconds) of a request answered at its deadline. */
-export const DEADLINE_RETRY_AFTER_SECONDS = 10;
 /** The connection timeout is the deadline plus this (server.ts): the deadline's answer is always written first. */
 export const DEADLINE_MARGIN_MS = 5_000;
 
@@ -161,41 +158,31 @@ export class Admission {
   }
 }
 
-/** What the operation routes need: run a request's work under admission when its op is heavy. */
+/** Admission of one request's work (RequestContext.admit, called by invoke()). */
 export interface AdmissionGate {
-  /** True when `op` may be heavy for some input (the routes then go through `run`). */
-  watches(op: OperationInfo): boolean;
-  /** Runs `work` at once when the request is light, else once admitted; releases the slot when `work` settles (not when the reply is sent). */
-  run<T>(op: OperationInfo, request: FastifyRequest, reply: FastifyReply, raw: unknown, work: () => Promise<T>): Promise<T>;
   readonly admission: Admission;
+  /** undefined when the work is light; else the release of the slot once admitted (rejected past the limits or at the deadline). */
+  admit(op: OperationInfo, request: FastifyRequest, input: unknown): Promise<Release> | undefined;
 }
 
-export function createAdmissionGate(kit: Pick<ServerKit, 'config'>, anonymous: Caller): AdmissionGate {
-  const admission = new Admission(kit.config.admission);
+export function createAdmissionGate(config: Pick<SvcConfig, 'admission'>, anonymous: Caller): AdmissionGate {
+  const admission = new Admission(config.admission);
+  const admitted = async (request: FastifyRequest): Promise<Release> => {
+    const deadline = request.svcDeadline;
+    const release = await admission.acquire(rateKey(request.svcCaller ?? anonymous, request.ip), deadline?.signal);
+    // Admitted after its deadline passed (its timer not yet run on a busy loop): nobody waits for it.
+    if (deadline?.expired) {
+      release();
+      throw new SvcError('unavailable', 'the request deadline passed while it waited for a heavy-work slot', { reason: 'deadline_exceeded' });
+    }
+    return release;
+  };
   return {
     admission,
-    watches: (op) => op.cost !== undefined && op.cost !== 'light',
-    async run(op, request, reply, raw, work) {
+    admit(op, request, input) {
+      if (op.cost === undefined || op.cost === 'light') return undefined;
       const bytes = Number(request.headers['content-length'] ?? 0) || 0;
-      if (costOf(op, raw, bytes) === 'light') return work();
-      const deadline = request.svcDeadline;
-      let release: Release;
-      try {
-        release = await admission.acquire(rateKey(request.svcCaller ?? anonymous, request.ip), deadline?.signal);
-      } catch (error) {
-        if (error instanceof SvcError && (error.code === 'rate_limited' || error.code === 'unavailable') && !reply.sent) reply.header('retry-after', ADMISSION_RETRY_AFTER_SECONDS);
-        throw error;
-      }
-      try {
-        // Admitted after its deadline passed (its timer not yet run on a busy loop): nobody waits for it.
-        if (deadline?.expired) {
-          if (!reply.sent) reply.header('retry-after', DEADLINE_RETRY_AFTER_SECONDS);
-          throw new SvcError('unavailable', 'the request deadline passed while it waited for a heavy-work slot', { reason: 'deadline_exceeded' });
-        }
-        return await work();
-      } finally {
-        release();
-      }
+      return costOf(op, input, bytes) === 'light' ? undefined : admitted(request);
     },
   };
 }
@@ -212,7 +199,6 @@ export const admissionPlugin = rootPlugin<ServerKit>('svc-admission', (app, kit,
       const error = new SvcError('unavailable', `no answer within the request deadline (${ms} ms); the work was cancelled`, { reason: 'deadline_exceeded' });
       deadline.abort(error);
       if (reply.sent || reply.raw.headersSent) return;
-      reply.header('retry-after', DEADLINE_RETRY_AFTER_SECONDS);
       sendError(kit, error, request, reply);
     });
     next();

@@ -6,11 +6,8 @@
  * rounding — and writes the output exactly as JSON.stringify would (serialize.ts) with the op's
  * status and headers.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpBinding, Operation } from '../ops/types.js';
 import { invoke } from '../ops/invoke.js';
-import { createAdmissionGate } from './admission.js';
-import { ANONYMOUS } from './auth.js';
 import { createGuards } from './guard.js';
 import { OPENAPI_PATH } from './headers.js';
 import { inputOf, inputParser } from './input.js';
@@ -20,15 +17,12 @@ import { rootPlugin } from './plugin.js';
 import { serializerFor } from './serialize.js';
 
 const HEALTH_PATH = '/api/health';
-/** The output of a request answered at its deadline while its work ran on (admission.ts). */
-const DROPPED = Symbol('dropped');
 /** Routes whose responses omit X-Svc-Security-Mode (anonymous status and interface metadata). */
 const MODE_NEUTRAL = new Set([HEALTH_PATH, OPENAPI_PATH]);
 
 export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done) => {
   const guards = createGuards(kit);
   const { lifecycle, contextOf } = kit;
-  const gate = createAdmissionGate(kit, ANONYMOUS);
 
   for (const op of kit.operations) {
     const http: HttpBinding | undefined = op.http;
@@ -36,19 +30,6 @@ export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done)
     const input = inputParser(op);
     const serialize = serializerFor(op.output);
     const options = { parse: input.parse };
-    // An op that may be heavy runs under admission control (admission.ts); its answer may come
-    // after the deadline's 503 was sent, and is then dropped.
-    const run = gate.watches(op)
-      ? async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-          const raw = inputOf(op, request, reply);
-          try {
-            return await gate.run(op, request, reply, raw, () => invoke(op as Operation, contextOf(request), raw, options));
-          } catch (error) {
-            if (reply.sent) return DROPPED;
-            throw error;
-          }
-        }
-      : (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => invoke(op as Operation, contextOf(request), inputOf(op, request, reply), options);
     app.route({
       method: http.method,
       url: http.path,
@@ -57,7 +38,14 @@ export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done)
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: guards.of(op, MODE_NEUTRAL.has(http.path)),
       handler: async (request, reply) => {
-        const output: unknown = await run(request, reply);
+        let output: unknown;
+        try {
+          output = await invoke(op as Operation, contextOf(request), inputOf(op, request, reply), options);
+        } catch (error) {
+          // Answered at its deadline (admission.ts) while the work ran on: nothing more to send.
+          if (reply.sent) return reply;
+          throw error;
+        }
         if (reply.sent) return reply;
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (lifecycle.closing) reply.header('connection', 'close');

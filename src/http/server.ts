@@ -21,7 +21,7 @@ import type { SvcConfig } from '../config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';
-import { admissionPlugin, DEADLINE_MARGIN_MS } from './admission.js';
+import { admissionPlugin, createAdmissionGate, DEADLINE_MARGIN_MS } from './admission.js';
 import { clientErrorHandler, answerUnmetExpectations } from './client-errors.js';
 import type { HttpDoor } from './door.js';
 import { doorsPlugin } from './doors.js';
@@ -96,7 +96,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     lifecycle,
     jsonLimits: jsonLimitsFor(config.bodyLimitBytes),
     requestLog: logging.requestLog,
-    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter, requestLog: logging.requestLog }, ANONYMOUS),
+    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter, requestLog: logging.requestLog, gate: createAdmissionGate(config, ANONYMOUS) }, ANONYMOUS),
   };
 
   await app.register(lifecyclePlugin, kit);

@@ -53,6 +53,12 @@ export interface OpContext {
   rateLimitStatus?(): Promise<RateLimitStatus>;
   /** Aborted when the caller no longer waits (the request's deadline, docs/security.md "Admission"): long loops and pool tasks stop. */
   signal?: AbortSignal;
+  /**
+   * Admission of heavy work (the HTTP door's, src/http/admission.ts): invoke() calls it with the
+   * validated input before run(). undefined: run at once (light, or already admitted: an op invoked
+   * by an admitted op); else a promise of the slot's release, rejected past the limits (429/503).
+   */
+  admit?(op: OperationInfo, input: unknown): Promise<() => void> | undefined;
 }
 
 /** The rate-limit backend as health reports it. */

@@ -10,6 +10,7 @@ import { SvcError } from '../../src/domain/errors.js';
 import { Admission } from '../../src/http/admission.js';
 import { startServer, type StartedServer } from '../../src/http/listen.js';
 import { costOf, LONG_BACKTEST_DAYS } from '../../src/ops/cost.js';
+import { invoke } from '../../src/ops/invoke.js';
 import { backtestSummary } from '../../src/ops/backtest.js';
 import { receiptVerify } from '../../src/ops/receipt.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy.js';
@@ -42,7 +43,20 @@ const slow = defineOperation({
     return { tag: input.tag };
   },
 });
-const operations = (): Operation[] => [...allOperations(), slow as unknown as Operation];
+/** A heavy op that invokes another heavy op: the inner one runs in the outer one's slot. */
+const outer = defineOperation({
+  id: 'test.outer',
+  summary: 'Heavy work invoking heavy work',
+  description: 'Runs test.slow through invoke.',
+  tags: ['meta'],
+  access: 'public',
+  cost: 'heavy',
+  input: z.strictObject({ tag: z.string() }),
+  output: z.strictObject({ tag: z.string() }),
+  http: { method: 'GET', path: '/api/test/outer', inputFrom: 'query', successStatus: 200, errors: [400] },
+  run: (ctx, input) => invoke(slow, ctx, { tag: input.tag, ms: '1' }),
+});
+const operations = (): Operation[] => [...allOperations(), slow as unknown as Operation, outer as unknown as Operation];
 
 let h: Harness | undefined;
 let live: StartedServer | undefined;
@@ -179,6 +193,13 @@ describe('admission over HTTP', () => {
     await until(() => seen.length === 1);
     const again = await fetch(`${live.url}/api/test/slow?tag=quick&ms=1`);
     expect(again.status).toBe(200);
+  });
+
+  it('an admitted op invoking another heavy op runs it in its own slot (no second admission, no deadlock)', async () => {
+    h = await harness({ operations: operations(), config: { admission: { concurrency: 1, perCaller: 1, queue: 0 } } });
+    const res = await h.inject('/api/test/outer?tag=nested');
+    expect(res.statusCode).toBe(200);
+    expect(h.json(res)).toEqual({ tag: 'nested' });
   });
 
   it('the OpenAPI document lists 429 and 503 with Retry-After on heavy routes', async () => {
