@@ -29,8 +29,6 @@ const HEALTH_SAMPLES = 40;
 const PRICES = [1500, 1400, 1300, 1250, 1300, 1600, 2400, 3800, 4200, 4000, 3600, 3300, 3100, 3000, 3200, 3600, 4300, 5200, 5600, 5400, 4800, 3900, 2900, 2100];
 const PLAN_BODY = JSON.stringify({ tradeDate: '02.03.2026', prices: PRICES.map((priceUahMwh, hour) => ({ hour, priceUahMwh })), settings: { volumeMwh: 2, minSpreadUah: 100, maxTradesPerDay: 6, feeUahPerMwh: 10 } });
 
-if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
-else await main();
 
 async function serve(dist: string): Promise<void> {
   const load = <T>(path: string) => import(pathToFileURL(resolve(dist, path)).href) as Promise<T>;
@@ -146,3 +144,7 @@ async function main(): Promise<void> {
     console.log(`| ${name} | ${f(h.idle)} | ${f(h.loaded)} | ${(median(h.loaded) / median(h.idle)).toFixed(1)} | ${JSON.stringify(h.statuses)} |`);
   }
 }
+
+// Last: the helpers above are initialised before main() runs.
+if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
+else await main();
