@@ -88,7 +88,6 @@ describe('health under 20 heavy callers', () => {
     await server.close();
     server = undefined;
     const statuses = await Promise.all(answers);
-    console.log('STATUSES', statuses.join(','));
     expect(statuses.every((s) => [0, 200, 503].includes(s))).toBe(true);
   }, 120_000);
 });
