@@ -13,6 +13,7 @@ import { SCALE_ENV, scaleConfigOf, type ScaleConfig } from './scale.js';
 import { DEFAULT_SOURCE_ADDRESSES, MARKET_ENV, marketConfigOf, type MarketConfig } from './market.js';
 import { bool, httpUrl, int, optionalString } from './schema.js';
 import { isLoopbackHost } from '../domain/listen.js';
+import { ADMISSION_ENV, admissionConfigOf, type AdmissionConfig } from './admission.js';
 
 
 const EnvSchema = z.object({
@@ -70,6 +71,7 @@ const EnvSchema = z.object({
   SVC_DB_READS_ENABLED: bool.default(true),
   ...SCALE_ENV,
   ...MARKET_ENV,
+  ...ADMISSION_ENV,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -81,7 +83,7 @@ const EnvSchema = z.object({
   SVC_FORECAST_BOOK: optionalString,
 });
 
-export interface SvcConfig extends ScaleConfig, MarketConfig {
+export interface SvcConfig extends ScaleConfig, MarketConfig, AdmissionConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     forecastBook: e.SVC_FORECAST_BOOK,
     ...scaleConfigOf(e),
     ...marketConfigOf(e),
+    ...admissionConfigOf(e),
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,

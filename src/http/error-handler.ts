@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '../domain/errors.js';
-import { errorBody, httpStatusOf, toSvcError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.js';
+import { errorBody, httpStatusOf, RETRY_AFTER_BY_REASON, toSvcError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.js';
 import { OPENAPI_PATH, REQUEST_ID_HEADER, SECURITY_MODE_HEADER, setCommonHeaders, type Lifecycle } from './headers.js';
 import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
@@ -28,7 +28,10 @@ export function sendError(deps: ErrorDeps, error: unknown, request: FastifyReque
   if (!reply.hasHeader(REQUEST_ID_HEADER)) setCommonHeaders(reply, lifecycle);
   else if (lifecycle.closing) reply.header('connection', 'close');
   // A 503 is a dependency that will come back (a store failover, a busy file): say when to retry.
-  if (status === 503) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
+  // Admission (a caller's heavy limit, a full heavy queue, a deadline) says its own (admission.ts).
+  const retry = svc.reason === undefined ? undefined : RETRY_AFTER_BY_REASON[svc.reason];
+  if (retry !== undefined) reply.header('retry-after', retry);
+  else if (status === 503) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(svc, String(request.id)));
 }
 

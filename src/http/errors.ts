@@ -76,6 +76,12 @@ export function toSvcError(error: unknown): SvcError {
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
+/**
+ * Retry-After (seconds) by reason where it differs (admission.ts): a heavy request refused at
+ * admission (about one heavy job's time), a request answered at its deadline.
+ */
+export const RETRY_AFTER_BY_REASON: Readonly<Record<string, number>> = { heavy_concurrency: 5, heavy_queue_full: 5, deadline_exceeded: 10 };
+
 export function errorBody(error: SvcError, requestId: string): ErrorResponse {
   const code = (ERROR_CODES as readonly string[]).includes(error.code) ? error.code : 'internal_error';
   return {

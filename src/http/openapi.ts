@@ -24,10 +24,10 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   413: 'Request body larger than the configured limit',
   415: 'Request body is not application/json',
-  429: 'Rate limit exceeded; see Retry-After',
+  429: 'Rate limit exceeded, or (heavy operations) the caller already has SVC_HEAVY_PER_CALLER heavy requests running or waiting; see Retry-After',
   500: 'Unexpected server error (generic message, no details)',
   502: 'Upstream market-data error',
-  503: 'Unavailable (degraded dependency, or a guarded route whose secret is not configured)',
+  503: 'Unavailable (degraded dependency, a guarded route whose secret is not configured, the heavy-work queue full, or no answer within the request deadline); see Retry-After',
 };
 
 /** Statuses other than successStatus that `statusOf` may return with the op's output body. */
@@ -74,6 +74,11 @@ function errorStatuses(op: Operation, remoteKeys: boolean): number[] {
   }
   if (op.access === 'serviceToken') set.add(503);
   if (http.addressRateLimit) set.add(429);
+  // Heavy work is admitted under concurrency limits: 429 heavy_concurrency, 503 heavy_queue_full (admission.ts).
+  if (op.cost !== undefined && op.cost !== 'light') {
+    set.add(429);
+    set.add(503);
+  }
   set.add(500);
   for (const s of outputStatuses(http)) set.delete(s);
   return [...set].sort((a, b) => a - b);
@@ -267,4 +272,10 @@ const DESCRIPTION = [
   '',
   '**Rate limit.** Per caller (key, user, or address) on every non-public route: SVC_RATE_LIMIT_PER_MINUTE requests per',
   'SVC_RATE_LIMIT_WINDOW_MS fixed window; then 429 with `Retry-After`. Failed authentication counts against the address.',
+  '',
+  '**Heavy work and deadlines.** Operations that fit forecasts (GET /api/forecast, plans with `planOn: "forecast"`, plan-ahead, the reports),',
+  'backtests over more than 366 days, and receipt verifications of bodies over 16 KiB are heavy: at most SVC_HEAVY_CONCURRENCY run at once,',
+  'each caller may have SVC_HEAVY_PER_CALLER running or waiting (then 429 `heavy_concurrency`), and at most SVC_HEAVY_QUEUE wait (then 503',
+  '`heavy_queue_full`), both with `Retry-After`. A request not answered within SVC_REQUEST_TIMEOUT_MS gets 503 `deadline_exceeded` with',
+  '`Retry-After` and its work is cancelled. Light routes (health among them) never wait behind heavy work.',
 ].join('\n');

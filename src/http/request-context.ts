@@ -1,7 +1,8 @@
 /** What an operation sees of the world for one HTTP request (OpContext), and the rate-limit key of a caller. */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config/config.js';
-import type { Caller, Logger, OpContext } from '../ops/types.js';
+import type { Caller, Logger, OpContext, OperationInfo } from '../ops/types.js';
+import type { AdmissionGate, Release } from './admission.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -28,11 +29,15 @@ export interface ContextDeps {
   limiter: RateLimiter;
   /** The request's logger (logging.ts). */
   requestLog(request: FastifyRequest): FastifyBaseLogger;
+  /** Admission of heavy work (admission.ts); absent: every op runs at once. */
+  gate?: AdmissionGate;
 }
 
 /** What an op sees of the world for one request. */
 export class RequestContext implements OpContext {
   private log: Logger | undefined;
+  /** True once this request's work was admitted: the ops it invokes in turn run in its slot. */
+  private admitted = false;
   readonly now: () => Date;
   readonly newId: () => string;
   readonly config: SvcConfig;
@@ -55,6 +60,16 @@ export class RequestContext implements OpContext {
   }
   rateLimitStatus() {
     return this.deps.limiter.status();
+  }
+  admit(op: OperationInfo, input: unknown): Promise<Release> | undefined {
+    if (this.admitted || !this.deps.gate) return undefined;
+    const slot = this.deps.gate.admit(op, this.request, input);
+    if (slot) this.admitted = true;
+    return slot;
+  }
+  /** Aborted at the request's deadline or when the client goes away (admission.ts). */
+  get signal(): AbortSignal | undefined {
+    return this.request.svcDeadline?.signal;
   }
 }
 

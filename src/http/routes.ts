@@ -40,7 +40,15 @@ export const routesPlugin = rootPlugin<ServerKit>('svc-routes', (app, kit, done)
       // Per route, because request.routeOptions is rebuilt on every access (too slow for every request).
       onRequest: guards.of(op, MODE_NEUTRAL.has(http.path), http.addressRateLimit === true),
       handler: async (request, reply) => {
-        const output: unknown = await invoke(op as Operation, contextOf(request), inputOf(op, request, reply), options);
+        let output: unknown;
+        try {
+          output = await invoke(op as Operation, contextOf(request), inputOf(op, request, reply), options);
+        } catch (error) {
+          // Answered at its deadline (admission.ts) while the work ran on: nothing more to send.
+          if (reply.sent) return reply;
+          throw error;
+        }
+        if (reply.sent) return reply;
         reply.code(http.statusOf ? http.statusOf(output) : http.successStatus);
         if (lifecycle.closing) reply.header('connection', 'close');
         if (http.headers) reply.headers(http.headers);

@@ -6,6 +6,7 @@
  * | logging (pino; lazy per-request children at warn and above) | logging.ts |
  * | lifecycle and the common headers | headers.ts |
  * | limits: connections (global, per address), slow headers and bodies, the rate limiter's lifetime | limits.ts |
+ * | deadlines and admission control of heavy work | admission.ts |
  * | auth + rate limit: the route guard | guard.ts (auth.ts, rate-limit.ts) |
  * | errors: the one error body, 404/405 | error-handler.ts (errors.ts) |
  * | body parsing: JSON only, within the body limits | json-body.ts |
@@ -20,6 +21,7 @@ import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';
+import { admissionPlugin, createAdmissionGate, DEADLINE_MARGIN_MS } from './admission.js';
 import { answerConnect, answerHostless, answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
 import type { HttpDoor } from './door.js';
 import { doorsPlugin } from './doors.js';
@@ -66,7 +68,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: trustProxyOption(config.trustProxy),
     exposeHeadRoutes: false,
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
+    // Never shorter than the request deadline (admission.ts): a request past it is answered 503
+    // with the error body before the idle socket could be destroyed.
+    connectionTimeout: config.requestTimeoutMs + DEADLINE_MARGIN_MS,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // Header and body timeouts checked often enough to act when documented; Host checked by us (limits.ts).
     http: nodeServerOptions(config),
@@ -96,11 +100,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     lifecycle,
     jsonLimits: jsonLimitsFor(config.bodyLimitBytes),
     requestLog: logging.requestLog,
-    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter, requestLog: logging.requestLog }, ANONYMOUS),
+    contextOf: contextFactory({ now, newId, config, stores: Promise.resolve(stores), limiter, requestLog: logging.requestLog, gate: createAdmissionGate(config, ANONYMOUS) }, ANONYMOUS),
   };
 
   await app.register(lifecyclePlugin, kit);
   await app.register(limitsPlugin, kit);
+  await app.register(admissionPlugin, kit);
   await app.register(guardPlugin, kit);
   await app.register(errorsPlugin, kit);
   await app.register(jsonBodyPlugin, kit);

@@ -4,7 +4,7 @@
  *   2. validation: the op's input schema through the Standard Schema interface (zod's schemas and a
  *      lean op's schema-free validator alike), or the door's pre-compiled parser of the same zod
  *      schema (HTTP passes zod's compiled parser for speed); 400 naming each failing path;
- *   3. run;
+ *   3. run, once admitted where the door bounds heavy work (OpContext.admit);
  *   4. presentation: measured numbers rounded to their unit's precision (present.ts), unless the
  *      op passes its output on exactly (receipts).
  * Authentication (who the caller is) stays with the door, because each door learns it differently
@@ -61,7 +61,19 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
     if (checked.issues) throw SvcError.fromIssues(checked.issues);
     data = checked.value;
   }
-  // A zod op's run() is only ever reached with a full OpContext (the overloads above).
-  const output = await op.run(ctx as OpContext, data as never);
+  // Heavy work waits for a slot where the door admits it (OpContext.admit); light work runs at once.
+  const admitted = (ctx as Partial<OpContext>).admit?.(op, data);
+  let output: unknown;
+  if (admitted === undefined) {
+    // A zod op's run() is only ever reached with a full OpContext (the overloads above).
+    output = await op.run(ctx as OpContext, data as never);
+  } else {
+    const release = await admitted;
+    try {
+      output = await op.run(ctx as OpContext, data as never);
+    } finally {
+      release();
+    }
+  }
   return op.exactOutput ? output : presentOutput(output);
 }

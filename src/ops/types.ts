@@ -51,6 +51,14 @@ export interface OpContext {
   progress?(done: number, total: number, label: string): void;
   /** Where the HTTP door counts rate limits and whether that place answers (absent outside a server). */
   rateLimitStatus?(): Promise<RateLimitStatus>;
+  /** Aborted when the caller no longer waits (the request's deadline, docs/security.md "Admission"): long loops and pool tasks stop. */
+  signal?: AbortSignal;
+  /**
+   * Admission of heavy work (the HTTP door's, src/http/admission.ts): invoke() calls it with the
+   * validated input before run(). undefined: run at once (light, or already admitted: an op invoked
+   * by an admitted op); else a promise of the slot's release, rejected past the limits (429/503).
+   */
+  admit?(op: OperationInfo, input: unknown): Promise<() => void> | undefined;
 }
 
 /** The rate-limit backend as health reports it. */
@@ -259,7 +267,16 @@ export interface OperationInfo {
    * whose figures are full precision by definition (and carry no unit, so nothing would round).
    */
   exactOutput?: boolean;
+  /**
+   * The cost class (docs/security.md, "Admission control"): `heavy` work (forecast fits, plans on
+   * forecasts, long backtests, large receipt inputs) is admitted by the HTTP door under a global and
+   * a per-caller concurrency limit with a bounded queue; `light` (the default) is not. A function of
+   * the raw input (before validation: it must accept anything) when the class depends on it.
+   */
+  cost?: CostClass | ((rawInput: unknown, bodyBytes: number) => CostClass);
 }
+
+export type CostClass = 'light' | 'heavy';
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends OperationInfo {
   lean?: undefined;

@@ -22,7 +22,9 @@ export function allOperations(): Operation[] {
 
 export function testConfig(overrides: Partial<SvcConfig> = {}): SvcConfig {
   // Market data from the shipped fixtures: no test reaches for the network unless it points a base URL at a local server.
-  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: testDataDir(), logLevel: 'silent', ...overrides });
+  // A long request deadline (admission.ts): forecast fits run inline from the TypeScript sources and
+  // may take minutes on a busy machine; the deadline tests set their own.
+  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: testDataDir(), logLevel: 'silent', requestTimeoutMs: 600_000, ...overrides });
 }
 
 export interface Harness {

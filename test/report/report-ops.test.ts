@@ -5,10 +5,11 @@ import type { PriceBook } from '../../src/domain/prices.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
 import { backtestSummary } from '../../src/ops/strategy/backtest.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy/plan.js';
-import { reportBacktest, reportDay } from '../../src/ops/report/report.js';
-import { HTTP_CSP } from '../../src/report/page.js';
+import { reportBacktest, reportDay, reportForecast } from '../../src/ops/report/report.js';
+import type { Operation } from '../../src/ops/types.js';
+import { HTTP_CSP, PAGE_CSP } from '../../src/report/page.js';
 import { call, localCtx } from '../ops/helpers.js';
-import { harness, type Harness } from '../http/harness.js';
+import { allOperations, harness, type Harness } from '../http/harness.js';
 import { FIXTURE } from '../cli/helpers.js';
 import { asAttribute, pageFigures, valueAt } from './figures.js';
 
@@ -90,6 +91,36 @@ describe('GET /api/reports/*', () => {
     expect(res.body).toMatch(/Джерело<\/td><td>mktop/);
     expect(res.body).toContain('11.2024: fallback (fixture)');
   });
+  it('serves the forecast evaluation page as text/html with a strict CSP, through admission control (issue 32)', async () => {
+    // The route and its answer, with the op's run stubbed: a range's real fits (with their warm-up
+    // days) take minutes from the TypeScript sources on a busy machine (the page itself: the
+    // report.forecast tests above and test/report/browser.test.ts).
+    let sawSignal = false;
+    const stub = {
+      ...reportForecast,
+      async run(ctx: Parameters<typeof reportForecast.run>[0], input: Parameters<typeof reportForecast.run>[1]) {
+        sawSignal = ctx.signal instanceof AbortSignal;
+        return { html: `<!doctype html><html lang="${input.lang}"><body>${input.from} – ${input.to}</body></html>`, contentSecurityPolicy: PAGE_CSP, figures: [] };
+      },
+    } as unknown as Operation;
+    const routed = await harness({ operations: [...allOperations().filter((o) => o.id !== 'report.forecast'), stub] });
+    try {
+      const res = await routed.inject('/api/reports/forecast?from=02.12.2024&to=03.12.2024&lang=uk');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toBe(HTTP_CSP);
+      expect(res.body).toContain('<html lang="uk">');
+      expect(res.body).toContain('02.12.2024 – 03.12.2024');
+      expect(sawSignal).toBe(true);
+    } finally {
+      await routed.close();
+    }
+    // the real op: a bad range is the one JSON error body, before any fit
+    const bad = await h.inject('/api/reports/forecast?from=04.12.2024&to=02.12.2024');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/json/);
+    expect((await h.inject('/api/reports/forecast?from=02.12.2024')).statusCode).toBe(400);
+  });
   it('answers a bad query with the one JSON error body', async () => {
     const res = await h.inject('/api/reports/backtest?from=01.11.2024&to=30.11.2024&capacityMwh=abc');
     expect(res.statusCode).toBe(400);
@@ -98,10 +129,12 @@ describe('GET /api/reports/*', () => {
   });
   it('is documented in OpenAPI as text/html', async () => {
     const doc = h.json<{ paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }> }>(await h.inject('/api/openapi.json'));
-    expect(doc.paths['/api/reports/forecast']).toBeUndefined();
-    for (const path of ['/api/reports/backtest', '/api/reports/day']) {
+    for (const path of ['/api/reports/backtest', '/api/reports/day', '/api/reports/forecast']) {
       expect(Object.keys(doc.paths[path]?.get.responses['200']?.content ?? {})).toEqual(['text/html']);
+      // heavy routes: admitted under the heavy-work limits (src/http/admission.ts)
+      expect(Object.keys(doc.paths[path]?.get.responses ?? {})).toEqual(expect.arrayContaining(['429', '503']));
     }
+    expect(doc.paths['/api/reports/forecast']?.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['from', 'to', 'lang']));
     expect(doc.paths['/api/reports/backtest']?.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['from', 'to', 'capacityMwh', 'feeUahPerMwh', 'planOn', 'lang']));
   });
 });

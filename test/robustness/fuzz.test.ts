@@ -15,7 +15,9 @@ afterEach(async () => {
 describe('OpenAPI-driven fuzzer (bounded run)', () => {
   it('public-demo mode: ~1,500 mutated requests over every route, no 5xx, every body documented, no leak', async () => {
     // A service token is configured so service-token routes answer 401, not 503 "not configured".
-    h = await harness({ config: { rateLimitPerMinute: 1_000_000, serviceToken: 'fuzz-service-token-0123456789' } });
+    // A 5 s request deadline: a mutated request that happens to be a valid heavy one (a forecast
+    // report's range) is answered 503 deadline_exceeded and its fits cancelled, not waited for.
+    h = await harness({ config: { rateLimitPerMinute: 1_000_000, serviceToken: 'fuzz-service-token-0123456789', requestTimeoutMs: 5_000 } });
     const report = await fuzz(h.app, 1500, 20261122);
     expect(report.routes).toBeGreaterThan(15);
     expect(report.requests).toBeGreaterThan(1250);

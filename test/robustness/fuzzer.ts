@@ -210,7 +210,9 @@ export async function probe(app: FastifyInstance, checker: OpenApiChecker, req: 
   const configured503 = res.statusCode === 503 && res.body.includes('"reason":"service_token_not_configured"');
   // A market-data read with nothing to serve (fixture mode, a day the fixtures lack) is a documented 502 `upstream_error`, not a fault.
   const upstream502 = res.statusCode === 502 && res.body.includes('"code":"upstream_error"') && /^\/api\/(mktop|exch|forecast|regime)/.test(req.url);
-  if (res.statusCode >= 500 && !configured503 && !upstream502 && !(req.url.startsWith('/api/health') && res.statusCode === 503)) return { status: res.statusCode, failure: `${label}: server error ${res.body.slice(0, 300)}` };
+  // Heavy work past its deadline or a full heavy queue is a documented 503 with Retry-After (src/http/admission.ts), not a fault.
+  const admission503 = res.statusCode === 503 && /"reason":"(deadline_exceeded|heavy_queue_full)"/.test(res.body);
+  if (res.statusCode >= 500 && !configured503 && !upstream502 && !admission503 && !(req.url.startsWith('/api/health') && res.statusCode === 503)) return { status: res.statusCode, failure: `${label}: server error ${res.body.slice(0, 300)}` };
   // The interface description names source files on purpose; every other body must not.
   if (!req.url.startsWith('/api/openapi.json') && LEAK.test(res.body)) return { status: res.statusCode, failure: `${label}: body leaks a stack or a path: ${res.body.slice(0, 300)}` };
   if (req.method === 'HEAD') return { status: res.statusCode, failure: null };

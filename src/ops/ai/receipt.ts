@@ -10,6 +10,7 @@ import { RECEIPT_FAILURES, RECEIPT_INPUTS_LIMITS, receiptInputsOverLimits, verif
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from '../types.js';
+import { verifyCost } from '../cost.js';
 import { TradingBriefOpInput } from './brief.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -110,6 +111,7 @@ export const receiptVerify = defineOperation({
   input: ReceiptVerifyRequest,
   output: ReceiptVerificationResult,
   exactOutput: true,
+  cost: verifyCost,
   // A real receipt and its inputs are a few KB: the route's own body limit and per-address rate limit
   // keep this uncredentialed route from being a CPU sink (issue 26; docs/security.md).
   http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400, 413, 429], bodyLimitBytes: RECEIPT_VERIFY_BODY_LIMIT_BYTES, addressRateLimit: true },

@@ -146,7 +146,7 @@ async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly 
   const to = Math.max(...idx);
   const wanted = new Set(idx);
   const table = capsTableOf(ctx);
-  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), onProgress });
+  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), onProgress, ...(ctx?.signal ? { signal: ctx.signal } : {}) });
   const capsOn = forecastCapsTable(table);
   for (const d of run.days) if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn));
   return out;

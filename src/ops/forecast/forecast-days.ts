@@ -73,7 +73,7 @@ export const forecastDays = defineOperation({
     const b = Math.min(s.nDays, indexOf(s, input.to));
     if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the ${source === 'book' ? 'book' : 'history'}'s last day (${last}): a day-ahead forecast needs the day before${why}`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(capsTableOf(ctx), s);
-    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
+    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${MIN_HISTORY_DAYS} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
       source,

@@ -61,6 +61,7 @@ export const forecastEvaluate = defineOperation({
   access: 'key',
   input: ForecastEvaluateRequest,
   output: ForecastEvaluateResponse,
+  cost: 'heavy',
   exactOutput: true,
   async run(ctx, input) {
     const s = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
@@ -75,7 +76,7 @@ export const forecastEvaluate = defineOperation({
     if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(s.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
     const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), s) : () => null;
     const started = ctx.now().getTime();
-    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days') });
+    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const ev = evaluateRun(s, run, capsOf);
     const seconds = (ctx.now().getTime() - started) / 1000;
     const date = (t: number) => tradeDateOf(s.startDay + t);

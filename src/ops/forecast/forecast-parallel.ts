@@ -10,6 +10,11 @@
  * sources (tests, benches under tsx) there is no such file and the fits run inline: no loader is
  * looked up at run time. Short ranges and one core run inline too, and so does a range whose pool
  * failed: a pool is an optimisation, never a new way for a forecast to fail.
+ *
+ * A `signal` (the HTTP request's deadline, src/http/admission.ts) cancels a run: no further chunk
+ * starts, the pool's queued and running tasks of the run are aborted (tinypool), and the run
+ * rejects with the signal's reason. Inline, with a signal, the days are fitted in the same chunks
+ * with a turn of the event loop between them, so a request thread still answers meanwhile.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -49,39 +54,78 @@ async function membersPool(): Promise<Tinypool | null> {
 }
 
 /** memberForecasts(s, a, to, lear), the days spread over at most `threads` pool threads. */
-export async function memberForecastsParallel(s: DailySeries, a: number, to: number, lear: LearOptions, onProgress?: (done: number, total: number) => void, threads = forecastThreads()): Promise<Float64Array> {
+export async function memberForecastsParallel(
+  s: DailySeries,
+  a: number,
+  to: number,
+  lear: LearOptions,
+  onProgress?: (done: number, total: number) => void,
+  threads = forecastThreads(),
+  signal?: AbortSignal,
+): Promise<Float64Array> {
+  signal?.throwIfAborted();
   const len = Math.max(0, to - a + 1);
   const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
   const p = n >= 2 && len >= MIN_PARALLEL_DAYS ? await membersPool().catch(() => null) : null;
-  if (!p) return memberForecasts(s, a, to, lear, onProgress);
+  if (!p) return signal ? inlineChunked(s, lear, a, to, signal, onProgress) : memberForecasts(s, a, to, lear, onProgress);
   let reported = 0;
   try {
-    return await inPool(p, s, lear, a, to, n, (done) => {
-      reported = done;
-      onProgress?.(done, len);
-    });
-  } catch {
+    return await inPool(
+      p,
+      s,
+      lear,
+      a,
+      to,
+      n,
+      (done) => {
+        reported = done;
+        onProgress?.(done, len);
+      },
+      signal,
+    );
+  } catch (error) {
+    // Cancelled: no fallback, the caller no longer waits.
+    if (signal?.aborted) throw signal.reason ?? error;
     // A pool that cannot run the job (data it cannot send, a thread that died) costs the speed-up,
     // not the forecast: fit inline, and let an error of the engine itself surface from there.
     return memberForecasts(s, a, to, lear, onProgress && ((done) => onProgress(Math.max(done, reported), len)));
   }
 }
 
-async function inPool(p: Tinypool, s: DailySeries, lear: LearOptions, a: number, to: number, n: number, progress: (done: number) => void): Promise<Float64Array> {
+/** Chunk size of a range: small enough to balance the load and report progress, large enough to keep threads busy. */
+const chunkOf = (len: number, n: number): number => Math.max(1, Math.min(16, Math.ceil(len / (n * 6))));
+
+/** The member fits inline, chunk by chunk, yielding to the event loop between chunks and stopping when `signal` aborts. */
+async function inlineChunked(s: DailySeries, lear: LearOptions, a: number, to: number, signal: AbortSignal, onProgress?: (done: number, total: number) => void): Promise<Float64Array> {
+  const len = Math.max(0, to - a + 1);
+  const nm = lear.members.length;
+  const out = new Float64Array(len * nm * H).fill(Number.NaN);
+  const size = Math.min(4, chunkOf(len, 1));
+  for (let from = a; from <= to; from += size) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+    const end = Math.min(to, from + size - 1);
+    out.set(memberForecasts(s, from, end, lear), (from - a) * nm * H);
+    onProgress?.(end - a + 1, len);
+  }
+  return out;
+}
+
+async function inPool(p: Tinypool, s: DailySeries, lear: LearOptions, a: number, to: number, n: number, progress: (done: number) => void, signal?: AbortSignal): Promise<Float64Array> {
   const len = to - a + 1;
   const nm = lear.members.length;
   const out = new Float64Array(len * nm * H).fill(Number.NaN);
-  // Chunks small enough to balance the load and report progress, large enough to keep threads busy;
-  // at most n in flight, so a range never takes more than its share of the pool.
-  const size = Math.max(1, Math.min(16, Math.ceil(len / (n * 6))));
+  // At most n chunks in flight, so a range never takes more than its share of the pool.
+  const size = chunkOf(len, n);
   let next = a;
   let done = 0;
   const lane = async (): Promise<void> => {
     while (next <= to) {
+      signal?.throwIfAborted();
       const from = next;
       next = Math.min(to, from + size - 1) + 1;
       const task: MembersTask = { s, lear, a: from, to: next - 1 };
-      const part = (await p.run(task)) as Float64Array;
+      const part = (await p.run(task, signal ? { signal } : {})) as Float64Array;
       out.set(part, (from - a) * nm * H);
       done += task.to - from + 1;
       progress(done);
@@ -96,12 +140,15 @@ export interface ParallelRunOptions {
   capsOf?: (t: number) => DayCaps | null;
   onProgress?: (done: number, total: number) => void;
   threads?: number;
+  /** Cancels the run (see the top of this file). */
+  signal?: AbortSignal;
 }
 
 /** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores. */
 export async function rollingForecastParallel(s: DailySeries, from: number, to: number, run: ParallelRunOptions = {}): Promise<RollingRun> {
   const o = run.options ?? DEFAULT_FORECAST;
   const [a] = fittedRange(from, to, o);
-  const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads);
+  const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads, run.signal);
+  run.signal?.throwIfAborted();
   return combineRolling(s, from, to, members, o, run.capsOf);
 }

@@ -77,6 +77,7 @@ export const forecastGet = defineOperation({
   access: 'key',
   input: ForecastQuery,
   output: ForecastResponse,
+  cost: 'heavy',
   http: { method: 'GET', path: '/api/forecast', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'get_forecast', title: 'Day-ahead price forecast with p10/p90 bands and cap-hit risk' },
   async run(ctx, input) {

@@ -37,6 +37,7 @@ export const reportBacktest = defineOperation({
   permission: 'decision.plan',
   input: BacktestReportRequest,
   output: ReportResponse,
+  cost: 'heavy',
   http: reportHttp('/api/reports/backtest'),
   async run(ctx, input) {
     if (!input.priceBook && (!input.from || !input.to)) throw SvcError.validation('say which days to report, with from and to', [{ path: input.from ? 'to' : 'from', message: 'required without priceBook' }]);

@@ -38,6 +38,7 @@ export const reportDay = defineOperation({
   permission: 'decision.plan',
   input: DayReportRequest,
   output: ReportResponse,
+  cost: 'heavy',
   http: reportHttp('/api/reports/day'),
   async run(ctx, input) {
     const prices = await resolvePrices(ctx, input, input.date, input.date, input.planOn === 'forecast' ? 3 : 0);

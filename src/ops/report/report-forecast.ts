@@ -1,6 +1,7 @@
 /**
- * The rolling evaluation of the day-ahead forecast over a range, as one HTML page. No HTTP route,
- * like `forecast.evaluate` itself: a range takes seconds to minutes of fits (CLI and `svc op run`).
+ * GET /api/reports/forecast: the rolling evaluation of the day-ahead forecast over a range, as one
+ * HTML page. A range takes seconds to minutes of fits: a heavy operation, admitted by the HTTP
+ * door's admission control (docs/security.md) and cancelled at the request's deadline.
  */
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
@@ -14,7 +15,7 @@ import { invoke } from '../invoke.js';
 import { forecastEvaluate } from '../forecast/forecast-evaluate.js';
 import { mktopHistory } from '../forecast/forecast-history.js';
 import { errorsByHour, naiveMae } from './report-figures.js';
-import { ReportLang, ReportResponse, reportSourceFields } from './report-input.js';
+import { ReportLang, ReportResponse, reportHttp, reportSourceFields } from './report-input.js';
 
 export const ForecastReportRequest = z.strictObject({
   ...reportSourceFields,
@@ -32,12 +33,15 @@ export const reportForecast = defineOperation({
   description:
     'Runs `forecast.evaluate` (rolling origin: each day forecast only from the days before it, DAM caps) over `from`..`to` and renders its metrics, the fan (p10–p90, p50) with the actual prices, ' +
     'the mean absolute error by hour of day and by month beside the naive forecast’s (d−1; d−7 on Monday, Saturday, Sunday), the coverage of the band by month, and the data provenance. ' +
-    `At most ${MAX_DAYS} days. Without priceBook the history is the market operator’s DAM prices of the months before \`to\` (as GET /api/forecast reads them). CLI only (no HTTP route, as forecast.evaluate). docs/report.md.`,
+    `At most ${MAX_DAYS} days. Without priceBook (over HTTP) the history is the market operator’s DAM prices of the months before \`to\` (as GET /api/forecast reads them). ` +
+    'A heavy operation: admitted under the heavy-work limits (429/503 with Retry-After past them) and answered 503 `deadline_exceeded` past SVC_REQUEST_TIMEOUT_MS, its fits cancelled. docs/report.md.',
   tags: ['reports'],
   access: 'key',
   permission: 'decision.plan',
   input: ForecastReportRequest,
   output: ReportResponse,
+  cost: 'heavy',
+  http: reportHttp('/api/reports/forecast'),
   async run(ctx, input) {
     if (compareTradeDates(input.from, input.to) > 0) throw SvcError.validation(`from ${input.from} is after to ${input.to}`, [{ path: 'from', message: 'after to' }]);
     let book: PriceBook | undefined = input.priceBook;

@@ -8,6 +8,7 @@ import { aggregateByMonth } from '../../engines/backtest.js';
 import { bessCarryOverByMonth } from '../../engines/bess-carry.js';
 import { TradeDate } from '../../domain/common.js';
 import { defineOperation } from '../types.js';
+import { backtestCost } from '../cost.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { compareTradeDates } from '../../domain/dates.js';
 import { aggregateSettlements, type ForecastDaySettlement } from '../../engines/settle.js';
@@ -90,6 +91,7 @@ export const backtestSummary = defineOperation({
   permission: 'decision.plan',
   input: BacktestRequest,
   output: BacktestResponse,
+  cost: backtestCost,
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
@@ -102,6 +104,7 @@ export const backtestSummary = defineOperation({
     const settled: ForecastDaySettlement[] = [];
     const failedDays: { date: string; reason: string }[] = [];
     for (const d of dates) {
+      ctx.signal?.throwIfAborted();
       const f = forecasts.get(d);
       const day = input.priceBook[d];
       if (!f || !day) continue;

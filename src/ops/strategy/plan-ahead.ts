@@ -90,6 +90,7 @@ export const bessPlanAhead = defineOperation({
   permission: 'decision.plan',
   input: BessPlanAheadRequest,
   output: BessPlanAheadResponse,
+  cost: 'heavy',
   http: { method: 'POST', path: '/api/bess/plan-ahead', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_bess_ahead', title: 'Plan tomorrow’s battery schedule on the price forecast' },
   async run(ctx, input) {
@@ -106,6 +107,7 @@ export const strategyPlanAhead = defineOperation({
   permission: 'decision.plan',
   input: StrategyPlanAheadRequest,
   output: StrategyPlanAheadResponse,
+  cost: 'heavy',
   http: { method: 'POST', path: '/api/strategy/plan-ahead', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_spread_ahead', title: 'Plan tomorrow’s spread trades on the price forecast' },
   async run(ctx, input) {

@@ -8,6 +8,7 @@ import { planSpread } from '../../engines/strategy.js';
 import { planBess } from '../../engines/bess.js';
 import { bessSchedule } from '../../engines/bess-horizon.js';
 import { defineOperation, type OpContext } from '../types.js';
+import { planOnCost } from '../cost.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { bessCyclesView, bessScheduleView, spreadPlanView } from './plan-views.js';
 import { BESS, PlanHistory, PlanOn, PlanSettlement, SPREAD, forecastForDay, planOnForecast, planOnForecastFields, settleOnForecast, type PlanEngine } from './plan-on.js';
@@ -46,6 +47,7 @@ export const strategyPlan = defineOperation({
   permission: 'decision.plan',
   input: StrategyPlanRequest,
   output: StrategyPlanResponse,
+  cost: planOnCost,
   http: { method: 'POST', path: '/api/strategy/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_spread_trades', title: 'Plan spread trades for one day' },
   cli: {
@@ -90,6 +92,7 @@ export const bessPlan = defineOperation({
   permission: 'decision.plan',
   input: BessPlanRequest,
   output: BessPlanResponse,
+  cost: planOnCost,
   http: { method: 'POST', path: '/api/bess/plan', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'plan_bess_schedule', title: 'Plan a battery (BESS) schedule for one day' },
   cli: {
