@@ -22,7 +22,7 @@ import type { Caller, OperationInfo } from '../ops/types.js';
 import { sendError } from './error-handler.js';
 import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
-import { rateKey } from './request-context.js';
+import { rateKey } from './caller-key.js';
 
 /** The connection timeout is the deadline plus this (server.ts): the deadline's answer is always written first. */
 export const DEADLINE_MARGIN_MS = 5_000;

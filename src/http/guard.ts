@@ -13,7 +13,7 @@ import type { Access, Caller, Operation } from '../ops/types.js';
 import { SECURITY_MODE_HEADER, setCommonHeaders } from './headers.js';
 import type { ServerKit } from './kit.js';
 import { applyDecision, countHit, FixedWindowLimiter } from './rate-limit.js';
-import { rateKey } from './request-context.js';
+import { rateKey } from './caller-key.js';
 import { rootPlugin } from './plugin.js';
 
 declare module 'fastify' {

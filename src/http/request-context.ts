@@ -80,12 +80,3 @@ export class RequestContext implements OpContext {
 export function contextFactory(deps: ContextDeps, anonymous: Caller): (request: FastifyRequest) => RequestContext {
   return (request) => new RequestContext(deps, request.svcCaller ?? anonymous, request);
 }
-
-/** Per key, per signed-in user, master, service token, or else per client address. */
-export function rateKey(caller: Caller, ip: string): string {
-  if (caller.keyId) return `key:${caller.keyId}`;
-  if (caller.via === 'jwt') return `user:${caller.tenantId}:${caller.actorId}`;
-  if (caller.via === 'masterKey') return 'master';
-  if (caller.via === 'serviceToken') return 'service';
-  return `ip:${ip}`;
-}
