@@ -5,7 +5,7 @@ import { SvcError } from '../domain/errors.js';
 import type { CliEnv } from './cli-env.js';
 import { makeTable, keyValueTable } from './table.js';
 import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook, BOOK_ARG_HELP } from './book.js';
-import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, checkOutputPath, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
 import type { BacktestResponse } from '../ops/backtest.js';
@@ -50,18 +50,19 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --sweep capacityMwh=1,2,4 --sweep powerMw=0.5,1',
   );
   cmd.action(async (file: string, opts: BacktestOpts) => {
+    // Every flag is checked before the book is read: a flag error is the only line of a failed run.
     const strategy = strategyFlag(opts.strategy);
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
-    const full = await loadBook(env, file, opts, { from, to });
-    const loaded = sliceBook(env, full, from, to);
     const { planOnFlag } = await import('./plan.js');
     const onForecast = planOnFlag(opts.planOn);
     const settings = resolveSettings(opts);
+    checkOutputPath(opts.daily, '--daily');
+    const full = await loadBook(env, file, opts, { from, to });
+    const loaded = sliceBook(env, full, from, to);
     const out = env.out();
     const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
     const ranged = { ...(from || to ? { range } : {}), ...(strategy === 'both' ? {} : { strategy }) };
-    noDataInRange(loaded, from, to);
 
     if (opts.sweep?.length) {
       if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
@@ -264,11 +265,4 @@ function settingsLine(s: InForce): string {
   if (s.strategySettings) parts.push(`spread: ${flags(s.strategySettings, TRADING_FLAGS)}`);
   if (s.bessSettings) parts.push(`battery: ${flags(s.bessSettings, BESS_FLAGS)}`);
   return parts.join(' · ');
-}
-
-/** A --from/--to range with no day of the book in it is bad input (exit 2), not a table of zeros. */
-function noDataInRange(loaded: LoadedBook, from: string | undefined, to: string | undefined): void {
-  if (loaded.dates.length > 0 || (!from && !to)) return;
-  const range = `${from ?? 'the first day'} – ${to ?? 'the last day'}`;
-  throw SvcError.validation(`no day of the book falls in ${range}: nothing to backtest`, [{ path: from ? '--from' : '--to', message: 'no data in the range' }], 'no_data');
 }
