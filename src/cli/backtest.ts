@@ -5,7 +5,7 @@ import { SvcError } from '../domain/errors.js';
 import type { CliEnv } from './cli-env.js';
 import { makeTable, keyValueTable } from './table.js';
 import { addBookOptions, classifyMissing, loadBook, parseDateFlag, sliceBook, type LoadedBook, BOOK_ARG_HELP } from './book.js';
-import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, checkOutputPath, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import { lineChart } from './chart.js';
 import { countOf, formatMoney, formatPercent, labels } from './i18n.js';
 import type { BacktestResponse } from '../ops/strategy/backtest.js';
@@ -21,6 +21,7 @@ interface BacktestOpts {
   sweep?: string[];
   planOn?: string;
   onInvalid?: string;
+  strategy?: string;
   [flag: string]: unknown;
 }
 
@@ -33,6 +34,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     .command('backtest')
     .description('run the spread plan and the battery plan over every day of a price book (historical, not a forecast)')
     .argument('<file>', BOOK_ARG_HELP)
+    .option('--strategy <both|spread|bess>', 'which plans run: both (default: the spread plan and the battery plan added up), spread (only the spread trades) or bess (only the battery)')
     .option('--from <DD.MM.YYYY>', 'first day (inclusive)')
     .option('--to <DD.MM.YYYY>', 'last day (inclusive)')
     .option('--settings <file.json>', 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it')
@@ -43,20 +45,24 @@ export function registerBacktest(program: Command, env: CliEnv): void {
   cmd.addHelpText(
     'after',
     '\nExamples:\n  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --from 01.01.2024 --capacity 2 --power 1 --fee 10\n' +
+      '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --strategy bess --capacity 2 --power 1\n' +
       '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --daily days.csv --format json > summary.json\n' +
       '  $ svc backtest fixtures/oree-dam-ips-2022-2024.csv --sweep capacityMwh=1,2,4 --sweep powerMw=0.5,1',
   );
   cmd.action(async (file: string, opts: BacktestOpts) => {
+    // Every flag is checked before the book is read: a flag error is the only line of a failed run.
+    const strategy = strategyFlag(opts.strategy);
     const from = parseDateFlag(opts.from, '--from');
     const to = parseDateFlag(opts.to, '--to');
-    const full = await loadBook(env, file, opts, { from, to });
-    const loaded = sliceBook(env, full, from, to);
-    const { planOnFlag } = await import('./plan.js');
+    const { planOnFlag } = await import('./plan-forecast.js');
     const onForecast = planOnFlag(opts.planOn);
     const settings = resolveSettings(opts);
+    checkOutputPath(opts.daily, '--daily');
+    const full = await loadBook(env, file, opts, { from, to });
+    const loaded = sliceBook(env, full, from, to);
     const out = env.out();
     const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    const ranged = from || to ? { range } : {};
+    const ranged = { ...(from || to ? { range } : {}), ...(strategy === 'both' ? {} : { strategy }) };
 
     if (opts.sweep?.length) {
       if (opts.daily) throw SvcError.validation('--daily cannot be combined with --sweep: a sweep prints one row per combination, not days', [{ path: '--daily', message: 'not with --sweep' }]);
@@ -80,12 +86,14 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       // A sweep has no per-day output, so the gap report goes to stderr: no day is left out silently.
       const { gapReport } = await import('./backtest-gaps.js');
       for (const line of gapReport(loaded, result.gaps, env.globals().lang)) out.warn(line);
-      if (env.globals().format === 'json') return out.json({ combinations: rows });
+      const inForce = settingsInForce(strategy, settings);
+      if (env.globals().format === 'json') return out.json({ settings: inForce, combinations: rows });
       const names = axes.map((a) => a.name);
       const flat = rows.map((r) => ({ ...r.params, totalDays: r.totalDays, strategyNetPnlUah: r.strategyNetPnlUah, bessNetProfitUah: r.bessNetProfitUah, combinedNetPnlUah: r.combinedNetPnlUah, hitRate: r.hitRate, totalTrades: r.totalTrades, totalBessCycles: r.totalBessCycles }));
       if (env.globals().format === 'csv') return out.raw(await toCsv(flat));
       const { lang } = env.globals();
       const L = labels(lang);
+      out.print(out.c.dim(settingsLine(inForce)));
       const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
       rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), formatPercent(r.hitRate, lang)]));
       out.print(table.toString());
@@ -133,17 +141,21 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
   const money = (v: number) => formatMoney(v, lang, 0);
   const price = (v: number | null) => (v === null ? '—' : formatMoney(v, lang, 2));
   const pct = (x: number) => formatPercent(x, lang);
+  const spread = result.settings.strategy !== 'bess';
+  const bess = result.settings.strategy !== 'spread';
   const first = a.gaps.from ?? s.daily[0]?.tradeDate;
   const last = a.gaps.to ?? s.daily[s.daily.length - 1]?.tradeDate;
   out.print(c.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${countOf(s.totalDays, 'day', lang)}`) + c.dim(` · ${loaded.source}`));
+  out.print(c.dim(settingsLine(result.settings)));
   out.print(c.yellow(L.notForecast));
   out.print('');
   out.print(
     keyValueTable(
       [
         [L.btCombined, c.bold(money(s.combinedNetPnlUah))],
-        [L.btStrategy, money(s.strategyNetPnlUah)],
-        [L.btBattery, money(s.bessNetProfitUah)],
+        // A plan that did not run (--strategy) has no row: its zeros would read as a result.
+        ...(spread ? [[L.btStrategy, money(s.strategyNetPnlUah)] as [string, string]] : []),
+        ...(bess ? [[L.btBattery, money(s.bessNetProfitUah)] as [string, string]] : []),
         [L.btAverage, money(s.averageDailyPnlUah)],
         [L.btProfitable, `${s.profitableDays} ${L.of} ${s.totalDays} (${pct(s.hitRate)})`],
         [L.btTradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`],
@@ -154,8 +166,8 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
         [L.btDrawdown, a.maxDrawdown.uah > 0 ? `${money(a.maxDrawdown.uah)}  (${a.maxDrawdown.peakDate ?? '0'} → ${a.maxDrawdown.troughDate ?? ''})` : money(0)],
         [L.btVolatility, money(a.dailyPnl.volatilityUah)],
         [L.btPercentiles, [a.dailyPnl.p5Uah, a.dailyPnl.p25Uah, a.dailyPnl.medianUah, a.dailyPnl.p75Uah, a.dailyPnl.p95Uah].map(money).join(' / ')],
-        [L.btCaptureSpread, price(a.capture.spreadCaptureUahMwh)],
-        [L.btCaptureBess, price(a.capture.bessCaptureUahMwh)],
+        ...(spread ? [[L.btCaptureSpread, price(a.capture.spreadCaptureUahMwh)] as [string, string]] : []),
+        ...(bess ? [[L.btCaptureBess, price(a.capture.bessCaptureUahMwh)] as [string, string]] : []),
         [L.btGaps, gapLine(loaded, a.gaps.missing, lang)],
       ],
       c,
@@ -209,7 +221,48 @@ function renderForecastPlans(env: CliEnv, f: NonNullable<z.infer<typeof Backtest
   const money = (v: number) => formatMoney(v, lang, 0);
   out.print('');
   out.print(out.c.bold(`Plans on the forecast's expected prices, settled at actual prices (${f.days} days${f.skippedDays.length ? `; ${f.skippedDays.length} without enough history left out` : ''}${f.failedDays.length ? `; ${f.failedDays.length} that could not be planned left out` : ''})`));
-  const t = makeTable(['month', 'days', 'realised', 'perfect foresight', 'capture'], out.c, { right: [1, 2, 3, 4] });
-  for (const m of f.monthly) t.push([m.month, String(m.days), money(m.realisedPnlUah), money(m.perfectForesightPnlUah), m.captureRatio === null ? '—' : formatPercent(m.captureRatio, lang)]);
+  const capture = (r: number | null) => (r === null ? '—' : formatPercent(r, lang));
+  // With both plans, each plan's own capture beside the sum's (a plan that ran alone is the sum).
+  const both = f.monthly.some((m) => m.spread && m.bess);
+  const head = ['month', 'days', 'realised', 'perfect foresight', 'capture', ...(both ? ['spread capture', 'battery capture'] : [])];
+  const t = makeTable(head, out.c, { right: head.slice(1).map((_, i) => i + 1) });
+  for (const m of f.monthly) {
+    t.push([m.month, String(m.days), money(m.realisedPnlUah), money(m.perfectForesightPnlUah), capture(m.captureRatio), ...(both ? [capture(m.spread?.captureRatio ?? null), capture(m.bess?.captureRatio ?? null)] : [])]);
+  }
   out.print(t.toString());
+}
+
+const STRATEGIES = ['both', 'spread', 'bess'] as const;
+type Strategy = (typeof STRATEGIES)[number];
+
+/** `--strategy`: both (the default), spread or bess; anything else is bad input (exit 2). */
+export function strategyFlag(raw: string | undefined): Strategy {
+  if (raw === undefined) return 'both';
+  if ((STRATEGIES as readonly string[]).includes(raw)) return raw as Strategy;
+  throw SvcError.validation(`--strategy: expected both, spread or bess, got "${raw}"`, [{ path: '--strategy', message: 'expected both, spread or bess' }]);
+}
+
+type Settings = ReturnType<typeof resolveSettings>;
+interface InForce {
+  strategy: Strategy;
+  strategySettings?: Settings['strategySettings'] | undefined;
+  bessSettings?: Settings['bessSettings'] | undefined;
+}
+
+/** The settings in force, as the op's `settings` names them: the strategy and the settings of each plan that runs. */
+function settingsInForce(strategy: Strategy, s: Settings): InForce {
+  return { strategy, ...(strategy !== 'bess' ? { strategySettings: s.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: s.bessSettings } : {}) };
+}
+
+/** `settings: --strategy both · spread: --fee 10 --max-trades 24 … · battery: --capacity 2 …` (flag names, so a run can be repeated). */
+function settingsLine(s: InForce): string {
+  const flags = (values: object | undefined, specs: readonly { key: string; flag: string }[]) =>
+    Object.entries(values ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${specs.find((f) => f.key === k)?.flag ?? k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join(' ');
+  const parts = [`settings: --strategy ${s.strategy}`];
+  if (s.strategySettings) parts.push(`spread: ${flags(s.strategySettings, TRADING_FLAGS)}`);
+  if (s.bessSettings) parts.push(`battery: ${flags(s.bessSettings, BESS_FLAGS)}`);
+  return parts.join(' · ');
 }

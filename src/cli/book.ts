@@ -45,7 +45,7 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
-  for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().warn(line);
+  for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().notice(line);
   const dates = Object.keys(result.book).sort(compareTradeDates);
   return { book: result.book, dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast };
 }
@@ -84,12 +84,13 @@ export function checkRange(from: string | undefined, to: string | undefined): vo
   }
 }
 
-/** Restricts a book to [from, to] (inclusive); says so on stderr when nothing is left. */
+/** Restricts a book to [from, to] (inclusive); a range that leaves no day is bad input (exit 2), never a table of zeros. */
 export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
   checkRange(from, to);
   const dates = loaded.dates.filter((d) => inScope(d, { from, to }));
   if (dates.length === 0 && loaded.dates.length > 0) {
-    env.out().warn(`no days between ${from ?? 'the start'} and ${to ?? 'the end'} in ${loaded.source} (it covers ${loaded.dates[0]}–${loaded.dates[loaded.dates.length - 1]})`);
+    const flag = from ? '--from' : '--to';
+    throw SvcError.validation(`no days between ${from ?? 'the start'} and ${to ?? 'the end'} in ${loaded.source} (it covers ${loaded.dates[0]}–${loaded.dates[loaded.dates.length - 1]})`, [{ path: flag, message: 'no data in the range' }], 'no_data');
   }
   const book: PriceBook = {};
   for (const d of dates) {

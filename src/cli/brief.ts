@@ -97,6 +97,8 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(env, opts);
     const market = pickMarket(opts);
+    // Checked whether or not --caps is given: a flag is never ignored silently.
+    capTolerance(opts);
     const { planOnFlag } = await import('./plan-forecast.js');
     const onForecast = planOnFlag(opts.planOn) ? await (await import('./plan-forecast.js')).forecastPricesFor(env, file, date, opts) : null;
     const loaded = onForecast ? { source: onForecast.source } : await loadBook(env, file, opts, { from: date, to: date });
@@ -119,11 +121,8 @@ export function registerBrief(program: Command, env: CliEnv): void {
       // The receipt operation, through invoke(): it validates the request as the brief did, and composes nothing again.
       const { tradingBriefReceipt } = await import('../ops/ai/receipt.js');
       const bundle = await env.runOp(tradingBriefReceipt, request);
-      try {
-        writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');
-      } catch (e) {
-        throw new SvcError('internal_error', `--receipt: cannot write ${opts.receipt}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-      }
+      // A path that cannot be written is bad input naming the flag (exit 2), as -o and --daily.
+      writeOutputFile(opts.receipt, `${JSON.stringify(bundle, null, 2)}\n`, '--receipt');
       env.out().info(`receipt written to ${opts.receipt} (key ${bundle.receipt.signature.keyId}, inputs sha256 ${bundle.receipt.inputsHash.value.slice(0, 16)}…)`);
     }
     const out = env.out();

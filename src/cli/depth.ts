@@ -3,8 +3,8 @@
  * by size, with the depth curve as a chart. Display only: not a forecast, an order
  * recommendation or a fill guarantee.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { readTextInput } from './json-input.js';
 import type { DepthResponse } from '../domain/tsoplatform.js';
 import { bar, formatNumber } from './chart.js';
 import type { CliEnv } from './cli-env.js';
@@ -51,7 +51,7 @@ export function registerDepth(program: Command, env: CliEnv): void {
     .addHelpText('after', '\nExamples:\n  $ svc depth import examples/depth-sample.csv\n  $ svc depth import book.json --format json')
     .action(async (file: string) => {
       const { depthImport } = await import('../ops/market/market-depth.js');
-      const r = await env.runOp(depthImport, { text: readFileSync(file === '-' ? 0 : file, 'utf8'), source: file });
+      const r = await env.runOp(depthImport, { text: readTextInput(file, 'depth import'), source: file });
       const { format } = env.globals();
       if (format === 'json') return env.out().json(r);
       if (format === 'csv') return env.out().raw(await toCsv(r.snapshots));

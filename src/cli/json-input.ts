@@ -28,3 +28,14 @@ export function readJsonInput(value: string, what: string, options: JsonInputOpt
     throw SvcError.validation(`${what}: ${where} is not valid JSON: ${(e as Error).message}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
   }
 }
+
+/** A text file a command imports (`zones import`, `depth import`), or `-` for stdin; a file that cannot be read is bad input (exit 2) naming it. */
+export function readTextInput(file: string, what: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code;
+    throw SvcError.validation(`${what}: cannot read ${file === '-' ? 'stdin' : file}: ${why}`, [{ path: file, message: 'cannot read file' }]);
+  }
+}

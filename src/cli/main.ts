@@ -156,6 +156,7 @@ export async function run(argv: string[], operations?: OperationSource): Promise
   const { program, env } = await buildProgram(operations, argv);
   try {
     await program.parseAsync(argv);
+    env.out().flushNotices();
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

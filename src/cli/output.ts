@@ -29,6 +29,8 @@ export class Output {
   private readonly out: NodeJS.WritableStream & { isTTY?: boolean };
   private readonly err: NodeJS.WritableStream & { isTTY?: boolean };
   private readonly interactive: boolean;
+  /** Notices held until the command shows a result (notice()). */
+  private readonly pending: string[] = [];
 
   constructor(options: OutputOptions) {
     this.format = options.format;
@@ -43,32 +45,62 @@ export class Output {
 
   /** Write a result line (or block) to stdout. */
   print(text = ''): void {
+    this.flushNotices();
     this.out.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
   /** Write a result as JSON to stdout (two-space indent, trailing newline). */
   json(value: unknown): void {
+    this.flushNotices();
     this.out.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
   /** Raw bytes to stdout (CSV, exports). */
   raw(text: string): void {
+    this.flushNotices();
     this.out.write(text);
   }
 
   /** One warning line on stderr; shown even with -q because it changes what the result means. */
   warn(message: string): void {
+    this.flushNotices();
+    const c = new Chalk({ level: this.err.isTTY && this.c.level > 0 ? 1 : 0 });
+    this.err.write(`${c.yellow('warning:')} ${message}\n`);
+  }
+
+  /**
+   * A warning about how the input was read (clock-change days skipped, hour numbering found, columns
+   * ignored): hidden with -q, and held until the command shows something (a result, a warning, its
+   * end), so that a flag error found after the book was read is the only line of a failed run.
+   */
+  notice(message: string): void {
+    if (!this.quiet) this.pending.push(message);
+  }
+
+  /** Shows the held notices (the command got past its input checks). */
+  flushNotices(): void {
+    for (const m of this.pending.splice(0)) this.warnLine(m);
+  }
+
+  /** Drops the held notices (the command failed: its error is the line that matters). */
+  dropNotices(): void {
+    this.pending.length = 0;
+  }
+
+  private warnLine(message: string): void {
     const c = new Chalk({ level: this.err.isTTY && this.c.level > 0 ? 1 : 0 });
     this.err.write(`${c.yellow('warning:')} ${message}\n`);
   }
 
   /** Informational line on stderr, hidden with -q. */
   info(message: string): void {
+    this.flushNotices();
     if (!this.quiet) this.err.write(`${message}\n`);
   }
 
   /** Render an error as one line on stderr (JSON with --format json). */
   error(error: unknown): void {
+    this.dropNotices();
     if (this.format === 'json') {
       const code = (error as { errorCode?: unknown }).errorCode;
       const body = isSvcError(error) ? error.toJSON() : { code: typeof code === 'string' ? code : 'internal_error', message: messageOf(error) };

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { CliEnv } from './cli-env.js';
 import { BOOK_ARG_HELP, addBookOptions, loadBook, parseDateFlag } from './book.js';
-import { BESS_FLAGS, TRADING_FLAGS, addFlags, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
+import { BESS_FLAGS, TRADING_FLAGS, addFlags, checkOutputPath, explainBothSettings, resolveSettings, writeOutputFile } from './settings.js';
 import type { AnyOperation } from '../ops/types.js';
 import { SvcError } from '../domain/errors.js';
 import { BESS_SETTING_KEYS, SETTINGS_FIELDS } from '../domain/settings-fields.js';
@@ -46,6 +46,7 @@ async function runReport(env: CliEnv, kind: Kind, file: string, opts: ReportOpts
   const { reportBacktest, reportForecast, reportDay } = await import('../ops/report/report.js');
   const dates = { from: parseDateFlag(opts.from, '--from'), to: parseDateFlag(opts.to, '--to'), date: parseDateFlag(opts.date, '--date') };
   const settings = kind === 'forecast' ? undefined : resolveSettings(opts);
+  checkOutputPath(opts.output, '--output');
   const flat = settings ? { ...settings.strategySettings, ...settings.bessSettings } : {};
   const range = kind === 'day' ? { date: dates.date } : { ...(dates.from ? { from: dates.from } : {}), ...(dates.to ? { to: dates.to } : {}) };
   const input = { ...(await bookInput(env, file, opts)), ...range, ...flat, ...(opts.planOn ? { planOn: opts.planOn } : {}), lang: env.globals().lang };

@@ -3,7 +3,8 @@
  * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
  * that flags override. Errors name the flag and its allowed range.
  */
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { readJsonInput } from './json-input.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
@@ -47,6 +48,33 @@ export function flagValues(opts: Record<string, unknown>, specs: readonly FlagSp
     out[s.key] = value;
   }
   return out;
+}
+
+/**
+ * Checks, before any work, that an output file named by a flag can be written where it points: its
+ * directory exists and is writable, and the path is not a directory (exit 2 naming the flag). The
+ * write itself (writeOutputFile) happens only when the result is complete: no partial file.
+ */
+export function checkOutputPath(path: string | undefined, flag: string): void {
+  if (path === undefined || path === '-') return;
+  const fail = (why: string) => SvcError.validation(`${flag}: cannot write ${path}: ${why}`, [{ path: flag, message: `cannot write: ${why}` }]);
+  let dir: ReturnType<typeof statSync> | undefined;
+  try {
+    dir = statSync(dirname(resolve(path)));
+  } catch {
+    throw fail('its directory does not exist');
+  }
+  if (!dir.isDirectory()) throw fail('its directory does not exist');
+  try {
+    if (statSync(path).isDirectory()) throw fail('it is a directory');
+  } catch (e) {
+    if (e instanceof SvcError) throw e;
+  }
+  try {
+    accessSync(dirname(resolve(path)), constants.W_OK);
+  } catch {
+    throw fail('permission denied');
+  }
 }
 
 /** Writes an output file named by a flag; a path that cannot be written is bad input naming the flag (exit 2). */

@@ -3,8 +3,8 @@
  * reads from the terminal, through the same operations as the HTTP door. Tables come with the
  * chart a trader looks at: net flow by hour, the generation mix.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { readTextInput } from './json-input.js';
 import type { FlowsResponse, MultiZoneResponse, RegimeResponse, SystemResponse } from '../domain/tsoplatform.js';
 import { bar, formatNumber } from './chart.js';
 import type { CliEnv } from './cli-env.js';
@@ -161,7 +161,7 @@ export function registerSystem(program: Command, env: CliEnv): void {
     .addHelpText('after', '\nExamples:\n  $ svc zones import prices-2022-11-01.csv')
     .action(async (file: string) => {
       const { zonesImport } = await import('../ops/market/multizone.js');
-      const r = await env.runOp(zonesImport, { text: readFileSync(file === '-' ? 0 : file, 'utf8') });
+      const r = await env.runOp(zonesImport, { text: readTextInput(file, 'zones import') });
       await render(env, r, () => r.attempts, (x) => {
         const t = makeTable(['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], env.out().c);
         for (const a of x.attempts) t.push([a.tradeDate, String(a.revision), String(a.rows), a.expectedZones.join(','), a.artifactHash.slice(0, 16)]);

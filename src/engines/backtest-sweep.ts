@@ -7,7 +7,7 @@ import type { PriceBook } from '../domain/prices.js';
 import type { BoundedKey } from '../domain/bounds.js';
 import type { BessSettings, TradingSettings } from '../domain/settings.js';
 import { BESS_SETTING_KEYS, SETTINGS_FIELDS } from '../domain/settings-fields.js';
-import { runBacktest } from './backtest.js';
+import { runBacktest, type BacktestStrategy } from './backtest.js';
 
 /** A settings field (SETTINGS_FIELDS) and the values to try. */
 export interface SweepAxis {
@@ -19,6 +19,8 @@ export interface SweepCombo {
   params: Record<string, number>;
   strategySettings: TradingSettings;
   bessSettings: BessSettings;
+  /** Which plans run (default both). */
+  strategy?: BacktestStrategy;
 }
 
 export interface SweepRow {
@@ -35,8 +37,8 @@ export interface SweepRow {
 // A key in both records (lotMwh) sweeps the battery's.
 const isTradingKey = (name: string): boolean => !BESS_SETTING_KEYS.has(name) && SETTINGS_FIELDS.some((f) => f.key === name && f.group === 'strategySettings');
 
-export function combinations(axes: readonly SweepAxis[], strategy: TradingSettings, bess: BessSettings): SweepCombo[] {
-  let combos: SweepCombo[] = [{ params: {}, strategySettings: strategy, bessSettings: bess }];
+export function combinations(axes: readonly SweepAxis[], strategy: TradingSettings, bess: BessSettings, which: BacktestStrategy = 'both'): SweepCombo[] {
+  let combos: SweepCombo[] = [{ params: {}, strategySettings: strategy, bessSettings: bess, ...(which === 'both' ? {} : { strategy: which }) }];
   for (const axis of axes) {
     const trading = isTradingKey(axis.name);
     const next: SweepCombo[] = [];
@@ -46,6 +48,7 @@ export function combinations(axes: readonly SweepAxis[], strategy: TradingSettin
           params: { ...combo.params, [axis.name]: value },
           strategySettings: trading ? { ...combo.strategySettings, [axis.name]: value } : combo.strategySettings,
           bessSettings: trading ? combo.bessSettings : { ...combo.bessSettings, [axis.name]: value },
+          ...(combo.strategy ? { strategy: combo.strategy } : {}),
         });
       }
     }
@@ -55,7 +58,7 @@ export function combinations(axes: readonly SweepAxis[], strategy: TradingSettin
 }
 
 export function runCombo(book: PriceBook, combo: SweepCombo): SweepRow {
-  const s = runBacktest(book, combo.strategySettings, combo.bessSettings);
+  const s = runBacktest(book, combo.strategySettings, combo.bessSettings, combo.strategy ? { strategy: combo.strategy } : {});
   return {
     params: combo.params,
     totalDays: s.totalDays,

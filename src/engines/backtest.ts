@@ -29,7 +29,14 @@ export interface BacktestOptions {
   onProgress?(done: number, total: number): void;
   /** Called with each day's two plans (for analytics that need more than the day's totals). */
   onPlans?(plan: TradingPlan, bessPlan: BessPlan): void;
+  /** Which plans run (default both): the other one is an empty plan (0 PnL, no trades or cycles), so combined = the one that ran. */
+  strategy?: BacktestStrategy;
 }
+
+/** The plans a backtest runs: the spread plan, the battery plan, or both (the spec's behaviour). */
+export type BacktestStrategy = 'both' | 'spread' | 'bess';
+export const EMPTY_SPREAD_PLAN: TradingPlan = Object.freeze({ trades: [], totalVolumeMwh: 0, netPnlUah: 0, averageSpreadUah: 0 }) as TradingPlan;
+export const EMPTY_BESS_PLAN: BessPlan = Object.freeze({ cycles: [], netProfitUah: 0, chargedMwh: 0, dischargedMwh: 0, equivalentCycles: 0 }) as BessPlan;
 
 /** One day's result from the two engines' plans. */
 export function backtestDayFromPlans(tradeDate: string, plan: TradingPlan, bessPlan: BessPlan): BacktestDay {
@@ -66,14 +73,16 @@ export function runBacktest(
   const total = dates.length;
   const onProgress = options.onProgress;
   const progressEvery = Math.max(1, Math.floor(total / 100));
+  const runSpread = options.strategy !== 'bess';
+  const runBess = options.strategy !== 'spread';
   // One buffer for all days: the engines read prices and copy what they keep into their plans.
   const prices = new Array<number>(HOURS_PER_DAY).fill(0);
   const days: BacktestDay[] = new Array<BacktestDay>(total);
   for (let i = 0; i < total; i += 1) {
     const tradeDate = dates[i] as string;
     fillHourlyPrices(prices, book[tradeDate], tradeDate);
-    const plan = planSpread(prices, strategy);
-    const bessPlan = planBess(prices, bess);
+    const plan = runSpread ? planSpread(prices, strategy) : EMPTY_SPREAD_PLAN;
+    const bessPlan = runBess ? planBess(prices, bess) : EMPTY_BESS_PLAN;
     options.onPlans?.(plan, bessPlan);
     days[i] = backtestDayFromPlans(tradeDate, plan, bessPlan);
     if (onProgress !== undefined && ((i + 1) % progressEvery === 0 || i + 1 === total)) onProgress(i + 1, total);

@@ -25,36 +25,62 @@ export function settleBess(plan: BessPlan, actual: readonly number[], s: BessSet
   return pnl;
 }
 
-export interface ForecastDaySettlement {
-  tradeDate: string;
+/** One strategy's (or the sum's) PnL on the forecast, settled at actual prices, beside perfect foresight. */
+export interface Settled {
   /** PnL of the plans chosen on the forecast, settled at actual prices. */
   realisedPnlUah: number;
   /** PnL of the plans chosen on the actual prices (perfect foresight, the upper bound). */
   perfectForesightPnlUah: number;
 }
 
-export interface ForecastMonthSettlement {
-  month: string;
-  days: number;
-  realisedPnlUah: number;
-  perfectForesightPnlUah: number;
+export interface ForecastDaySettlement extends Settled {
+  tradeDate: string;
+  /** Each plan that ran, on its own (the totals above are their sum). */
+  spread?: Settled;
+  bess?: Settled;
+}
+
+export interface SettledMonth extends Settled {
   /** realised / perfect foresight; null when the optimum is not positive. */
   captureRatio: number | null;
 }
 
-/** Per month MM.YYYY (in the order the days come) and the total as month `all`. */
+export interface ForecastMonthSettlement extends SettledMonth {
+  month: string;
+  days: number;
+  spread?: SettledMonth;
+  bess?: SettledMonth;
+}
+
+const ratio = (r: Settled): number | null => (r.perfectForesightPnlUah > 0 ? r.realisedPnlUah / r.perfectForesightPnlUah : null);
+const withRatio = (r: Settled): SettledMonth => ({ realisedPnlUah: r.realisedPnlUah, perfectForesightPnlUah: r.perfectForesightPnlUah, captureRatio: ratio(r) });
+const addTo = (into: Settled | undefined, d: Settled): Settled => ({
+  realisedPnlUah: (into?.realisedPnlUah ?? 0) + d.realisedPnlUah,
+  perfectForesightPnlUah: (into?.perfectForesightPnlUah ?? 0) + d.perfectForesightPnlUah,
+});
+
+/** Per month MM.YYYY (in the order the days come) and the total as month `all`; each strategy's own capture beside the sum's. */
 export function aggregateSettlements(days: readonly ForecastDaySettlement[]): ForecastMonthSettlement[] {
-  const rows = new Map<string, ForecastMonthSettlement>();
+  interface Acc extends Settled { month: string; days: number; spread?: Settled; bess?: Settled }
+  const rows = new Map<string, Acc>();
   const add = (key: string, d: ForecastDaySettlement) => {
-    const r = rows.get(key) ?? { month: key, days: 0, realisedPnlUah: 0, perfectForesightPnlUah: 0, captureRatio: null };
+    const r: Acc = rows.get(key) ?? { month: key, days: 0, realisedPnlUah: 0, perfectForesightPnlUah: 0 };
     r.days++;
     r.realisedPnlUah += d.realisedPnlUah;
     r.perfectForesightPnlUah += d.perfectForesightPnlUah;
+    if (d.spread) r.spread = addTo(r.spread, d.spread);
+    if (d.bess) r.bess = addTo(r.bess, d.bess);
     rows.set(key, r);
   };
   for (const d of days) add(d.tradeDate.slice(3), d);
   for (const d of days) add('all', d);
-  return [...rows.values()].map((r) => ({ ...r, captureRatio: r.perfectForesightPnlUah > 0 ? r.realisedPnlUah / r.perfectForesightPnlUah : null }));
+  return [...rows.values()].map((r) => ({
+    month: r.month,
+    days: r.days,
+    ...withRatio(r),
+    ...(r.spread ? { spread: withRatio(r.spread) } : {}),
+    ...(r.bess ? { bess: withRatio(r.bess) } : {}),
+  }));
 }
 
 /** One hour of a bid sheet: what to buy or sell and the price beyond which it stops paying for itself. */

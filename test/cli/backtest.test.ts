@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
@@ -27,7 +27,7 @@ describe('svc backtest', () => {
     const r = await svc(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--daily', daily, '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { generatedAt: string; summary: Summary };
-    expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'summary']);
+    expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'settings', 'summary']);
     expect(body.summary.totalDays).toBe(30);
     const lines = readFileSync(daily, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('tradeDate,strategyPnlUah,bessPnlUah,combinedPnlUah,trades,bessChargeDischargePairs,averageSpreadUah,equivalentBessCycles');
@@ -78,11 +78,12 @@ describe('svc backtest', () => {
     expect((await svc(['backtest', WEEK, '--from', '05.12.2024', '--to', '01.12.2024'])).exitCode).toBe(2);
   });
 
-  it('an empty range is not a crash', async () => {
-    const r = await svc(['backtest', WEEK, '--from', '01.01.2030', '--format', 'json']);
-    expect(r.exitCode).toBe(0);
-    const s = (JSON.parse(r.stdout) as { summary: Summary & { bestDay: unknown } }).summary;
-    expect(s.totalDays).toBe(0);
-    expect(s.bestDay).toBeNull();
+  it('a range with no data exits 2 and says so (README), with no output file left behind', async () => {
+    const daily = join(tempDir(), 'days.csv');
+    const r = await svc(['backtest', WEEK, '--from', '01.01.2030', '--daily', daily, '--format', 'json']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no days between 01.01.2030');
+    expect(existsSync(daily)).toBe(false);
   });
 });

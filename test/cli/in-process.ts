@@ -1,9 +1,12 @@
-/** Runs the CLI in this process with a given registry, capturing stdout and stderr (tests that add a throwaway op). */
+/**
+ * Runs the CLI in this process (with a given registry, or the CLI's own), capturing stdout and
+ * stderr: tests of the CLI's logic skip the cost of a process per call (issue 34: suite time).
+ */
 import { vi } from 'vitest';
 import { run } from '../../src/cli/main.js';
 import type { OperationSource } from '../../src/cli/op.js';
 
-export async function runCliInProcess(args: string[], operations: OperationSource): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCliInProcess(args: string[], operations?: OperationSource): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

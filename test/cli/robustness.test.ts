@@ -34,7 +34,7 @@ describe('svc at the edges', () => {
 
   it('says so when a range holds no day', async () => {
     const r = await svc(['backtest', WEEK, '--from', '01.01.2030']);
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('no days between 01.01.2030');
   });
 

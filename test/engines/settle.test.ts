@@ -43,3 +43,22 @@ describe('settle', () => {
     ]);
   });
 });
+
+describe('per-strategy settlement on the forecast', () => {
+  it('each plan keeps its own capture beside the sum', () => {
+    const rows = aggregateSettlements([
+      { tradeDate: '30.01.2024', realisedPnlUah: 60, perfectForesightPnlUah: 100, spread: { realisedPnlUah: 50, perfectForesightPnlUah: 80 }, bess: { realisedPnlUah: 10, perfectForesightPnlUah: 20 } },
+      { tradeDate: '01.02.2024', realisedPnlUah: 30, perfectForesightPnlUah: 40, spread: { realisedPnlUah: 30, perfectForesightPnlUah: 40 }, bess: { realisedPnlUah: 0, perfectForesightPnlUah: 0 } },
+    ]);
+    const all = rows.find((r) => r.month === 'all');
+    expect(all?.spread).toEqual({ realisedPnlUah: 80, perfectForesightPnlUah: 120, captureRatio: 80 / 120 });
+    expect(all?.bess).toEqual({ realisedPnlUah: 10, perfectForesightPnlUah: 20, captureRatio: 0.5 });
+    expect(rows.find((r) => r.month === '02.2024')?.bess?.captureRatio).toBeNull();
+    expect(all?.captureRatio).toBe(90 / 140);
+  });
+
+  it('a day without per-strategy parts has none in its month', () => {
+    const [row] = aggregateSettlements([{ tradeDate: '30.01.2024', realisedPnlUah: 1, perfectForesightPnlUah: 2 }]);
+    expect(row).toEqual({ month: '01.2024', days: 1, realisedPnlUah: 1, perfectForesightPnlUah: 2, captureRatio: 0.5 });
+  });
+});

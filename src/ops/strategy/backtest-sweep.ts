@@ -52,7 +52,7 @@ export const backtestSweep = defineOperation({
     const names = input.sweep.map((a) => a.name);
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice) throw SvcError.validation(`sweep: ${twice} given twice`, [{ path: 'sweep', message: 'duplicate field' }]);
-    const combos = combinations(input.sweep, input.strategySettings, input.bessSettings);
+    const combos = combinations(input.sweep, input.strategySettings, input.bessSettings, input.strategy ?? 'both');
     for (const combo of combos) {
       const bad = ComboSettings.safeParse({ strategySettings: combo.strategySettings, bessSettings: combo.bessSettings }).error;
       if (bad) throw SvcError.validation(`sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(bad).message}`, [{ path: 'sweep', message: 'value out of range' }]);

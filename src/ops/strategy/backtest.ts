@@ -15,6 +15,7 @@ import { aggregateSettlements, type ForecastDaySettlement } from '../../engines/
 import { BESS, ForecastPlansSummary, PlanHistory, PlanOn, SPREAD, settleDayOnForecast } from './plan-on.js';
 import { forecastsForPlans } from '../forecast/forecast-day.js';
 
+export const BacktestStrategy = z.enum(['both', 'spread', 'bess']);
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
 export const BacktestRequest = z.strictObject({
   priceBook: PriceBook,
@@ -30,6 +31,8 @@ export const BacktestRequest = z.strictObject({
   monthly: z.boolean().optional(),
   /** svc extension: also return `analytics.bessCarryOver` (also with `monthly: true`): the battery day by day vs carrying its state of charge across days, per month. */
   carryOver: z.boolean().optional(),
+  /** svc extension: which plans run — `both` (the default, the spec's behaviour), `spread` or `bess`; the other contributes nothing. */
+  strategy: BacktestStrategy.optional(),
 });
 
 const money = z.number();
@@ -71,7 +74,15 @@ export const BacktestAnalytics = z.strictObject({
     .array(z.strictObject({ month: z.string(), days: z.number().int(), dayByDayUah: money, carriedUah: money, carryOverGainUah: money }))
     .optional(),
 });
-export const BacktestResponse = z.strictObject({ generatedAt: GeneratedAt, summary: BacktestSummary, analytics: BacktestAnalytics, forecastPlans: ForecastPlansSummary.optional() });
+/** svc extension: the settings in force — which plans ran and the settings of each plan that ran. */
+export const BacktestSettingsInForce = z.strictObject({ strategy: BacktestStrategy, strategySettings: TradingSettings.optional(), bessSettings: BessSettings.optional() });
+export const BacktestResponse = z.strictObject({
+  generatedAt: GeneratedAt,
+  settings: BacktestSettingsInForce,
+  summary: BacktestSummary,
+  analytics: BacktestAnalytics,
+  forecastPlans: ForecastPlansSummary.optional(),
+});
 
 export const backtestSummary = defineOperation({
   id: 'backtest.summary',
@@ -85,7 +96,9 @@ export const backtestSummary = defineOperation({
     'svc extension `carryOver: true` (also with `monthly: true`): `analytics.bessCarryOver`, the battery’s cash planned day by day vs carrying its state of charge across days (day D planned with D+1 in view, D committed; a gap restarts at initialSocMwh), per month and `all`. ' +
     'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the expected prices of the forecast made from the book’s days before it ' +
     '(and `history`, at most 1,575 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
-    'The first days of a book, without 56 days before them, are listed in `skippedDays`; a day whose forecast cannot be planned in `failedDays` with the reason (the run goes on).',
+    'The first days of a book, without 56 days before them, are listed in `skippedDays`; a day whose forecast cannot be planned in `failedDays` with the reason (the run goes on); each month also carries `spread` and `bess`, each plan on its own. ' +
+    'svc extension `strategy`: `both` (the default, the spec’s behaviour), `spread` or `bess` — only that plan runs and the other contributes 0 (no trades, no cycles), so combined PnL, hit rate and best/worst days are those of the plan that ran. ' +
+    'svc extension `settings` in the response: the strategy and the settings of each plan that ran.',
   tags: ['decision'],
   access: 'key',
   permission: 'decision.plan',
@@ -95,10 +108,15 @@ export const backtestSummary = defineOperation({
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
-    const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {});
+    const strategy = input.strategy ?? 'both';
+    const runSpread = strategy !== 'bess';
+    const runBess = strategy !== 'spread';
+    const settings = { strategy, ...(runSpread ? { strategySettings: input.strategySettings } : {}), ...(runBess ? { bessSettings: input.bessSettings } : {}) };
+    const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {}, { strategy });
     const months = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
-    const withMonths = input.monthly || input.carryOver ? { ...months, bessCarryOver: bessCarryOverByMonth(input.priceBook, input.bessSettings) } : months;
-    if (input.planOn !== 'forecast') return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths };
+    const withMonths = runBess && (input.monthly || input.carryOver) ? { ...months, bessCarryOver: bessCarryOverByMonth(input.priceBook, input.bessSettings) } : months;
+    const head = { generatedAt: ctx.now().toISOString(), settings };
+    if (input.planOn !== 'forecast') return { ...head, summary, analytics: withMonths };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
     const forecasts = await forecastsForPlans({ ...(input.history ?? {}), ...input.priceBook }, dates, { ctx, onProgress: (done, total) => ctx.progress?.(done, total, 'forecast days') });
     const settled: ForecastDaySettlement[] = [];
@@ -109,13 +127,13 @@ export const backtestSummary = defineOperation({
       const day = input.priceBook[d];
       if (!f || !day) continue;
       try {
-        settled.push(settleDayOnForecast(f, hourlyPrices(day), [SPREAD, input.strategySettings], [BESS, input.bessSettings]));
+        settled.push(settleDayOnForecast(f, hourlyPrices(day), runSpread ? [SPREAD, input.strategySettings] : null, runBess ? [BESS, input.bessSettings] : null));
       } catch (e) {
         // One day that cannot be planned is named, never the end of the run.
         failedDays.push({ date: d, reason: e instanceof Error ? e.message : String(e) });
       }
     }
     const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !forecasts.has(d)), failedDays, monthly: aggregateSettlements(settled) };
-    return { generatedAt: ctx.now().toISOString(), summary, analytics: withMonths, forecastPlans };
+    return { ...head, summary, analytics: withMonths, forecastPlans };
   },
 });

@@ -62,6 +62,7 @@ export const planOnForecastFields = {
   bids: z.array(PlanBid).optional(),
 };
 
+const SettledMonth = z.strictObject({ realisedPnlUah: z.number(), perfectForesightPnlUah: z.number(), captureRatio: z.number().nullable() });
 export const ForecastPlansSummary = z.strictObject({
   days: z.number().int(),
   /** Days of the range without enough history before them to forecast (left out of these totals). */
@@ -69,7 +70,16 @@ export const ForecastPlansSummary = z.strictObject({
   /** Days that could not be planned on their forecast, and why (left out of these totals; the run goes on). */
   failedDays: z.array(z.strictObject({ date: z.string(), reason: z.string() })),
   monthly: z.array(
-    z.strictObject({ month: z.string(), days: z.number().int(), realisedPnlUah: z.number(), perfectForesightPnlUah: z.number(), captureRatio: z.number().nullable() }),
+    z.strictObject({
+      month: z.string(),
+      days: z.number().int(),
+      realisedPnlUah: z.number(),
+      perfectForesightPnlUah: z.number(),
+      captureRatio: z.number().nullable(),
+      /** Each plan that ran, on its own (the fields above are their sum). */
+      spread: SettledMonth.optional(),
+      bess: SettledMonth.optional(),
+    }),
   ),
 });
 
@@ -130,11 +140,21 @@ export function settleOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastF
   return { planOn: 'forecast', forecastP50: f.p50, plannedPrices: f.mean, realisedPnlUah: realised, perfectForesightPnlUah: perfect, captureRatio: perfect > 0 ? realised / perfect : null };
 }
 
-/** Both plans of a backtest day chosen on its forecast, settled at the actual prices, beside both optima. */
-export function settleDayOnForecast<S1, P1, S2, P2>(f: DayForecastFor, actual: number[], spread: [PlanEngine<S1, P1>, S1], bess: [PlanEngine<S2, P2>, S2]): ForecastDaySettlement {
-  const a = settleOnForecast(spread[0], f, actual, spread[1], onForecastPrices(f.date, () => spread[0].plan(f.mean, spread[1])));
-  const b = settleOnForecast(bess[0], f, actual, bess[1], onForecastPrices(f.date, () => bess[0].plan(f.mean, bess[1])));
-  return { tradeDate: f.date, realisedPnlUah: a.realisedPnlUah + b.realisedPnlUah, perfectForesightPnlUah: a.perfectForesightPnlUah + b.perfectForesightPnlUah };
+/** The plans of a backtest day chosen on its forecast (both, or the one given), settled at the actual prices, beside their optima. */
+export function settleDayOnForecast<S1, P1, S2, P2>(f: DayForecastFor, actual: number[], spread: [PlanEngine<S1, P1>, S1] | null, bess: [PlanEngine<S2, P2>, S2] | null): ForecastDaySettlement {
+  const one = <S, P>([engine, s]: [PlanEngine<S, P>, S]) => {
+    const r = settleOnForecast(engine, f, actual, s, onForecastPrices(f.date, () => engine.plan(f.mean, s)));
+    return { realisedPnlUah: r.realisedPnlUah, perfectForesightPnlUah: r.perfectForesightPnlUah };
+  };
+  const a = spread ? one(spread) : undefined;
+  const b = bess ? one(bess) : undefined;
+  return {
+    tradeDate: f.date,
+    realisedPnlUah: (a?.realisedPnlUah ?? 0) + (b?.realisedPnlUah ?? 0),
+    perfectForesightPnlUah: (a?.perfectForesightPnlUah ?? 0) + (b?.perfectForesightPnlUah ?? 0),
+    ...(a ? { spread: a } : {}),
+    ...(b ? { bess: b } : {}),
+  };
 }
 
 /** The forecast of one trade date from `history` (its days before it), or a 400 saying the history is too short. */

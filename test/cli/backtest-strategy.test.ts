@@ -1,0 +1,83 @@
+/**
+ * `svc backtest --strategy both|spread|bess` (issue 34): only the chosen plan runs, the settings in
+ * force are in the table header and in JSON (`settings`), and capture is per strategy. Runs the
+ * CLI in this process: the test is about the logic, not the process.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE, WEEK, tempDir } from './helpers.js';
+import { runCliInProcess } from './in-process.js';
+
+interface Body {
+  settings: { strategy: string; strategySettings?: Record<string, number>; bessSettings?: Record<string, number> };
+  summary: { totalDays: number; strategyNetPnlUah: number; bessNetProfitUah: number; combinedNetPnlUah: number; totalTrades: number; totalBessCycles: number; hitRate: number };
+  analytics: { capture: { spreadCaptureUahMwh: number | null; bessCaptureUahMwh: number | null }; bessCarryOver?: unknown };
+}
+
+beforeAll(() => {
+  process.env.SVC_DATA_DIR = tempDir('svc-data-');
+});
+
+const json = async (...args: string[]): Promise<Body> => {
+  const r = await runCliInProcess(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--capacity', '2', '--power', '1', '--fee', '10', '--format', 'json', ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Body;
+};
+
+describe('svc backtest --strategy', () => {
+  it('both (the default) adds the two plans; spread and bess run one plan each, the same numbers as in both', async () => {
+    // One after the other: in-process runs share this process's stdout.
+    const both = await json();
+    const spread = await json('--strategy', 'spread');
+    const bess = await json('--strategy', 'bess');
+    const explicit = await json('--strategy', 'both');
+    expect(explicit.summary).toEqual(both.summary);
+    expect(both.settings.strategy).toBe('both');
+    expect(both.settings.strategySettings).toMatchObject({ feeUahPerMwh: 10 });
+    expect(both.settings.bessSettings).toMatchObject({ capacityMwh: 2, powerMw: 1 });
+
+    expect(spread.settings).toEqual({ strategy: 'spread', strategySettings: both.settings.strategySettings });
+    expect(spread.summary.bessNetProfitUah).toBe(0);
+    expect(spread.summary.totalBessCycles).toBe(0);
+    expect(spread.summary.strategyNetPnlUah).toBeCloseTo(both.summary.strategyNetPnlUah, 6);
+    expect(spread.summary.combinedNetPnlUah).toBeCloseTo(both.summary.strategyNetPnlUah, 6);
+    expect(spread.analytics.capture.spreadCaptureUahMwh).toBe(both.analytics.capture.spreadCaptureUahMwh);
+    expect(spread.analytics.capture.bessCaptureUahMwh).toBeNull();
+
+    expect(bess.settings).toEqual({ strategy: 'bess', bessSettings: both.settings.bessSettings });
+    expect(bess.summary.strategyNetPnlUah).toBe(0);
+    expect(bess.summary.totalTrades).toBe(0);
+    expect(bess.summary.bessNetProfitUah).toBeCloseTo(both.summary.bessNetProfitUah, 6);
+    expect(bess.summary.combinedNetPnlUah).toBeCloseTo(both.summary.bessNetProfitUah, 6);
+    expect(bess.analytics.capture.bessCaptureUahMwh).toBe(both.analytics.capture.bessCaptureUahMwh);
+    expect(bess.analytics.capture.spreadCaptureUahMwh).toBeNull();
+  });
+
+  it('the table header echoes the settings in force as flags; a plan that did not run has no rows', async () => {
+    const r = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--strategy', 'bess', '--capacity', '2', '--power', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('settings: --strategy bess · battery: --capacity 2 --power 1');
+    expect(r.stdout).not.toContain('Spread strategy, UAH');
+    expect(r.stdout).not.toContain('Spread capture');
+    expect(r.stdout).toContain('Battery, UAH');
+    const both = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--fee', '10']);
+    expect(both.stdout).toMatch(/settings: --strategy both · spread: .*--fee 10.* · battery: --capacity/);
+  });
+
+  it('a sweep runs the chosen plan only and echoes the settings', async () => {
+    const r = await runCliInProcess(['backtest', WEEK, '--strategy', 'bess', '--sweep', 'capacityMwh=1,2', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { settings: { strategy: string }; combinations: { strategyNetPnlUah: number; bessNetProfitUah: number; combinedNetPnlUah: number }[] };
+    expect(body.settings.strategy).toBe('bess');
+    for (const row of body.combinations) {
+      expect(row.strategyNetPnlUah).toBe(0);
+      expect(row.combinedNetPnlUah).toBe(row.bessNetProfitUah);
+    }
+  });
+
+  it('an unknown strategy is bad input (exit 2) naming the choices', async () => {
+    const r = await runCliInProcess(['backtest', WEEK, '--strategy', 'battery']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--strategy: expected both, spread or bess, got "battery"');
+    expect(r.stdout).toBe('');
+  });
+});
