@@ -69,7 +69,7 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const format = env.globals().format;
   if (format !== 'table') warnLeftOut(env, result, from, to);
   if (format === 'json') return out.json({ source, ...body });
-  const columns = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball'];
+  const columns = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball', 'pinballQuantiles', 'crps'];
   if (format === 'csv') {
     const { toCsv } = await import('./csv.js');
     return out.raw(await toCsv([{ month: 'all', ...result.metrics }, ...result.monthly], columns));
@@ -79,8 +79,8 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const f = (v: unknown, d = 3) => (typeof v === 'number' ? v.toFixed(d) : '—');
   const m = result.metrics;
   out.print(c.bold(`forecast evaluation · ${result.from} – ${result.to} · ${f(m.sampleDays, 0)} days scored`) + c.dim(` · ${source} · ${result.seconds.toFixed(1)} s`));
-  const t = makeTable(['model', 'days', 'MAE', 'RMSE', 'sMAPE %', 'rMAE naive', 'rMAE weekly', 'coverage', 'pinball'], c, { right: [1, 2, 3, 4, 5, 6, 7, 8] });
-  const row = (name: string, s: Record<string, number>) => [name, f(s.sampleDays, 0), f(s.mae, 2), f(s.rmse, 2), f(s.smape, 2), f(s.rmaeVsNaive), f(s.rmaeVsWeeklyNaive), f(s.coverage), f(s.pinball, 2)];
+  const t = makeTable(['model', 'days', 'MAE', 'RMSE', 'sMAPE %', 'rMAE naive', 'rMAE weekly', 'coverage', 'pinball', 'pinball p05–p95', 'CRPS'], c, { right: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+  const row = (name: string, s: Record<string, number>) => [name, f(s.sampleDays, 0), f(s.mae, 2), f(s.rmse, 2), f(s.smape, 2), f(s.rmaeVsNaive), f(s.rmaeVsWeeklyNaive), f(s.coverage), f(s.pinball, 2), f(s.pinballQuantiles, 2), f(s.crps, 2)];
   t.push(row('svc LEAR ensemble', m));
   for (const r of result.reference) t.push(row(r.name, r.metrics));
   out.print(t.toString());
@@ -92,8 +92,8 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
     if (ch.skill === null) out.print(`${scores}; no skill score: none of the ${f(ch.hours, 0)} hours was at the cap`);
     else out.print(`${scores} (skill ${f(ch.skill)}), ${f(ch.events, 0)} of ${f(ch.hours, 0)} hours at the cap`);
   }
-  const months = makeTable(['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage'], c, { right: [1, 2, 3, 4, 5] });
-  for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage)]);
+  const months = makeTable(['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage', 'CRPS'], c, { right: [1, 2, 3, 4, 5, 6] });
+  for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage), f(r.crps, 2)]);
   out.print('');
   out.print(months.toString());
   warnLeftOut(env, result, from, to);

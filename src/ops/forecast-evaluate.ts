@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { TradeDate } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
-import { H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { defineOperation } from './types.js';
 import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
@@ -35,6 +35,8 @@ export const ForecastEvaluateRequest = z.strictObject({
 
 export const ForecastEvaluateResponse = z.strictObject({
   model: z.string(),
+  /** The levels of the predictive quantiles scored by `metrics.pinballQuantiles` and `metrics.crps` (svc extension). */
+  quantileLevels: z.array(z.number()),
   from: z.string(),
   to: z.string(),
   metrics: Scores,
@@ -55,7 +57,7 @@ export const forecastEvaluate = defineOperation({
   summary: 'Rolling-origin evaluation of the forecast engine over a date range',
   description:
     'Recalibrated every day on data strictly before it; metrics rmaeVsNaive (standard EPF naive), rmaeVsWeeklyNaive, mae, rmse, smape (%), ' +
-    'sampleDays, coverage of [p10, p90], pinball; per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
+    'sampleDays, coverage of [p10, p90], pinball (q 0.1/0.5/0.9), pinballQuantiles (mean over the quantileLevels p05…p95) and crps (approximated from those quantiles); per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
     'reference forecasts scored over the same days. docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
@@ -96,6 +98,7 @@ export const forecastEvaluate = defineOperation({
       : undefined;
     return {
       model: MODEL_NAME,
+      quantileLevels: [...DEFAULT_FORECAST.bands.quantiles],
       from: date(a),
       to: date(b),
       metrics: { ...ev.metrics },

@@ -26,6 +26,12 @@ export interface DailySeries {
   observed: Uint8Array;
   /** Day of week per index, 0 = Monday .. 6 = Sunday. */
   dow: Uint8Array;
+  /**
+   * Known structural breaks, ascending: the days t whose market rules differ from t − 1's (on
+   * OREE, the days the caps in force change; known in advance, rolling.ts capBreaks). Members
+   * with `sinceBreak` fit only on the days from the latest break (lear.ts).
+   */
+  breaks?: readonly number[];
 }
 
 /** Day number of a DD.MM.YYYY date. */
