@@ -10,3 +10,5 @@ export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf, qu
 export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano } from './metrics.js';
 export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';
+export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
+export type { ExogData, ExogOptions, ExogFeatures, ExtraColumns, ResUse } from './exogenous.js';

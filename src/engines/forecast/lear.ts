@@ -3,6 +3,8 @@
  * model of the transformed price p[d, h] on
  *   - all 24 prices of d-1, d-2, d-3 and d-7 (96 columns),
  *   - per exogenous series, its 24 values for d (the day-ahead forecasts), d-1 and d-7 (72 each),
+ *   - the series' extra exogenous columns, if any (exogenous.ts: known at 11:00 Kyiv on d-1;
+ *     hourly ones at lag 0, 24 columns each, daily ones one column each),
  *   - seven day-of-week dummies,
  * fitted on a calibration window of W days immediately before d (W − 7 training rows; the first
  * 7 days only supply lags), every column and target transformed by a variance-stabilising
@@ -12,6 +14,7 @@
  * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
+import type { ExtraColumns } from './exogenous.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 
@@ -58,7 +61,10 @@ export const DEFAULT_LEAR: LearOptions = {
 export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
 /** Number of transformed (non-dummy) feature columns. */
-export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length);
+export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length) + extraColumns(s);
+
+/** Columns of the series' extra exogenous features (exogenous.ts): 24 per hourly series, 1 per daily one. */
+const extraColumns = (s: DailySeries): number => (s.extra ? H * s.extra.hourly.length + s.extra.daily.length : 0);
 
 /** Raw features of target day t at out[o + c·stride] for column c: numeric columns, then day-of-week dummies. */
 function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, stride: number): void {
@@ -73,8 +79,19 @@ function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, str
       for (let j = 0; j < H; j++, c += stride) out[c] = x[base + j] as number;
     }
   }
+  if (s.extra) c = extraRow(s.extra, t, out, c, stride);
   const w = dayOfWeek(s.startDay + t);
   for (let k = 0; k < DUMMIES; k++, c += stride) out[c] = k === w ? 1 : 0;
+}
+
+/** The extra exogenous columns of day t (exogenous.ts: values known at gate closure for t), from out[c]; returns the next c. */
+function extraRow(e: ExtraColumns, t: number, out: Float64Array, c: number, stride: number): number {
+  for (const x of e.hourly) for (let j = 0; j < H; j++, c += stride) out[c] = x[t * H + j] as number;
+  for (const x of e.daily) {
+    out[c] = x[t] as number;
+    c += stride;
+  }
+  return c;
 }
 
 /** Reusable buffers sized for the longest window. Matrices are column-major (column c at c·n). */

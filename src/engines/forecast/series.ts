@@ -10,6 +10,7 @@
  */
 import { parseTradeDate } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
+import type { ExtraColumns } from './exogenous.js';
 
 export const H = 24;
 const MS_PER_DAY = 86_400_000;
@@ -32,6 +33,11 @@ export interface DailySeries {
    * with `sinceBreak` fit only on the days from the latest break (lear.ts).
    */
   breaks?: readonly number[];
+  /**
+   * Extra design columns known at gate closure for each day 0..nDays (exogenous.ts): hourly series
+   * enter at lag 0 only (24 columns each), daily ones as one column each. Absent: prices only.
+   */
+  extra?: ExtraColumns;
 }
 
 /** Day number of a DD.MM.YYYY date. */
