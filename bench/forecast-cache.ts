@@ -22,6 +22,11 @@ function seriesHash(s: DailySeries): string {
   h.update(new Uint8Array(s.price.buffer, s.price.byteOffset, s.price.byteLength));
   h.update(s.observed);
   for (const x of s.exog) h.update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
+  // The exogenous design columns (issue 28) change every fit: part of the key.
+  if (s.extra) {
+    h.update(JSON.stringify(s.extra.names));
+    for (const x of [...s.extra.hourly, ...s.extra.daily]) h.update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
+  }
   return h.digest('hex').slice(0, 20);
 }
 
