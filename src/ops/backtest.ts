@@ -23,7 +23,7 @@ export const BacktestRequest = z.strictObject({
   range: Range.optional(),
   /** svc extension: `forecast` also plans every day on its forecast's expected prices (from the book's days before it) and settles at the actual prices. */
   planOn: PlanOn.optional(),
-  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves; at most 1,575 days). */
+  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves; at most 1,582 days). */
   history: PlanHistory.optional(),
   /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
   monthly: z.boolean().optional(),
@@ -83,7 +83,7 @@ export const backtestSummary = defineOperation({
     '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month. ' +
     'svc extension `carryOver: true` (also with `monthly: true`): `analytics.bessCarryOver`, the battery’s cash planned day by day vs carrying its state of charge across days (day D planned with D+1 in view, D committed; a gap restarts at initialSocMwh), per month and `all`. ' +
     'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the expected prices of the forecast made from the book’s days before it ' +
-    '(and `history`, at most 1,575 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
+    '(and `history`, at most 1,582 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
     'The first days of a book, without 56 days before them, are listed in `skippedDays`; a day whose forecast cannot be planned in `failedDays` with the reason (the run goes on).',
   tags: ['decision'],
   access: 'key',
