@@ -17,7 +17,10 @@ export interface EvaluateOpts {
   reference?: string;
   dst?: string;
   onInvalid?: string;
+  exog?: string;
 }
+
+const EXOG = ['off', 'base', 'lagged', 'projected'] as const;
 
 const isEpf = (file: string): boolean => file !== '-' && existsSync(file) && /^\d{4}-\d{2}-\d{2} \d{2}:00:00,/.test(readFileSync(file, 'utf8').slice(0, 4096).split(/\r?\n/)[1] ?? '');
 
@@ -50,11 +53,14 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const out = env.out();
   const from = parseDateFlag(opts.from, '--from');
   const to = parseDateFlag(opts.to, '--to');
+  const exog = opts.exog ?? 'off';
+  if (!(EXOG as readonly string[]).includes(exog)) throw SvcError.validation(`--exog: expected one of ${EXOG.join(', ')}`, [{ path: '--exog', message: 'unknown mode' }]);
   const { input, source } = await request(env, file, opts);
+  if (exog !== 'off' && isEpf(file)) throw SvcError.validation('--exog: the exogenous inputs are Ukrainian series, for OREE books (an EPF file brings its own columns)', [{ path: '--exog', message: 'not for EPF files' }]);
   const { forecastEvaluate } = await import('../ops/forecast/forecast-evaluate.js');
   const progress = await out.progress('forecasting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
-  const result = await env.runOp(forecastEvaluate, { ...input, ...(from ? { from } : {}), ...(to ? { to } : {}), daily: Boolean(opts.daily) }).finally(() => {
+  const result = await env.runOp(forecastEvaluate, { ...input, ...(from ? { from } : {}), ...(to ? { to } : {}), daily: Boolean(opts.daily), exogenous: exog }).finally(() => {
     env.onProgress(undefined);
     progress.stop();
   });
@@ -69,7 +75,7 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const format = env.globals().format;
   if (format !== 'table') warnLeftOut(env, result, from, to);
   if (format === 'json') return out.json({ source, ...body });
-  const columns = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball'];
+  const columns = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball', 'pinballQuantiles', 'crps'];
   if (format === 'csv') {
     const { toCsv } = await import('./csv.js');
     return out.raw(await toCsv([{ month: 'all', ...result.metrics }, ...result.monthly], columns));
@@ -79,8 +85,8 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const f = (v: unknown, d = 3) => (typeof v === 'number' ? v.toFixed(d) : '—');
   const m = result.metrics;
   out.print(c.bold(`forecast evaluation · ${result.from} – ${result.to} · ${f(m.sampleDays, 0)} days scored`) + c.dim(` · ${source} · ${result.seconds.toFixed(1)} s`));
-  const t = makeTable(['model', 'days', 'MAE', 'RMSE', 'sMAPE %', 'rMAE naive', 'rMAE weekly', 'coverage', 'pinball'], c, { right: [1, 2, 3, 4, 5, 6, 7, 8] });
-  const row = (name: string, s: Record<string, number>) => [name, f(s.sampleDays, 0), f(s.mae, 2), f(s.rmse, 2), f(s.smape, 2), f(s.rmaeVsNaive), f(s.rmaeVsWeeklyNaive), f(s.coverage), f(s.pinball, 2)];
+  const t = makeTable(['model', 'days', 'MAE', 'RMSE', 'sMAPE %', 'rMAE naive', 'rMAE weekly', 'coverage', 'pinball', 'pinball p05–p95', 'CRPS'], c, { right: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+  const row = (name: string, s: Record<string, number>) => [name, f(s.sampleDays, 0), f(s.mae, 2), f(s.rmse, 2), f(s.smape, 2), f(s.rmaeVsNaive), f(s.rmaeVsWeeklyNaive), f(s.coverage), f(s.pinball, 2), f(s.pinballQuantiles, 2), f(s.crps, 2)];
   t.push(row('svc LEAR ensemble', m));
   for (const r of result.reference) t.push(row(r.name, r.metrics));
   out.print(t.toString());
@@ -92,8 +98,9 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
     if (ch.skill === null) out.print(`${scores}; no skill score: none of the ${f(ch.hours, 0)} hours was at the cap`);
     else out.print(`${scores} (skill ${f(ch.skill)}), ${f(ch.events, 0)} of ${f(ch.hours, 0)} hours at the cap`);
   }
-  const months = makeTable(['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage'], c, { right: [1, 2, 3, 4, 5] });
-  for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage)]);
+  printExogenous(out, makeTable, result.exogenous);
+  const months = makeTable(['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage', 'CRPS'], c, { right: [1, 2, 3, 4, 5, 6] });
+  for (const r of result.monthly) months.push([String(r.month), f(r.sampleDays, 0), f(r.mae, 2), f(r.rmaeVsNaive), f(r.rmaeVsWeeklyNaive), f(r.coverage), f(r.crps, 2)]);
   out.print('');
   out.print(months.toString());
   warnLeftOut(env, result, from, to);
@@ -113,4 +120,19 @@ function warnLeftOut(env: CliEnv, result: { from: string; to: string; skippedDay
     const dates = result.unscoredDays.filter((d) => d.reason === reason).map((d) => d.date);
     if (dates.length) out.warn(`${days(dates.length)} forecast but not scored (${REASON[reason]}): ${list(dates)}`);
   }
+}
+
+type ExogReport = { mode: string; series: { series: string; columns: string[]; availability: string; provider: string; days: Record<'book' | 'fixture' | 'cache' | 'live' | 'missing', number> }[] };
+
+/** Which exogenous series every forecast of the run used, and from which source (fixture, cache, live, the book). */
+function printExogenous(out: ReturnType<CliEnv['out']>, makeTable: typeof import('./table.js').makeTable, exog: ExogReport): void {
+  out.print('');
+  if (exog.series.length === 0) {
+    out.print(`exogenous inputs: none (--exog ${exog.mode}): prices only`);
+    return;
+  }
+  out.print(`exogenous inputs (--exog ${exog.mode}), as available at 11:00 Kyiv on D-1:`);
+  const t = makeTable(['series', 'columns', 'a forecast of D reads', 'source', 'book', 'fixture', 'cache', 'live', 'missing'], out.c, { right: [4, 5, 6, 7, 8] });
+  for (const r of exog.series) t.push([r.series, r.columns.join(', '), r.availability, r.provider, String(r.days.book), String(r.days.fixture), String(r.days.cache), String(r.days.live), String(r.days.missing)]);
+  out.print(t.toString());
 }

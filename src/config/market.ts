@@ -19,6 +19,8 @@ export const DEFAULT_SOURCE_ADDRESSES = {
   tsoplatform: 'https://web-api.tp.entsoe.eu/api',
   /** The National Bank of Ukraine's open exchange-rate API (no token). */
   rates: 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange',
+  /** The guaranteed buyer's public chart endpoint (solar and wind output; no token). */
+  uares: 'https://www.gpee.com.ua',
 } as const;
 
 export const MARKET_ENV = {
@@ -34,6 +36,7 @@ export const MARKET_ENV = {
   SVC_MKTOP_PUBLICATION_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (Kyiv time)').default('13:00'),
   SVC_MKTOP_MAX_AGE_HOURS: int(1, 8_760).default(36),
   SVC_RATES_BASE_URL: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.rates),
+  SVC_UARES_BASE_URL: httpUrl.default(DEFAULT_SOURCE_ADDRESSES.uares),
   SVC_EXCH_AGREEMENT: optionalString,
   SVC_EXCH_SOURCE: optionalString,
 };
@@ -60,6 +63,8 @@ export interface MarketConfig {
     };
     /** The central bank's official UAH/EUR rate (same mode, client timeouts and TTL as mktop). */
     rates: { baseUrl: string };
+    /** The guaranteed buyer's solar and wind output (same mode, client timeouts and TTL as mktop). */
+    uares: { baseUrl: string };
     exch: {
       /** Name of the redistribution agreement; the feed is off without one. */
       agreement: string | undefined;
@@ -86,6 +91,7 @@ export function marketConfigOf(e: MarketEnv): MarketConfig {
         maxAgeHours: e.SVC_MKTOP_MAX_AGE_HOURS,
       },
       rates: { baseUrl: e.SVC_RATES_BASE_URL },
+      uares: { baseUrl: e.SVC_UARES_BASE_URL },
       exch: { agreement: e.SVC_EXCH_AGREEMENT, source: e.SVC_EXCH_SOURCE },
     },
   };

@@ -16,7 +16,7 @@ export const LARGE_VERIFY_BYTES = 16 * 1024;
 
 const field = (raw: unknown, key: string): unknown => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : undefined);
 
-/** Plans on the forecast fit it (a day's forecast reads up to 1,575 days): heavy; on the actual prices: light. */
+/** Plans on the forecast fit it (a day's forecast reads up to 1,582 days): heavy; on the actual prices: light. */
 export const planOnCost = (raw: unknown): CostClass => (field(raw, 'planOn') === 'forecast' ? 'heavy' : 'light');
 
 /** A backtest: heavy on the forecast, or over more than LONG_BACKTEST_DAYS days. */

@@ -9,5 +9,6 @@ import { exchContract } from './exch/index.js';
 import { mktopContract } from './mktop/index.js';
 import { ratesContract } from './rates/index.js';
 import { gridopContract, tsoplatformContract } from './tsoplatform/index.js';
+import { uaResContract } from './uares/index.js';
 
-export const PROVIDERS: readonly ProviderContract[] = [mktopContract, exchContract, tsoplatformContract, gridopContract, ratesContract, euDamContract];
+export const PROVIDERS: readonly ProviderContract[] = [mktopContract, exchContract, tsoplatformContract, gridopContract, ratesContract, euDamContract, uaResContract];

@@ -13,7 +13,7 @@ import { ROOT, svc } from './helpers.js';
 
 const DEAD = 'http://127.0.0.1:9';
 const offline = {
-  SVC_MARKET_DATA: 'auto', SVC_MKTOP_BASE_URL: DEAD, SVC_MKTOP_API_BASE_URL: `${DEAD}/api`, SVC_RATES_BASE_URL: `${DEAD}/rates`,
+  SVC_MARKET_DATA: 'auto', SVC_MKTOP_BASE_URL: DEAD, SVC_MKTOP_API_BASE_URL: `${DEAD}/api`, SVC_RATES_BASE_URL: `${DEAD}/rates`, SVC_UARES_BASE_URL: `${DEAD}/uares`,
   SVC_TSOPLATFORM_BASE: `${DEAD}/api`, SVC_MKTOP_RETRIES: '0', SVC_TSOPLATFORM_TOKEN: undefined,
 };
 
@@ -87,7 +87,7 @@ describe('svc doctor', () => {
     expect(ok.stdout).not.toContain('secret-token-doctor');
     const body = JSON.parse(ok.stdout) as { ok: boolean; sources: { id: string; reachable: boolean | null; tokenSet: boolean | null; defaultAddress: boolean; fallback: string; canAnswer: boolean }[] };
     expect(body.ok).toBe(true);
-    expect(body.sources.map((s) => s.id)).toEqual(['mktop', 'exch', 'tsoplatform', 'gridop', 'rates', 'eudam']);
+    expect(body.sources.map((s) => s.id)).toEqual(['mktop', 'exch', 'tsoplatform', 'gridop', 'rates', 'eudam', 'uares']);
     const by = Object.fromEntries(body.sources.map((s) => [s.id, s]));
     expect(by.mktop).toMatchObject({ reachable: true, tokenSet: false, defaultAddress: false, canAnswer: true });
     expect(by.tsoplatform).toMatchObject({ reachable: false, tokenSet: true });

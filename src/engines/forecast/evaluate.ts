@@ -25,14 +25,15 @@ export function evaluateRolling(
   capsOf: (t: number) => DayCaps | null = () => null,
   onProgress?: (done: number, total: number) => void,
 ): Evaluation {
-  return evaluateRun(s, rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress), capsOf);
+  return evaluateRun(s, rollingForecast(s, from, Math.min(to, s.nDays - 1), o, capsOf, onProgress), capsOf, o.bands.quantiles);
 }
 
 /** The scores of a rolling run (rollingForecast, or its parallel twin in src/ops/forecast/forecast-parallel.ts). */
-export function evaluateRun(s: DailySeries, run: RollingRun, capsOf: (t: number) => DayCaps | null = () => null): Evaluation {
+export function evaluateRun(s: DailySeries, run: RollingRun, capsOf: (t: number) => DayCaps | null = () => null, levels: readonly number[] = DEFAULT_FORECAST.bands.quantiles): Evaluation {
+  const scored = run.days.map((d) => ({ ...d, levels }));
   return {
-    metrics: score(s, run.days),
-    monthly: monthly(s, run.days),
+    metrics: score(s, scored),
+    monthly: monthly(s, scored),
     dieboldMarianoVsNaive: dieboldMariano(s, run.days),
     capHit: capHitScores(s, run.days, capsOf),
     days: run.days,

@@ -3,10 +3,12 @@ export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, da
 export type { DailySeries, SeriesInput } from './series.js';
 export { DEFAULT_LEAR, describeMembers, memberName, type LearMember, type LearOptions, type Transform } from './lear.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
-export { DEFAULT_BANDS, capTolerance, type BandOptions } from './bands.js';
-export { DEFAULT_FORECAST, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';
+export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';
+export { ALL_HOURS, DEFAULT_FORECAST, capBreaks, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';
 export type { DayCaps, DayForecast, ForecastOptions, RollingRun } from './rolling.js';
-export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf } from './metrics.js';
+export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf, quantileCrpsWeights } from './metrics.js';
 export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano } from './metrics.js';
 export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';
+export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
+export type { ExogData, ExogOptions, ExogFeatures, ExtraColumns, ResUse } from './exogenous.js';

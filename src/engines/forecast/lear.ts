@@ -3,6 +3,8 @@
  * model of the transformed price p[d, h] on
  *   - all 24 prices of d-1, d-2, d-3 and d-7 (96 columns),
  *   - per exogenous series, its 24 values for d (the day-ahead forecasts), d-1 and d-7 (72 each),
+ *   - the series' extra exogenous columns, if any (exogenous.ts: known at 11:00 Kyiv on d-1;
+ *     hourly ones at lag 0, 24 columns each, daily ones one column each),
  *   - seven day-of-week dummies,
  * fitted on a calibration window of W days immediately before d (W − 7 training rows; the first
  * 7 days only supply lags), every column and target transformed by a variance-stabilising
@@ -12,6 +14,7 @@
  * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
+import type { ExtraColumns } from './exogenous.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 
@@ -26,6 +29,12 @@ export type Transform = 'asinh' | 'npit';
 export interface LearMember {
   window: number;
   transform: Transform;
+  /**
+   * Regime awareness: when a known break (DailySeries.breaks) lies inside the window and at least
+   * this many days have passed since it, the member is fitted on the days from the break only —
+   * the old regime's prices do not teach it the new one. Absent: the whole window, always.
+   */
+  sinceBreak?: number;
 }
 
 export interface LearOptions {
@@ -37,21 +46,25 @@ export interface LearOptions {
  * asinh LEARs on 56 and 84 days follow regime changes; one to four years carry seasonality (1,092
  * and 1,456 are the long windows of the published LEAR ensemble); N-PIT LEARs on the two short
  * windows add the diversity of a rank-based transform where it is cheap (docs/forecast.md). A
- * member whose window is longer than the history is skipped.
+ * member whose window is longer than the history is skipped. The four short members are
+ * regime-aware (sinceBreak 14): two weeks after a cap change they fit on the new regime only.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
-    ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const })),
-    ...[56, 84].map((window) => ({ window, transform: 'npit' as const })),
+    ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const, ...(window <= 84 ? { sinceBreak: 14 } : {}) })),
+    ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 14 })),
   ],
   lasso: DEFAULT_LASSO,
 };
 
 /** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
-export const memberName = (m: LearMember): string => (m.transform === 'asinh' ? `${m.window}` : `${m.window} ${m.transform}`);
+export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
 /** Number of transformed (non-dummy) feature columns. */
-export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length);
+export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length) + extraColumns(s);
+
+/** Columns of the series' extra exogenous features (exogenous.ts): 24 per hourly series, 1 per daily one. */
+const extraColumns = (s: DailySeries): number => (s.extra ? H * s.extra.hourly.length + s.extra.daily.length : 0);
 
 /** Raw features of target day t at out[o + c·stride] for column c: numeric columns, then day-of-week dummies. */
 function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, stride: number): void {
@@ -66,8 +79,19 @@ function featureRow(s: DailySeries, t: number, out: Float64Array, o: number, str
       for (let j = 0; j < H; j++, c += stride) out[c] = x[base + j] as number;
     }
   }
+  if (s.extra) c = extraRow(s.extra, t, out, c, stride);
   const w = dayOfWeek(s.startDay + t);
   for (let k = 0; k < DUMMIES; k++, c += stride) out[c] = k === w ? 1 : 0;
+}
+
+/** The extra exogenous columns of day t (exogenous.ts: values known at gate closure for t), from out[c]; returns the next c. */
+function extraRow(e: ExtraColumns, t: number, out: Float64Array, c: number, stride: number): number {
+  for (const x of e.hourly) for (let j = 0; j < H; j++, c += stride) out[c] = x[t * H + j] as number;
+  for (const x of e.daily) {
+    out[c] = x[t] as number;
+    c += stride;
+  }
+  return c;
 }
 
 /** Reusable buffers sized for the longest window. Matrices are column-major (column c at c·n). */
@@ -107,11 +131,26 @@ export class LearScratch {
   }
 }
 
-/** Rows of window W for target t: observed days in [t − W + 7, t − 1]; null when t − W < 0. */
-function trainingDays(s: DailySeries, t: number, w: number): number[] | null {
+/**
+ * Rows of member m's window W for target t: observed days in [t − W + 7, t − 1], from the latest
+ * break on when m has sinceBreak and that break is inside the window with at least sinceBreak days
+ * after it (the rows' lags may reach before the break: they are prices known then); null when
+ * t − W < 0.
+ */
+export function trainingDays(s: DailySeries, t: number, m: LearMember): number[] | null {
+  const w = m.window;
   if (t - w < 0) return null;
+  let start = t - w + 7;
+  if (m.sinceBreak !== undefined && s.breaks) {
+    for (let k = s.breaks.length - 1; k >= 0; k--) {
+      const c = s.breaks[k] as number;
+      if (c > t - m.sinceBreak) continue;
+      if (c > start) start = c;
+      break;
+    }
+  }
   const days: number[] = [];
-  for (let d = t - w + 7; d < t; d++) if (s.observed[d]) days.push(d);
+  for (let d = start; d < t; d++) if (s.observed[d]) days.push(d);
   return days.length >= 14 ? days : null;
 }
 
@@ -201,7 +240,7 @@ export function forecastMember(s: DailySeries, t: number, member: LearMember, o:
  * reads the sorted targets in k.ySorted.
  */
 export function prepareWindow(s: DailySeries, t: number, member: LearMember, k: LearScratch): { n: number; yScale: Scale[] | null; yMean: Float64Array; yy: Float64Array } | null {
-  const days = trainingDays(s, t, member.window);
+  const days = trainingDays(s, t, member);
   if (!days) return null;
   const n = days.length;
   const { p, pn, x, y, diag, row, sd: sds } = k;
@@ -283,5 +322,7 @@ export function describeMembers(members: readonly LearMember[]): string {
     const ws = members.filter((m) => m.transform === tr).map((m) => m.window);
     if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
   }
-  return parts.join(', ');
+  const sb = members.filter((m) => m.sinceBreak !== undefined);
+  const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut at a cap change ${sb[0]?.sinceBreak} days after it` : '';
+  return parts.join(', ') + since;
 }

@@ -4,7 +4,12 @@
  *   mae, rmse; smape = mean 2|y − ŷ|/(|y| + |ŷ|) in %; rmaeVsNaive = MAE / MAE(standard EPF
  *   naive: d-1 on Tue–Fri, d-7 on Mon/Sat/Sun); rmaeVsWeeklyNaive = MAE / MAE(d-7);
  *   coverage = share of hours with p10 ≤ y ≤ p90; pinball = mean over q ∈ {0.1, 0.5, 0.9} of
- *   the mean pinball loss ρ_q(y − ŷ_q) = max(q·(y − ŷ_q), (q − 1)·(y − ŷ_q)).
+ *   the mean pinball loss ρ_q(y − ŷ_q) = max(q·(y − ŷ_q), (q − 1)·(y − ŷ_q)); with the full
+ *   predictive distribution (levels τ_1 < … < τ_K): pinballQuantiles = mean over the K levels of
+ *   the mean ρ_τ, and crps ≈ 2·Σ_k w_k·ρ_τk(y − ŷ_τk), the quantile-score form of the CRPS
+ *   (CRPS = 2∫₀¹ ρ_τ(y − F⁻¹(τ)) dτ, Laio & Tamea 2007) by the midpoint rule, w_k the width of the
+ *   cell of τ_k between the midpoints to its neighbours (0 and 1 at the ends); the tails beyond the
+ *   outer levels take their outer quantile, so it is a slight underestimate there.
  * An evaluated day is observed and so are d-1 and d-7, so both naives use real prices only (their
  * history may precede the range). Diebold–Mariano: loss differential per day
  * Δ_d = ||e_naive,d||₁ − ||e_model,d||₁ (the multivariate DM of Lago et al.), statistic
@@ -27,6 +32,10 @@ export interface PointScores {
 export interface IntervalScores {
   coverage: number;
   pinball: number;
+  /** Mean pinball loss over every quantile level of the predictive distribution. */
+  pinballQuantiles: number;
+  /** CRPS approximated from the quantiles (quantileCrpsWeights); same unit as the prices. */
+  crps: number;
 }
 
 /** A day's point forecast and, when banded, its p10 / p90. */
@@ -35,6 +44,18 @@ export interface ScoredDay {
   p50: ArrayLike<number>;
   p10?: ArrayLike<number>;
   p90?: ArrayLike<number>;
+  /** The predictive quantiles, one row of 24 per level of `levels` (ascending). */
+  quantiles?: readonly ArrayLike<number>[];
+  levels?: readonly number[];
+}
+
+/** Midpoint-rule weights of the quantile levels for the CRPS integral over (0, 1); they sum to 1. */
+export function quantileCrpsWeights(levels: readonly number[]): number[] {
+  return levels.map((tau, k) => {
+    const lo = k === 0 ? 0 : (tau + (levels[k - 1] as number)) / 2;
+    const hi = k === levels.length - 1 ? 1 : (tau + (levels[k + 1] as number)) / 2;
+    return hi - lo;
+  });
 }
 
 export const isEvaluable = (s: DailySeries, t: number): boolean =>
@@ -51,6 +72,9 @@ export function score(s: DailySeries, days: readonly ScoredDay[]): PointScores &
   let inside = 0;
   let pin = 0;
   let banded = 0;
+  let pq = 0;
+  let crps = 0;
+  let qHours = 0;
   for (const d of days) {
     if (!isEvaluable(s, d.t)) continue;
     n++;
@@ -72,6 +96,20 @@ export function score(s: DailySeries, days: readonly ScoredDay[]): PointScores &
         pin += (pinballLoss(y, lo, 0.1) + pinballLoss(y, f, 0.5) + pinballLoss(y, hi, 0.9)) / 3;
         banded++;
       }
+      if (d.quantiles && d.levels && d.levels.length > 0) {
+        const levels = d.levels;
+        const wts = crpsWeightsOf(levels);
+        let sum = 0;
+        let c = 0;
+        levels.forEach((tau, k) => {
+          const l = pinballLoss(y, (d.quantiles as readonly ArrayLike<number>[])[k]?.[h] as number, tau);
+          sum += l;
+          c += 2 * (wts[k] as number) * l;
+        });
+        pq += sum / levels.length;
+        crps += c;
+        qHours++;
+      }
     }
   }
   const k = n * H;
@@ -87,8 +125,22 @@ export function score(s: DailySeries, days: readonly ScoredDay[]): PointScores &
     out.coverage = inside / banded;
     out.pinball = pin / banded;
   }
+  if (qHours > 0) {
+    out.pinballQuantiles = pq / qHours;
+    out.crps = crps / qHours;
+  }
   return out;
 }
+
+let lastLevels: readonly number[] | null = null;
+let lastWeights: number[] = [];
+const crpsWeightsOf = (levels: readonly number[]): number[] => {
+  if (levels !== lastLevels) {
+    lastLevels = levels;
+    lastWeights = quantileCrpsWeights(levels);
+  }
+  return lastWeights;
+};
 
 export function pinballLoss(y: number, q: number, tau: number): number {
   const e = y - q;

@@ -10,6 +10,7 @@
  */
 import { parseTradeDate } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
+import type { ExtraColumns } from './exogenous.js';
 
 export const H = 24;
 const MS_PER_DAY = 86_400_000;
@@ -26,6 +27,17 @@ export interface DailySeries {
   observed: Uint8Array;
   /** Day of week per index, 0 = Monday .. 6 = Sunday. */
   dow: Uint8Array;
+  /**
+   * Known structural breaks, ascending: the days t whose market rules differ from t − 1's (on
+   * OREE, the days the caps in force change; known in advance, rolling.ts capBreaks). Members
+   * with `sinceBreak` fit only on the days from the latest break (lear.ts).
+   */
+  breaks?: readonly number[];
+  /**
+   * Extra design columns known at gate closure for each day 0..nDays (exogenous.ts): hourly series
+   * enter at lag 0 only (24 columns each), daily ones as one column each. Absent: prices only.
+   */
+  extra?: ExtraColumns;
 }
 
 /** Day number of a DD.MM.YYYY date. */

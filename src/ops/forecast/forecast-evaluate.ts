@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
 import { SvcError } from '../../domain/errors.js';
-import { H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../../engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { defineOperation } from '../types.js';
 import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
 import { capsTableOf } from './forecast-caps.js';
+import { EXOG_MODES, withExogenous, type ExogSourceReport } from './forecast-exog.js';
 
 export { MIN_HISTORY_DAYS };
 
@@ -31,10 +32,24 @@ export const ForecastEvaluateRequest = z.strictObject({
   daily: z.boolean().default(false),
   /** Default range when from is absent: the last N days (EPF: 728, its test period). */
   defaultDays: z.number().int().min(1).default(365),
+  /** Exogenous inputs as of 11:00 Kyiv on D−1 (ops/forecast/forecast-exog.ts; Ukrainian series, for OREE books). */
+  exogenous: z.enum(EXOG_MODES).default('off'),
+});
+
+const ExogSource = z.strictObject({
+  series: z.string(),
+  columns: z.array(z.string()),
+  availability: z.string(),
+  provider: z.string(),
+  fixtureFile: z.string().nullable(),
+  /** Days of the series read, by where they came from (`book`: columns of the evaluated file). */
+  days: z.strictObject({ book: z.number().int(), fixture: z.number().int(), cache: z.number().int(), live: z.number().int(), missing: z.number().int() }),
 });
 
 export const ForecastEvaluateResponse = z.strictObject({
   model: z.string(),
+  /** The levels of the predictive quantiles scored by `metrics.pinballQuantiles` and `metrics.crps` (svc extension). */
+  quantileLevels: z.array(z.number()),
   from: z.string(),
   to: z.string(),
   metrics: Scores,
@@ -47,6 +62,8 @@ export const ForecastEvaluateResponse = z.strictObject({
   /** Days of the range forecast but not scored, and why: `no_prices` (not in the book: a gap or a clock-change day), `no_real_d1`, `no_real_d7` (a naive would not be a real price). */
   unscoredDays: z.array(z.strictObject({ date: z.string(), reason: z.enum(['no_prices', 'no_real_d1', 'no_real_d7']) })),
   seconds: z.number(),
+  /** The exogenous series every forecast of the run used, and where their days came from. */
+  exogenous: z.strictObject({ mode: z.enum(EXOG_MODES), series: z.array(ExogSource) }),
   daily: z.array(z.strictObject({ date: z.string(), hour: z.number().int(), actual: z.number().nullable(), p10: z.number(), p50: z.number(), p90: z.number(), naiveWeight: z.number() })).optional(),
 });
 
@@ -55,7 +72,7 @@ export const forecastEvaluate = defineOperation({
   summary: 'Rolling-origin evaluation of the forecast engine over a date range',
   description:
     'Recalibrated every day on data strictly before it; metrics rmaeVsNaive (standard EPF naive), rmaeVsWeeklyNaive, mae, rmse, smape (%), ' +
-    'sampleDays, coverage of [p10, p90], pinball; per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
+    'sampleDays, coverage of [p10, p90], pinball (q 0.1/0.5/0.9), pinballQuantiles (mean over the quantileLevels p05…p95) and crps (approximated from those quantiles); per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
     'reference forecasts scored over the same days. docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
@@ -64,17 +81,18 @@ export const forecastEvaluate = defineOperation({
   cost: 'heavy',
   exactOutput: true,
   async run(ctx, input) {
-    const s = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
-    if (s.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
-    const last = s.nDays - 1;
-    const firstDate = tradeDateOf(s.startDay);
-    const lastDate = tradeDateOf(s.startDay + last);
-    if (input.from && indexOf(s, input.from) > last) throw SvcError.validation(`from ${input.from} is after the last day with prices (${lastDate}): nothing to score`, [{ path: 'from', message: 'after the data' }], 'insufficient_history');
-    if (input.to && indexOf(s, input.to) < 0) throw SvcError.validation(`to ${input.to} is before the first day with prices (${firstDate}): nothing to score`, [{ path: 'to', message: 'before the data' }], 'insufficient_history');
-    const a = Math.max(0, input.from ? indexOf(s, input.from) : last - input.defaultDays + 1);
-    const b = Math.min(last, input.to ? indexOf(s, input.to) : last);
-    if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(s.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
-    const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), s) : () => null;
+    const prices = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
+    if (prices.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
+    const last = prices.nDays - 1;
+    const firstDate = tradeDateOf(prices.startDay);
+    const lastDate = tradeDateOf(prices.startDay + last);
+    if (input.from && indexOf(prices, input.from) > last) throw SvcError.validation(`from ${input.from} is after the last day with prices (${lastDate}): nothing to score`, [{ path: 'from', message: 'after the data' }], 'insufficient_history');
+    if (input.to && indexOf(prices, input.to) < 0) throw SvcError.validation(`to ${input.to} is before the first day with prices (${firstDate}): nothing to score`, [{ path: 'to', message: 'before the data' }], 'insufficient_history');
+    const a = Math.max(0, input.from ? indexOf(prices, input.from) : last - input.defaultDays + 1);
+    const b = Math.min(last, input.to ? indexOf(prices, input.to) : last);
+    if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(prices.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
+    const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
+    const { series: s, sources } = await withExogenous(ctx, prices, input.exogenous, capsOf);
     const started = ctx.now().getTime();
     const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const ev = evaluateRun(s, run, capsOf);
@@ -97,6 +115,7 @@ export const forecastEvaluate = defineOperation({
       : undefined;
     return {
       model: MODEL_NAME,
+      quantileLevels: [...DEFAULT_FORECAST.bands.quantiles],
       from: date(a),
       to: date(b),
       metrics: { ...ev.metrics },
@@ -107,7 +126,29 @@ export const forecastEvaluate = defineOperation({
       skippedDays,
       unscoredDays,
       seconds,
+      exogenous: { mode: input.exogenous, series: [...bookColumns(input.series.exog?.length ?? 0, prices.nDays), ...sources.map(exogSource)] },
       ...(daily ? { daily } : {}),
     };
   },
+});
+
+/** The evaluated file's own exogenous columns (EPF: the day-ahead forecasts of load and wind). */
+function bookColumns(n: number, days: number): z.infer<typeof ExogSource>[] {
+  return Array.from({ length: n }, (_, i) => ({
+    series: `book column x${i + 1}`,
+    columns: [`x${i + 1} of d, d-1, d-7 (24 each)`],
+    availability: 'as given in the file (a day-ahead forecast for d)',
+    provider: 'book',
+    fixtureFile: null,
+    days: { book: days, fixture: 0, cache: 0, live: 0, missing: 0 },
+  }));
+}
+
+const exogSource = (r: ExogSourceReport): z.infer<typeof ExogSource> => ({
+  series: r.series,
+  columns: r.columns,
+  availability: r.availability,
+  provider: r.provider,
+  fixtureFile: r.fixtureFile,
+  days: { book: 0, fixture: r.fixture, cache: r.cache, live: r.live, missing: r.missing },
 });

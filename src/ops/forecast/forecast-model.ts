@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { CapsTable } from '../../data/caps.js';
 import { forecastCapsTable } from './forecast-caps.js';
-import { H, DEFAULT_FORECAST, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../../engines/forecast/index.js';
+import { H, DEFAULT_FORECAST, capBreaks, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../../engines/forecast/index.js';
 
 /** History a forecast day needs before it: the shortest member's calibration window. */
 export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
@@ -22,24 +22,28 @@ export const METRICS_DAYS = 28;
  */
 export const HISTORY_DAYS = Math.max(...DEFAULT_FORECAST.lear.members.map((m) => m.window)) + 7 + warmupDays(DEFAULT_FORECAST) + METRICS_DAYS;
 
-export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days, ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + conformal p10/p90`;
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change only the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + locally scaled conformal quantiles p05…p95`;
 /**
  * Bumped whenever the engine's numbers change for the same options (a new solver, a new
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-11-25 members+npit, warm-up = combination + band days, caps completed with a positive floor';
+export const MODEL_REVISION = '2026-11-25b issue 28: since-break members, hour blocks, regime-aware combination, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
 /**
  * The caps each series day's forecast is held to (forecast-caps.ts: the DAM caps in force, a
  * partial regime completed from the one it follows, a floor never at or below zero), as the
- * engine's per-hour arrays (memoised per day).
+ * engine's per-hour arrays (memoised per day). Also records on `s` the days the caps change
+ * (s.breaks), which the regime-aware members read.
  */
 export function damCapsOf(table: CapsTable | null, s: DailySeries): (t: number) => DayCaps | null {
   const capsOn = forecastCapsTable(table);
-  return (t) => capsOn(tradeDateOf(s.startDay + t));
+  const capsOf = (t: number): DayCaps | null => capsOn(tradeDateOf(s.startDay + t));
+  // The days the caps change are known breaks of the market's regime (engines/forecast lear.ts sinceBreak).
+  s.breaks = capBreaks(capsOf, s.nDays);
+  return capsOf;
 }
 
 export interface ForecastPointRecord {

@@ -7,6 +7,7 @@ import { shippedFixtures } from '../../providers/mktop/fixtures.js';
 import { mktopContract } from '../../providers/mktop/index.js';
 import type { MktopDeps, MonthPrices } from '../../providers/mktop/reads.js';
 import type { RatesDeps } from '../../providers/rates/index.js';
+import type { UaResDeps } from '../../providers/uares/index.js';
 import { packageVersion } from '../../version.js';
 import type { OpContext } from '../types.js';
 
@@ -46,6 +47,16 @@ export function ratesDeps(ctx: OpContext): RatesDeps {
   const { marketData } = ctx.config;
   return {
     settings: { mode: marketData.mode, liveFetch: ctx.config.database.liveMktopFallback, baseUrl: marketData.rates.baseUrl, ttlMinutes: marketData.mktop.ttlMinutes, http: httpOf(ctx) },
+    now: () => ctx.now(),
+    cache: async () => (await ctx.stores()).marketData,
+  };
+}
+
+/** The guaranteed buyer's RES output feed: the market-data mode, client and cache of the operator's reads. */
+export function uaResDeps(ctx: OpContext): UaResDeps {
+  const { marketData } = ctx.config;
+  return {
+    settings: { mode: marketData.mode, liveFetch: ctx.config.database.liveMktopFallback, baseUrl: marketData.uares.baseUrl, ttlMinutes: marketData.mktop.ttlMinutes, http: httpOf(ctx) },
     now: () => ctx.now(),
     cache: async () => (await ctx.stores()).marketData,
   };

@@ -25,7 +25,7 @@ export const BacktestRequest = z.strictObject({
   range: Range.optional(),
   /** svc extension: `forecast` also plans every day on its forecast's expected prices (from the book's days before it) and settles at the actual prices. */
   planOn: PlanOn.optional(),
-  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves; at most 1,575 days). */
+  /** svc extension, with planOn forecast: earlier days the forecasts may learn from (never backtested themselves; at most 1,582 days). */
   history: PlanHistory.optional(),
   /** svc extension: also return `analytics.months`, the days grouped by calendar month (the CLI's monthly table). */
   monthly: z.boolean().optional(),
@@ -95,7 +95,7 @@ export const backtestSummary = defineOperation({
     '(volume-weighted sell − buy; discharge − charge), best/worst month, and the calendar days missing inside `range` (default: the book’s first to last day); with `monthly: true`, also the days grouped by calendar month. ' +
     'svc extension `carryOver: true` (also with `monthly: true`): `analytics.bessCarryOver`, the battery’s cash planned day by day vs carrying its state of charge across days (day D planned with D+1 in view, D committed; a gap restarts at initialSocMwh), per month and `all`. ' +
     'svc extension `planOn: "forecast"`: `forecastPlans` — both plans chosen each day on the expected prices of the forecast made from the book’s days before it ' +
-    '(and `history`, at most 1,575 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
+    '(and `history`, at most 1,582 days), settled at the actual prices, per month beside the perfect-foresight optimum (captureRatio = realised / optimum; month `all` is the total). ' +
     'The first days of a book, without 56 days before them, are listed in `skippedDays`; a day whose forecast cannot be planned in `failedDays` with the reason (the run goes on); each month also carries `spread` and `bess`, each plan on its own. ' +
     'svc extension `strategy`: `both` (the default, the spec’s behaviour), `spread` or `bess` — only that plan runs and the other contributes 0 (no trades, no cycles), so combined PnL, hit rate and best/worst days are those of the plan that ran. ' +
     'svc extension `settings` in the response: the strategy and the settings of each plan that ran.',

@@ -3,7 +3,7 @@
  * routes; MCP tools plan_bess_ahead and plan_spread_ahead, read-only): the plan for a day whose
  * prices are not known yet — tomorrow by default — chosen on the forecast made from the days
  * before it (plan-on.ts), with the forecast, the PnL distribution and the bid sheet. The history
- * is the caller's `history` (at most 1,575 days) or, without it, the prices GET /api/forecast
+ * is the caller's `history` (at most 1,582 days) or, without it, the prices GET /api/forecast
  * reads (forecast-history.ts). svc prepares; a person approves and submits.
  */
 import { z } from 'zod';
@@ -75,7 +75,7 @@ export async function planAhead<S, P>(ctx: OpContext, engine: PlanEngine<S, P>, 
 
 const DOC =
   'svc extension beside the spec’s routes: the plan for a day whose prices are not known yet (default tomorrow, Europe/Kyiv), chosen on the expected price path of the ' +
-  'day-ahead forecast made from the days before it (`history`, at most 1,575 days, else the history GET /api/forecast reads). Returns `forecast` (per hour p10/p50/p90, ' +
+  'day-ahead forecast made from the days before it (`history`, at most 1,582 days, else the history GET /api/forecast reads). Returns `forecast` (per hour p10/p50/p90, ' +
   'the mean path planned on, the caps in force; the model and its skill over the scenario days), `pnl` (expected PnL, p10/p90 and the probability of a loss over ' +
   'whole-day scenarios: p50 plus each of the last 56 days’ out-of-sample error paths, inside the caps; null without scenario days) and `bids`: per scheduled hour ' +
   'the side, volume and break-even limit (a buy limit for a charge/buy hour, a sell limit for a discharge/sell hour, given the rest of the schedule at the planned ' +

@@ -27,7 +27,7 @@ async function replanOnForecast<S, P>(ctx: OpContext, engine: PlanEngine<S, P>, 
 
 const PLAN_ON_DOC =
   'svc extension: `planOn: "forecast"` chooses the plan on the expected price path of the day-ahead forecast made from `history` (the days before tradeDate, ' +
-  'at most 1,575 days; docs/forecast.md): `forecast` (per hour p10/p50/p90, the mean path planned on, the caps), `pnl` (expected, p10/p90, probability of a loss over ' +
+  'at most 1,582 days; docs/forecast.md): `forecast` (per hour p10/p50/p90, the mean path planned on, the caps), `pnl` (expected, p10/p90, probability of a loss over ' +
   'whole-day scenarios of recent out-of-sample errors), `bids` (a break-even limit per scheduled hour) and `settlement`: its PnL at the actual `prices` beside the ' +
   'perfect-foresight optimum and their ratio.';
 

@@ -31,6 +31,10 @@ const SETTINGS: Record<string, (c: SvcConfig) => SourceSettings> = {
     mode: c.marketData.mode, address: c.marketData.rates.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.rates,
     tokenSet: false, disabledBecause: null, maxAgeHours: 48,
   }),
+  uares: (c) => ({
+    mode: c.marketData.mode, address: c.marketData.uares.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.uares,
+    tokenSet: false, disabledBecause: null, maxAgeHours: 48,
+  }),
 };
 
 function platform(c: SvcConfig): SourceSettings {

@@ -99,7 +99,7 @@ describe('lasso homotopy (the LEAR refit)', () => {
 describe('cap-hit skill', () => {
   const dates = Array.from({ length: 30 }, (_, i) => `${String(i + 1).padStart(2, '0')}.06.2024`);
   const caps = () => ({ min: new Float64Array(24).fill(10), max: new Float64Array(24).fill(1000) });
-  const day = (t: number, p: number): DayForecast => ({ t, p10: new Float64Array(24), p50: new Float64Array(24), p90: new Float64Array(24), raw: new Float64Array(24), weights: new Float64Array(0), naiveWeight: 0, members: 1, capHit: { max: new Array(24).fill(p), min: new Array(24).fill(0) } });
+  const day = (t: number, p: number): DayForecast => ({ t, p10: new Float64Array(24), p50: new Float64Array(24), p90: new Float64Array(24), quantiles: [], raw: new Float64Array(24), weights: new Float64Array(0), naiveWeight: 0, members: 1, capHit: { max: new Array(24).fill(p), min: new Array(24).fill(0) } });
 
   it('is null when no scored hour was at the cap, however the two near-zero Brier scores compare', () => {
     const s = makeSeries({ dates, prices: dates.map(() => new Float64Array(24).fill(500)) });

@@ -1,0 +1,170 @@
+/**
+ * Model choice across years (docs/forecast.md, "Model choice across years"): the forecast engine's
+ * combination, regime and band options scored by rolling-origin evaluation on OREE 2023 and 2024
+ * together (never one year), the choice checked leave-one-year-out, and an untouched period
+ * (OREE 07–12.2022) scored separately, never looked at while choosing. Member fits (phase 1) come
+ * from bench/forecast-cache.ts, so a candidate costs only its combination (phase 2).
+ *
+ *   nice npx tsx bench/forecast-years.bench.ts [grid] [final] [holdout]
+ *
+ * - grid: every candidate of CANDIDATES on 2023 and 2024, with the geometric mean of the two
+ *   rMAEs (standard naive), the leave-one-year-out check and each year's coverage.
+ * - final: DEFAULT_FORECAST (the shipped model) beside the previous model on the same days.
+ * - holdout: the same two on the untouched period.
+ * Reads only the repository's fixtures (the OREE book is fixtures/oree-dam-ips-2022-2024.csv,
+ * identical to ../shared/data/ua-dam's file).
+ */
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { loadPriceBook } from '../src/data/load.js';
+import { loadCapsTableSync } from '../src/data/caps.js';
+import { DEFAULT_FORECAST, QUANTILE_LEVELS, evaluateRun, combineRolling, fittedRange, indexOf, seriesFromPriceBook, type DailySeries, type DayCaps, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
+import { cachedMemberForecasts } from './forecast-cache.js';
+
+const args = process.argv.slice(2);
+const want = (name: string) => args.length === 0 || args.includes(name);
+const only = process.env.ONLY?.split(',');
+const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+/** The previous model (issue 13's ensemble as shipped before issue 28): one block, no regime handling. */
+export const PREVIOUS: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => ({ window: m.window, transform: m.transform })) }, hourBlocks: [Array.from({ length: 24 }, (_, h) => h)], regime: { days: 0, minDays: 7, fallback: 'members', shortWindow: 1456 }, combineDays: 28, shrink: 0.25, bands: { days: 56, span: 1, lower: 0.1, upper: 0.9, scaleDays: 0, quantiles: QUANTILE_LEVELS } };
+
+const R = (h0: number, h1: number) => Array.from({ length: h1 - h0 }, (_, i) => h0 + i);
+export const BLOCKS: Record<string, number[][]> = {
+  one: [R(0, 24)],
+  three: [[...R(0, 7), 23], R(7, 17), R(17, 23)],
+  four: [[...R(0, 7), 23], R(7, 11), R(11, 17), R(17, 23)],
+  six: [R(0, 4), R(4, 8), R(8, 12), R(12, 16), R(16, 20), R(20, 24)],
+};
+const EXTRA: LearMember[] = [{ window: 28, transform: 'asinh' }, { window: 28, transform: 'npit' }];
+const SB = (sinceBreak: number): LearMember[] => BASE_MEMBERS.map((m) => (m.window <= 84 ? { ...m, sinceBreak } : m));
+const BASE_MEMBERS = PREVIOUS.lear.members;
+
+interface Candidate {
+  name: string;
+  o: ForecastOptions;
+}
+const cand = (name: string, over: Partial<ForecastOptions> & { extra?: boolean; blocks?: string; sb?: number }): Candidate => {
+  const { extra, blocks, sb, ...rest } = over;
+  const members = sb ? SB(sb) : BASE_MEMBERS;
+  return { name, o: { ...PREVIOUS, ...rest, lear: { ...PREVIOUS.lear, members: extra ? [...members, ...EXTRA] : members }, hourBlocks: BLOCKS[blocks ?? 'one'] as number[][] } };
+};
+const REG = (days: number, minDays: number, fallback: 'members' | 'naive1', shortWindow: number) => ({ regime: { days, minDays, fallback, shortWindow } });
+
+export const CANDIDATES: Candidate[] = [
+      cand('previous', {}),
+      cand('+28d members', { extra: true }),
+      cand('3 hour blocks', { blocks: 'three' }),
+      cand('4 hour blocks', { blocks: 'four' }),
+      cand('6 hour blocks', { blocks: 'six' }),
+      cand('regime 28d/min7/members', REG(28, 7, 'members', 1456)),
+      cand('regime 56d/min7/members/short84', REG(56, 7, 'members', 84)),
+      cand('regime 56d/min3/naive1/short84', REG(56, 3, 'naive1', 84)),
+      cand('regime 28d/min3/naive1', REG(28, 3, 'naive1', 1456)),
+      cand('shrink 0.4', { shrink: 0.4 }),
+      cand('combine 42d', { combineDays: 42 }),
+      cand('since-break 14 (windows ≤ 84)', { sb: 14 }),
+      cand('since-break 21 (windows ≤ 84)', { sb: 21 }),
+      cand('since-break 14 + regime naive1', { sb: 14, ...REG(56, 3, 'naive1', 84) }),
+      cand('since-break 14 + 4 blocks', { sb: 14, blocks: 'four' }),
+      cand('scaled bands 14d', { bands: { ...PREVIOUS.bands, scaleDays: 14 } }),
+      cand('scaled bands 7d', { bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+      cand('scaled bands 28d', { bands: { ...PREVIOUS.bands, scaleDays: 28 } }),
+      cand('since-break 14 + scaled bands 14d', { sb: 14, bands: { ...PREVIOUS.bands, scaleDays: 14 } }),
+      cand('sb14 + naive1 + scaled 7d', { sb: 14, ...REG(56, 3, 'naive1', 84), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+      cand('sb14 + naive1 + 4 blocks + scaled 7d', { sb: 14, blocks: 'four', ...REG(56, 3, 'naive1', 84), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+      cand('sb14 + naive1/all + scaled 7d', { sb: 14, ...REG(56, 3, 'naive1', 1456), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+      cand('sb14 + naive1 28d + scaled 7d', { sb: 14, ...REG(28, 3, 'naive1', 84), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+      cand('sb14 + naive1 min7 + scaled 7d', { sb: 14, ...REG(56, 7, 'naive1', 84), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
+];
+
+async function oree(): Promise<{ s: DailySeries; capsOf: (t: number) => DayCaps | null }> {
+  const { book } = await loadPriceBook(fileURLToPath(new URL('../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url)));
+  const s = seriesFromPriceBook(book);
+  return { s, capsOf: damCapsOf(loadCapsTableSync(), s) };
+}
+
+const EXTRA_WARMUP = 28;
+const log = (m: string) => console.error(`${new Date().toISOString()} ${m}`);
+
+/** Phase 1 of a range's fitted days for a member list, from the cache (fitted once per member). */
+function membersOf(s: DailySeries, a: number, to: number, members: LearMember[]): Float64Array {
+  return cachedMemberForecasts(s, a, to, { members, lasso: DEFAULT_FORECAST.lear.lasso }, log);
+}
+
+interface Period {
+  name: string;
+  from: string;
+  to: string;
+}
+export const CHOOSE: Period[] = [
+  { name: '2023', from: '01.01.2023', to: '31.12.2023' },
+  { name: '2024', from: '01.01.2024', to: '31.12.2024' },
+];
+export const UNTOUCHED: Period = { name: '07–12.2022 (untouched)', from: '01.07.2022', to: '31.12.2022' };
+
+/** Every member any candidate uses, fitted over one range covering the periods (their warm-ups included). */
+function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, periods: Period[], members: LearMember[]) {
+  const from0 = Math.min(...periods.map((p) => indexOf(s, p.from)));
+  const to0 = Math.max(...periods.map((p) => indexOf(s, p.to)));
+  const [a1] = fittedRange(from0, to0, PREVIOUS);
+  // Candidates may warm up longer (bands.scaleDays): EXTRA_WARMUP more days, fitted apart so the
+  // cached range of the previous model's warm-up stays valid.
+  const a0 = Math.max(7, a1 - EXTRA_WARMUP);
+  const head = membersOf(s, a0, a1 - 1, members);
+  const tail = membersOf(s, a1, to0, members);
+  const all = new Float64Array(head.length + tail.length);
+  all.set(head);
+  all.set(tail, head.length);
+  const H = 24;
+  return (p: Period, o: ForecastOptions) => {
+    const from = indexOf(s, p.from);
+    const to = indexOf(s, p.to);
+    const [a] = fittedRange(from, to, o);
+    const nm = o.lear.members.length;
+    const idx = o.lear.members.map((m) => members.findIndex((x) => x.window === m.window && x.transform === m.transform && x.sinceBreak === m.sinceBreak));
+    const part = new Float64Array((to - a + 1) * nm * H);
+    for (let t = a; t <= to; t++) idx.forEach((c, k) => part.set(all.subarray(((t - a0) * members.length + c) * H, ((t - a0) * members.length + c + 1) * H), ((t - a) * nm + k) * H));
+    const e = evaluateRun(s, combineRolling(s, from, to, part, o, capsOf), capsOf, o.bands.quantiles);
+    if (want('monthly')) for (const m of e.monthly) console.log(row([p.name, m.month, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(0)]));
+    return e.metrics;
+  };
+}
+
+const { s, capsOf } = await oree();
+const ALL_MEMBERS = [...BASE_MEMBERS, ...EXTRA, ...SB(14).filter((m) => m.sinceBreak), ...SB(21).filter((m) => m.sinceBreak)];
+console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
+if (want('grid') || want('final')) {
+  const ev = evaluator(s, capsOf, CHOOSE, ALL_MEMBERS);
+  if (want('grid')) {
+    console.log('\n## Candidates on OREE 2023 and 2024 (rMAE vs the standard naive / vs the weekly naive, coverage p10–p90, CRPS)\n');
+    console.log(row(['candidate', '2023 rMAE', '2023 weekly', '2023 cov', '2024 rMAE', '2024 weekly', '2024 cov', 'geo-mean rMAE', '2023 CRPS', '2024 CRPS']));
+    console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const c of CANDIDATES.filter((x) => !only || only.includes(x.name))) {
+      const [m3, m4] = CHOOSE.map((p) => ev(p, c.o)) as [ReturnType<typeof ev>, ReturnType<typeof ev>];
+      console.log(row([c.name, f3(m3.rmaeVsNaive), f3(m3.rmaeVsWeeklyNaive), f3(m3.coverage), f3(m4.rmaeVsNaive), f3(m4.rmaeVsWeeklyNaive), f3(m4.coverage), f3(Math.sqrt(m3.rmaeVsNaive * m4.rmaeVsNaive)), m3.crps?.toFixed(1) ?? '—', m4.crps?.toFixed(1) ?? '—']));
+    }
+  }
+  if (want('final')) {
+    console.log('\n## The shipped model beside the previous model, same days\n');
+    console.log(row(['model', 'period', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'pinball .1/.5/.9', 'pinball p05–p95', 'CRPS']));
+    console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const p of CHOOSE)
+      for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) {
+        const m = ev(p, o);
+        console.log(row([name, p.name, m.sampleDays, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.pinball?.toFixed(1) ?? '—', m.pinballQuantiles?.toFixed(1) ?? '—', m.crps?.toFixed(1) ?? '—']));
+      }
+  }
+}
+if (want('holdout')) {
+  const ev = evaluator(s, capsOf, [UNTOUCHED], [...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members.filter((m) => m.sinceBreak !== undefined)]);
+  console.log(`\n## Untouched period ${UNTOUCHED.name}\n`);
+  console.log(row(['model', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'CRPS']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) {
+    const m = ev(UNTOUCHED, o);
+    console.log(row([name, m.sampleDays, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.crps?.toFixed(1) ?? '—']));
+  }
+}

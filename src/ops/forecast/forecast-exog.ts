@@ -1,0 +1,185 @@
+/**
+ * The exogenous inputs of the forecast (engines/forecast/exogenous.ts) gathered from their
+ * providers for a range of days: the NBU rate (providers/rates), the neighbours' day-ahead base
+ * (providers/eudam; live through the platform's A44 prices with a token), the guaranteed buyer's
+ * solar and wind output (providers/uares), the caps table and the calendar. The shipped fixtures
+ * are the offline default; days they do not cover are read through each provider's cache-through
+ * read (cache, then live, as SVC_MARKET_DATA allows). Every series reports how many of its days
+ * came from the fixture, the cache or live, and how many were missing — what `svc forecast
+ * evaluate` prints.
+ */
+import { readFileSync } from 'node:fs';
+import { exogColumns, tradeDateOf, type DailySeries, type DayCaps, type ExogData, type ExogOptions, type ExtraColumns } from '../../engines/forecast/index.js';
+import { EU_DAM_FIXTURE, EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, parseDailyBase } from '../../providers/eudam/index.js';
+import { parseRatesCsv, RATES_FIXTURE, readOfficialRate } from '../../providers/rates/index.js';
+import { fixtureRes, readResDay, UARES_FIXTURE_NAME, type ResGen } from '../../providers/uares/index.js';
+import { readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
+import { ratesDeps, uaResDeps } from '../market/market-data-shared.js';
+import { tsoDeps } from '../grid/tsoplatform-shared.js';
+import type { OpContext } from '../types.js';
+
+/** How the forecast uses exogenous inputs: none, all but RES, RES as last known actuals (honest), RES as the projection for D (optimistic). */
+export const EXOG_MODES = ['off', 'base', 'lagged', 'projected'] as const;
+export type ExogMode = (typeof EXOG_MODES)[number];
+
+export const exogOptionsOf = (mode: Exclude<ExogMode, 'off'>): ExogOptions => ({ res: mode === 'base' ? 'none' : mode, resLagHours: 1, lookbackDays: 7 });
+
+export interface ExogSourceReport {
+  /** The input series. */
+  series: 'eu-dam' | 'nbu-rate' | 'ua-res-solar' | 'ua-res-wind' | 'caps' | 'calendar';
+  /** Design columns it feeds. */
+  columns: string[];
+  /** When a forecast of D may read it (docs/forecast.md, "Exogenous inputs"). */
+  availability: string;
+  /** Days of the series read, by where they came from. */
+  fixture: number;
+  cache: number;
+  live: number;
+  missing: number;
+  /** The provider id and the shipped file (null: none). */
+  provider: string;
+  fixtureFile: string | null;
+}
+
+export interface LoadedExog {
+  data: ExogData;
+  sources: ExogSourceReport[];
+}
+
+const parsed: { rates?: Map<string, number>; eu?: Map<string, Map<string, number>> } = {};
+
+type Tally = Pick<ExogSourceReport, 'fixture' | 'cache' | 'live' | 'missing'>;
+const tally = (): Tally => ({ fixture: 0, cache: 0, live: 0, missing: 0 });
+
+/** Reads beyond the fixtures only when the configuration allows the network or a cache. */
+const canReadBeyond = (ctx: OpContext): boolean => ctx.config.marketData.mode !== 'fixture';
+
+async function rates(ctx: OpContext, days: number[], t: Tally): Promise<Map<number, number>> {
+  parsed.rates ??= parseRatesCsv(readFileSync(RATES_FIXTURE, 'utf8'));
+  const out = new Map<number, number>();
+  for (const d of days) {
+    const date = tradeDateOf(d);
+    const v = parsed.rates.get(date);
+    if (v !== undefined) {
+      out.set(d, v);
+      t.fixture++;
+      continue;
+    }
+    if (!canReadBeyond(ctx)) {
+      t.missing++;
+      continue;
+    }
+    try {
+      const { rate, freshness } = await readOfficialRate(ratesDeps(ctx), date);
+      if (rate.rateDate !== date) throw new Error('not the day');
+      out.set(d, rate.uahPerEur);
+      t[freshness.source]++;
+    } catch {
+      t.missing++;
+    }
+  }
+  return out;
+}
+
+async function euBase(ctx: OpContext, days: number[], t: Tally): Promise<Map<number, Record<string, number>>> {
+  parsed.eu ??= parseDailyBase(readFileSync(EU_DAM_FIXTURE, 'utf8'));
+  const out = new Map<number, Record<string, number>>();
+  for (const d of days) {
+    const date = tradeDateOf(d);
+    const day = parsed.eu.get(date);
+    if (day) {
+      out.set(d, Object.fromEntries(day));
+      t.fixture++;
+      continue;
+    }
+    if (!ctx.config.tsoplatform.token) {
+      t.missing++;
+      continue;
+    }
+    try {
+      const live = await readZoneDailyMeans(tsoDeps(ctx), EU_DAM_ZONES, date);
+      const means = Object.fromEntries(Object.entries(live.means).filter(([, v]) => typeof v === 'number')) as Record<string, number>;
+      if (Object.keys(means).length === 0) throw new Error('no zone');
+      out.set(d, means);
+      t[live.freshness[0]?.source ?? 'live']++;
+    } catch {
+      t.missing++;
+    }
+  }
+  return out;
+}
+
+async function res(ctx: OpContext, days: number[], gen: ResGen, t: Tally): Promise<{ actual: Map<number, Float64Array>; projected: Map<number, Float64Array> }> {
+  const shipped = fixtureRes();
+  const actual = new Map<number, Float64Array>();
+  const projected = new Map<number, Float64Array>();
+  const row = (v: ArrayLike<number | null>): Float64Array => Float64Array.from({ length: 24 }, (_, h) => (typeof v[h] === 'number' ? (v[h] as number) : Number.NaN));
+  for (const d of days) {
+    const date = tradeDateOf(d);
+    const a = shipped.get(`${gen}_actual`)?.get(date);
+    const p = shipped.get(`${gen}_projected`)?.get(date);
+    if (a || p) {
+      if (a) actual.set(d, a);
+      if (p) projected.set(d, p);
+      t.fixture++;
+      continue;
+    }
+    if (!canReadBeyond(ctx)) {
+      t.missing++;
+      continue;
+    }
+    try {
+      const { day, freshness } = await readResDay(uaResDeps(ctx), date, gen);
+      actual.set(d, row(day.actual));
+      projected.set(d, row(day.projected));
+      t[freshness.source]++;
+    } catch {
+      t.missing++;
+    }
+  }
+  return { actual, projected };
+}
+
+/**
+ * The inputs of the days from − 10 … to (day numbers; the look-back of a forecast of `from`), with
+ * the report of where each came from. `caps` is the caps table the forecast is clipped to.
+ */
+export async function loadExogData(ctx: OpContext, from: number, to: number, mode: Exclude<ExogMode, 'off'>, caps: (day: number) => DayCaps | null): Promise<LoadedExog> {
+  const days: number[] = [];
+  for (let d = from - 10; d <= to; d++) days.push(d);
+  const tr = tally();
+  const te = tally();
+  const ts = tally();
+  const tw = tally();
+  const withRes = mode !== 'base';
+  const uahPerEur = await rates(ctx, days, tr);
+  const eu = await euBase(ctx, days, te);
+  const solar = withRes ? await res(ctx, days, 'solar', ts) : { actual: new Map(), projected: new Map() };
+  const wind = withRes ? await res(ctx, days, 'wind', tw) : { actual: new Map(), projected: new Map() };
+  const data: ExogData = { euBase: eu, uahPerEur, solarActual: solar.actual, solarProjected: solar.projected, windActual: wind.actual, windProjected: wind.projected, caps };
+  let capDays = 0;
+  for (let d = from; d <= to; d++) if (caps(d)) capDays++;
+  const resWhen = mode === 'projected' ? 'the projection for D (optimistic: its publication time is not documented)' : 'metered hours published by 11:00 on D−1 (hour h of D−1 if it ended by 10:00, else of D−2)';
+  const sources: ExogSourceReport[] = [
+    { series: 'eu-dam', columns: ['eu_base_uah_d1'], availability: 'base of D−1 (the auction for D clears after gate closure) × the rate', ...te, provider: 'eudam', fixtureFile: EU_DAM_FIXTURE_NAME },
+    { series: 'nbu-rate', columns: ['uah_per_eur', 'eu_base_uah_d1'], availability: 'rate set for D−1 (the rate for D is set on the afternoon of D−1)', ...tr, provider: 'rates', fixtureFile: 'fixtures/rates/uah-per-eur-nbu-2022-2025.csv' },
+    { series: 'caps', columns: ['cap_max_mean', 'cap_min_mean'], availability: 'caps in force on D (published regulation)', fixture: capDays, cache: 0, live: 0, missing: to - from + 1 - capDays, provider: 'caps table', fixtureFile: 'fixtures/ua-price-caps.csv' },
+    { series: 'calendar', columns: ['holiday'], availability: 'D (known in advance)', fixture: 0, cache: 0, live: 0, missing: 0, provider: 'built in', fixtureFile: null },
+  ];
+  if (withRes) {
+    sources.push(
+      { series: 'ua-res-solar', columns: [`solar_${mode}`], availability: resWhen, ...ts, provider: 'uares', fixtureFile: UARES_FIXTURE_NAME },
+      { series: 'ua-res-wind', columns: [`wind_${mode}_mean`], availability: resWhen, ...tw, provider: 'uares', fixtureFile: UARES_FIXTURE_NAME },
+    );
+  }
+  return { data, sources };
+}
+
+/** The series with its extra design columns for `mode` (the series unchanged for `off`). */
+export async function withExogenous(ctx: OpContext, s: DailySeries, mode: ExogMode, caps: (t: number) => DayCaps | null): Promise<{ series: DailySeries; sources: ExogSourceReport[] }> {
+  if (mode === 'off' || s.nDays === 0) return { series: s, sources: [] };
+  const capsOfDay = (day: number): DayCaps | null => caps(day - s.startDay);
+  const loaded = await loadExogData(ctx, s.startDay, s.startDay + s.nDays, mode, capsOfDay);
+  const extra: ExtraColumns = exogColumns(s.startDay, s.nDays, loaded.data, exogOptionsOf(mode));
+  return { series: { ...s, extra }, sources: loaded.sources };
+}

@@ -1,0 +1,42 @@
+/** forecast.evaluate with exogenous inputs: the series used by every forecast and where their days came from (fixtures offline). */
+import { describe, expect, it } from 'vitest';
+import { dayNumber } from '../../src/engines/forecast/index.js';
+import { forecastEvaluate } from '../../src/ops/forecast/forecast-evaluate.js';
+import { loadExogData } from '../../src/ops/forecast/forecast-exog.js';
+import { realBook } from '../engines/backtest-fixture.js';
+import { call, localCtx } from './helpers.js';
+
+/** Sep–Dec 2024 of the shipped prices as the operation's series (keeps the fits short). */
+function series(): { dates: string[]; prices: number[][] } {
+  const { book } = realBook();
+  const dates = Object.keys(book).filter((d) => d.endsWith('.2024') && Number(d.slice(3, 5)) >= 9);
+  return { dates, prices: dates.map((d) => (book[d] ?? []).map((p) => p.priceUahMwh)) };
+}
+
+describe('forecast.evaluate --exog', () => {
+  it('off: prices only; lagged: every Ukrainian series, its columns, when a forecast may read it, and the fixture as the offline source', async () => {
+    const s = series();
+    const off = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true });
+    expect(off.exogenous).toEqual({ mode: 'off', series: [] });
+    const r = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true, exogenous: 'lagged' });
+    expect(r.exogenous.mode).toBe('lagged');
+    expect(r.exogenous.series.map((x) => x.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar', 'ua-res-solar', 'ua-res-wind']);
+    const by = Object.fromEntries(r.exogenous.series.map((x) => [x.series, x]));
+    // 122 series days + the day after + the 10 look-back days, all from the shipped files (SVC_MARKET_DATA=fixture).
+    for (const k of ['eu-dam', 'nbu-rate', 'ua-res-solar', 'ua-res-wind']) expect(by[k]?.days).toEqual({ book: 0, fixture: 133, cache: 0, live: 0, missing: 0 });
+    expect(by['ua-res-solar']).toMatchObject({ columns: ['solar_lagged'], provider: 'uares', fixtureFile: 'fixtures/ua-res/gpee-res-hourly-mw-2022-2025.csv' });
+    expect(by['eu-dam']?.availability).toMatch(/D−1/);
+    expect(r.metrics.sampleDays).toBe(1);
+    expect(r.metrics.mae).not.toBe(off.metrics.mae);
+  }, 300_000);
+
+  it('projected names the optimistic column; base leaves RES out', async () => {
+    const s = series();
+    const p = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true, exogenous: 'projected' });
+    expect(p.exogenous.series.find((x) => x.series === 'ua-res-solar')?.columns).toEqual(['solar_projected']);
+    expect(p.exogenous.series.find((x) => x.series === 'ua-res-solar')?.availability).toMatch(/optimistic/);
+    const b = await loadExogData(localCtx(), dayNumber('01.12.2024'), dayNumber('10.12.2024'), 'base', () => null);
+    expect(b.sources.map((x) => x.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar']);
+    expect(b.data.solarActual.size).toBe(0);
+  }, 300_000);
+});
