@@ -15,7 +15,7 @@
  * (incumbent ≤ ours ≤ bound); every finished day's objective must equal ours (1e-6 relative).
  *
  * Knobs: BENCH_SHARD=i/n (this process takes problem k when k % n = i; run n in parallel, then
- * `npx tsx bench/bess-lots.bench.ts summary FILES…`), BENCH_STRIDE=s (every s-th day only),
+ * `npx tsx bench/bess-lots.bench.ts summary FILES…`), BENCH_STRIDE=s and BENCH_OFFSET=o (the days i with i % s = o only),
  * BENCH_OUT=file (one JSON line per problem, default /tmp/bess-lots-<shard>.jsonl; an existing
  * file is resumed), BENCH_SCENARIOS=a,b (names below).
  */
@@ -129,6 +129,7 @@ function timeOurs(job: Job): { ms: number; obj: number; schedule: HorizonSchedul
 async function run(): Promise<void> {
   const [shard, of] = (process.env.BENCH_SHARD ?? '0/1').split('/').map(Number) as [number, number];
   const stride = Number(process.env.BENCH_STRIDE ?? 1);
+  const offset = Number(process.env.BENCH_OFFSET ?? 0);
   const limitS = Number(process.env.BENCH_HIGHS_LIMIT_S ?? 10);
   const names = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
   const outFile = process.env.BENCH_OUT ?? `/tmp/bess-lots-${shard}.jsonl`;
@@ -136,7 +137,7 @@ async function run(): Promise<void> {
   let highs = await loader();
   const started = performance.now();
   let n = 0;
-  await eachJob(names, (i) => i % stride === 0 && (i / stride) % of === shard, async (job) => {
+  await eachJob(names, (i) => i % stride === offset && Math.floor(i / stride) % of === shard, async (job) => {
     const ours = timeOurs(job);
     if (done.has(job.key)) return ours.schedule;
     let h = highsMip(highs, job.asset, job.problem, limitS);
