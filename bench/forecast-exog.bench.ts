@@ -20,7 +20,7 @@ import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
 import { withExogenous, type ExogMode } from '../src/ops/forecast/forecast-exog.js';
 import type { OpContext } from '../src/ops/types.js';
 
-const built = new URL('../dist/ops/forecast-parallel.js', import.meta.url);
+const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 const { forecastThreads, rollingForecastParallel } = existsSync(fileURLToPath(built)) ? ((await import(built.href)) as typeof parallelFromSources) : parallelFromSources;
 
 const arg = (k: string): string | undefined => process.argv.slice(2).find((a) => a.startsWith(`${k}=`))?.split('=')[1];

@@ -23,7 +23,7 @@ import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
 import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, score, seriesFromPriceBook, warmupDays, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
 import * as parallelFromSources from '../src/ops/forecast/forecast-parallel.js';
 // The pool runs the built worker: the member fits spread over the cores only through the built module (npm run bench builds first).
-const built = new URL('../dist/ops/forecast-parallel.js', import.meta.url);
+const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 const { forecastThreads, rollingForecastParallel } = existsSync(fileURLToPath(built)) ? ((await import(built.href)) as typeof parallelFromSources) : parallelFromSources;
 import { LearScratch, describeMembers, forecastMember, prepareWindow, type LearMember } from '../src/engines/forecast/lear.js';
 import { damCapsOf } from '../src/ops/forecast/forecast-model.js';

@@ -22,7 +22,7 @@ import { BESS, SPREAD, type PlanEngine } from '../src/ops/strategy/plan-on.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // The built module fits on the pool (one thread per core); from the sources the fits run inline.
-const BUILT = new URL('../dist/ops/forecast-day.js', import.meta.url);
+const BUILT = new URL('../dist/ops/forecast/forecast-day.js', import.meta.url);
 const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(BUILT.href)) as typeof dayFromSources) : dayFromSources;
 const BOOK = join(ROOT, 'fixtures/oree-dam-ips-2022-2024.csv');
 const args = process.argv.slice(2);

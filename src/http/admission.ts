@@ -199,6 +199,9 @@ export const admissionPlugin = rootPlugin<ServerKit>('svc-admission', (app, kit,
       const error = new SvcError('unavailable', `no answer within the request deadline (${ms} ms); the work was cancelled`, { reason: 'deadline_exceeded' });
       deadline.abort(error);
       if (reply.sent || reply.raw.headersSent) return;
+      // Still receiving the body: that is Node's request timeout (the same ms), answered 408
+      // request_timeout by client-errors.ts, not a computation past its deadline.
+      if (!request.raw.complete) return;
       sendError(kit, error, request, reply);
     });
     next();

@@ -17,7 +17,7 @@ import { realBook } from '../engines/backtest-fixture.js';
 
 const table = loadCapsTableSync();
 // The built module fits on the pool (one thread per core); the sources fit inline (same bits, slower).
-const BUILT = new URL('../../dist/ops/forecast-day.js', import.meta.url);
+const BUILT = new URL('../../dist/ops/forecast/forecast-day.js', import.meta.url);
 const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(BUILT.href)) as typeof fromSources) : fromSources;
 
 describe('the caps a forecast is held to', () => {

@@ -11,7 +11,7 @@ import { realBook } from '../engines/backtest-fixture.js';
 import { DEFAULT_FORECAST, fittedRange, indexOf, memberForecasts, rollingForecast, seriesFromPriceBook, type ForecastOptions, type LearOptions } from '../../src/engines/forecast/index.js';
 import * as fromSources from '../../src/ops/forecast/forecast-parallel.js';
 
-const BUILT = new URL('../../dist/ops/forecast-parallel.js', import.meta.url);
+const BUILT = new URL('../../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 if (!existsSync(fileURLToPath(BUILT))) throw new Error('run `npm run build` first: the pool runs the built worker');
 const { memberForecastsParallel, rollingForecastParallel } = (await import(BUILT.href)) as typeof fromSources;
 

@@ -24,7 +24,7 @@ import type { PriceBook } from '../../src/domain/prices.js';
 const dist = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
 if (!existsSync(fileURLToPath(dist('http/listen.js')))) throw new Error('run `npm run build` first: the pool runs the built worker');
 const { startServer } = (await import(dist('http/listen.js'))) as typeof Listen;
-const { loadConfig } = (await import(dist('config.js'))) as typeof Config;
+const { loadConfig } = (await import(dist('config/config.js'))) as typeof Config;
 const { operations } = (await import(dist('ops/index.js'))) as typeof Registry;
 const { openMemoryStores } = (await import(dist('store/sqlite/index.js'))) as typeof Sqlite;
 

@@ -16,8 +16,7 @@
  * | RES actual | hour h of day X | X (h+1+lag):00 | hours ending ≤ 11:00 − lag on D−1, else D−2 |
  * | RES projected | projection for X | X−1 10:00 (assumed; not documented) | D (optimistic mode only) |
  */
-import { H, dayOfWeek } from './series.js';
-import type { DayCaps } from './rolling.js';
+import { H, dayOfWeek, type DayCaps, type ExtraColumns } from './series.js';
 
 /** Minutes in a day; moments are Kyiv wall-clock minutes since 01.01.1970 00:00. */
 export const MIN_PER_DAY = 1440;
@@ -186,15 +185,6 @@ export function exogFeatures(target: number, data: ExogData, o: ExogOptions = DE
     used.wind = wind ? target : null;
   }
   return { hourly, daily, used };
-}
-
-/** The design's extra columns of a series (series.ts `extra`). */
-export interface ExtraColumns {
-  names: { hourly: string[]; daily: string[] };
-  /** Each (nDays + 1) × 24: index t holds the features of series day t (t = nDays: the day after the data). */
-  hourly: Float64Array[];
-  /** Each nDays + 1 long. */
-  daily: Float64Array[];
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The forecast engine: LEAR ensemble, LAD combination with the naive prices, conformal bands, cap-hit risk, rolling evaluation. */
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
-export type { DailySeries, SeriesInput } from './series.js';
+export type { DailySeries, ExtraColumns, SeriesInput } from './series.js';
 export { DEFAULT_LEAR, describeMembers, memberName, type LearMember, type LearOptions, type Transform } from './lear.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';
@@ -11,4 +11,4 @@ export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano }
 export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';
 export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
-export type { ExogData, ExogOptions, ExogFeatures, ExtraColumns, ResUse } from './exogenous.js';
+export type { ExogData, ExogOptions, ExogFeatures, ResUse } from './exogenous.js';

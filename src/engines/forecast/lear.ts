@@ -14,7 +14,7 @@
  * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
-import type { ExtraColumns } from './exogenous.js';
+import type { ExtraColumns } from './series.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 

@@ -16,7 +16,7 @@
  * combineDays + bands.days days whose forecasts only feed weights and residuals (warmupDays). Pure and
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
-import { H, type DailySeries } from './series.js';
+import { H, type DailySeries, type DayCaps } from './series.js';
 import { DEFAULT_LEAR, forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample, type BandOptions } from './bands.js';
@@ -69,10 +69,7 @@ export const DEFAULT_FORECAST: ForecastOptions = {
 };
 
 /** Caps in force on a day, per hour (NaN where the table has no number). */
-export interface DayCaps {
-  min: ArrayLike<number>;
-  max: ArrayLike<number>;
-}
+export type { DayCaps } from './series.js';
 
 export interface DayForecast {
   /** Series index of the delivery day. */

@@ -10,7 +10,6 @@
  */
 import { parseTradeDate } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
-import type { ExtraColumns } from './exogenous.js';
 
 export const H = 24;
 const MS_PER_DAY = 86_400_000;
@@ -121,4 +120,19 @@ export function indexOf(series: DailySeries, tradeDate: string): number {
 export function naiveLag(series: DailySeries, t: number): number {
   const w = series.dow[t] as number;
   return w >= 1 && w <= 4 ? 1 : 7;
+}
+
+/** Extra columns of a series (exogenous inputs, exogenous.ts) for the LEAR design. */
+export interface ExtraColumns {
+  names: { hourly: string[]; daily: string[] };
+  /** Each (nDays + 1) × 24: index t holds the features of series day t (t = nDays: the day after the data). */
+  hourly: Float64Array[];
+  /** Each nDays + 1 long. */
+  daily: Float64Array[];
+}
+
+/** The price caps in force on a day (min and max per hour). */
+export interface DayCaps {
+  min: ArrayLike<number>;
+  max: ArrayLike<number>;
 }

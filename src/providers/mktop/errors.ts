@@ -19,3 +19,15 @@ export class UpstreamError extends Error {
 export function unparseable(what: string, problem: string): UpstreamError {
   return new UpstreamError('upstream_unparseable', `${what}: ${problem}`);
 }
+
+/** A JSON array answer (a leading BOM allowed), or the parser's complaint: an HTML page, broken JSON, or not an array. */
+export function parseJsonArray(what: string, text: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw unparseable(what, text.trimStart().startsWith('<') ? 'an HTML page came instead of JSON' : 'the JSON is not valid');
+  }
+  if (!Array.isArray(parsed)) throw unparseable(what, 'expected a JSON array');
+  return parsed;
+}

@@ -5,7 +5,7 @@
  * `{ r030: 978, txt: "Євро", rate: 41.3879, cc: "EUR", exchangedate: "15.01.2024" }` (empty when
  * no rate is set for the date). A wrong shape is an upstream error, never cached.
  */
-import { unparseable } from '../mktop/errors.js';
+import { parseJsonArray, unparseable } from '../mktop/errors.js';
 
 export function parseRatesCsv(text: string): Map<string, number> {
   const rates = new Map<string, number>();
@@ -26,13 +26,7 @@ export interface NbuRate {
 /** The EUR rate of the NBU answer, or null when the answer is an empty array (no rate set). */
 export function parseNbuRate(text: string, date: string): NbuRate | null {
   const what = `central bank rate ${date}`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw unparseable(what, text.trimStart().startsWith('<') ? 'an HTML page came instead of JSON' : 'the JSON is not valid');
-  }
-  if (!Array.isArray(parsed)) throw unparseable(what, 'expected a JSON array');
+  const parsed = parseJsonArray(what, text);
   if (parsed.length === 0) return null;
   const eur = parsed.find((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && ((r as Record<string, unknown>).cc === 'EUR' || (r as Record<string, unknown>).r030 === 978));
   if (!eur) throw unparseable(what, 'no EUR entry');

@@ -8,7 +8,7 @@
  * `download_yield_day`, which the shipped series comes from). A wrong shape is an upstream error,
  * never cached.
  */
-import { unparseable } from '../mktop/errors.js';
+import { parseJsonArray, unparseable } from '../mktop/errors.js';
 
 export type ResGen = 'solar' | 'wind';
 export const RES_SERIES = ['solar_actual', 'solar_projected', 'wind_actual', 'wind_projected'] as const;
@@ -40,13 +40,7 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 /** The loadCharts answer for one day and technology. */
 export function parseLoadCharts(text: string, date: string, gen: ResGen): ResDay {
   const what = `guaranteed buyer ${gen} output ${date}`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw unparseable(what, text.trimStart().startsWith('<') ? 'an HTML page came instead of JSON' : 'the JSON is not valid');
-  }
-  if (!Array.isArray(parsed)) throw unparseable(what, 'expected a JSON array');
+  const parsed = parseJsonArray(what, text);
   if (parsed.length < 49) throw unparseable(what, `expected at least 49 values, got ${parsed.length}`);
   const bad = parsed.slice(0, 49).findIndex((v) => !(v === null || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))));
   if (bad >= 0) throw unparseable(what, `value ${bad + 1} is not a number`);
