@@ -1,10 +1,9 @@
-/** `svc forecast` and `svc forecast evaluate` end to end on the built CLI and the shipped fixtures. */
+/** `svc forecast` end to end (evaluate: forecast-evaluate.test.ts; plans on it: forecast-plan-on.test.ts) on the built CLI and the shipped fixtures. */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FIXTURE, ROOT, svc, tempDir } from './helpers.js';
+import { FIXTURE, svc, tempDir } from './helpers.js';
 
-const EPF = join(ROOT, 'fixtures', 'epf-np-2013-01-03.csv');
 
 describe('svc forecast', () => {
   it('forecasts the day after the book as JSON: 24 ordered points and cap-hit probabilities', async () => {
@@ -73,94 +72,4 @@ describe('svc forecast', () => {
     expect(r.stderr).toMatch(/mktop 11\.2026: market operator unreachable/);
   });
 
-  it('evaluates an EPF file with its exogenous columns: JSON metrics on stdout, the hourly file on --daily', async () => {
-    const daily = join(tempDir(), 'daily.csv');
-    const r = await svc(['forecast', 'evaluate', EPF, '--from', '01.03.2013', '--to', '04.03.2013', '--format', 'json', '--daily', daily]);
-    expect(r.exitCode).toBe(0);
-    const body = JSON.parse(r.stdout) as { metrics: Record<string, number>; monthly: unknown[]; dieboldMarianoVsNaive: Record<string, number> };
-    expect(body.metrics.sampleDays).toBe(4);
-    expect(body.metrics.rmaeVsNaive).toBeGreaterThan(0);
-    expect(body.metrics.coverage).toBeGreaterThanOrEqual(0);
-    expect(body.monthly).toHaveLength(1);
-    expect(readFileSync(daily, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 24);
-  });
-
-  it('evaluate names every day of the range it did not score, and why; an unscorable range is exit 2, not a perfect score', async () => {
-    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '29.03.2024', '--to', '08.04.2024', '--format', 'json']);
-    expect(r.exitCode).toBe(0);
-    const body = JSON.parse(r.stdout) as { metrics: { sampleDays: number }; skippedDays: string[]; unscoredDays: { date: string; reason: string }[] };
-    expect(body.unscoredDays).toEqual([
-      { date: '31.03.2024', reason: 'no_prices' },
-      { date: '01.04.2024', reason: 'no_real_d1' },
-      { date: '07.04.2024', reason: 'no_real_d7' },
-    ]);
-    expect(body.metrics.sampleDays).toBe(11 - 3);
-    expect(r.stderr).toContain('1 day forecast but not scored (no prices: a gap or a clock-change day): 31.03.2024');
-
-    const empty = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.01.2022', '--to', '10.01.2022']);
-    expect(empty.exitCode).toBe(2);
-    expect(empty.stderr).toContain('no day of 01.01.2022 – 10.01.2022 could be scored: 10 with too little history (the first day with enough is 26.02.2022)');
-    const after = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.01.2025', '--to', '31.01.2025']);
-    expect(after.exitCode).toBe(2);
-    expect(after.stderr).toContain('after the last day with prices (31.12.2024)');
-    const wrongFlag = await svc(['forecast', 'evaluate', FIXTURE, '--date', '15.12.2024']);
-    expect(wrongFlag.exitCode).toBe(2);
-    expect(wrongFlag.stderr).toContain('--from and --to');
-  });
-
-  it('evaluate says when --to runs past the data instead of cutting the range silently', async () => {
-    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '30.12.2024', '--to', '05.01.2025', '--format', 'csv']);
-    expect(r.exitCode).toBe(0);
-    expect(r.stderr).toContain('--to 05.01.2025: the last day with prices is 31.12.2024; scored to it');
-  });
-
-  it('prints no cap-hit skill for a cap no hour reached (not a ratio of two near-zero Brier scores)', async () => {
-    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.12.2024', '--to', '02.12.2024', '--no-color']);
-    expect(r.exitCode).toBe(0);
-    const line = r.stdout.split('\n').find((l) => l.startsWith('cap-hit (min)'));
-    expect(line).toMatch(/no skill score: none of the 48 hours was at the cap/);
-    expect(line).not.toMatch(/skill -/);
-  });
-});
-
-describe('svc plan / svc backtest --plan-on forecast', () => {
-  it('plan on a day with prices: the forecast beside the schedule, the PnL distribution, then the settlement at the actual prices', async () => {
-    const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--plan-on', 'forecast', '--fee', '10', '--no-color']);
-    expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/planned on the forecast's expected \(mean\) prices/);
-    expect(r.stdout).toMatch(/│ hour │ +p10 │ +p50 │ +p90 │ +planned │ side │/);
-    expect(r.stdout).toMatch(/PnL on the forecast: expected [\d,]+ UAH · p10 -?[\d,]+ · p90 [\d,]+ · P\(loss\) \d+ % \(5\d whole-day scenarios/);
-    expect(r.stdout).toMatch(/Settled at the actual prices of 15\.12\.2024: [\d,]+ UAH vs [\d,]+ UAH with perfect foresight \(capture \d+\.\d %\)/);
-  });
-
-  it('bess on the day after the book (no prices yet): the bid sheet as CSV, each row for a person to approve', async () => {
-    const r = await svc(['bess', FIXTURE, '--date', '01.01.2025', '--plan-on', 'forecast', '--capacity', '2', '--power', '1', '--efficiency', '0.88', '--degradation', '150', '--format', 'csv']);
-    expect(r.exitCode).toBe(0);
-    const [header, ...rows] = r.stdout.trim().split('\n');
-    expect(header).toBe('date,hour,side,volumeMwh,limitPriceUahMwh,p10,p50,p90,approval');
-    expect(rows.length).toBeGreaterThan(1);
-    for (const row of rows) {
-      const [date, hour, side, volume, limit, p10, p50, p90, approval] = row.split(',');
-      expect([date, approval]).toEqual(['01.01.2025', 'human_approval_required']);
-      expect(Number(hour)).toBeGreaterThanOrEqual(0);
-      expect(['buy', 'sell']).toContain(side);
-      expect(Number(volume)).toBeGreaterThan(0);
-      expect(Number(limit)).toBeGreaterThan(0);
-      expect(Number(p10) <= Number(p50) && Number(p50) <= Number(p90)).toBe(true);
-    }
-    const bought = rows.filter((l) => l.split(',')[2] === 'buy').reduce((a, l) => a + Number(l.split(',')[3]), 0);
-    const sold = rows.filter((l) => l.split(',')[2] === 'sell').reduce((a, l) => a + Number(l.split(',')[3]), 0);
-    expect(sold).toBeCloseTo(bought * 0.88, 2);
-  });
-
-  it('backtest: realised beside perfect foresight per month, with the total', async () => {
-    const r = await svc(['backtest', FIXTURE, '--from', '01.12.2024', '--to', '10.12.2024', '--plan-on', 'forecast', '--format', 'json']);
-    expect(r.exitCode).toBe(0);
-    const body = JSON.parse(r.stdout) as { forecastPlans: { days: number; monthly: { month: string; captureRatio: number }[] } };
-    expect(body.forecastPlans.days).toBe(10);
-    expect(body.forecastPlans.monthly.map((m) => m.month)).toEqual(['12.2024', 'all']);
-    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeGreaterThan(0);
-    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeLessThanOrEqual(1);
-    expect(body.forecastPlans).toMatchObject({ failedDays: [] });
-  });
 });

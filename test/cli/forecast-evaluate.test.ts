@@ -1,0 +1,59 @@
+/** `svc forecast evaluate` end to end on the built CLI and the shipped fixtures. */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { FIXTURE, ROOT, svc, tempDir } from './helpers.js';
+
+const EPF = join(ROOT, 'fixtures', 'epf-np-2013-01-03.csv');
+
+describe('svc forecast evaluate', () => {
+  it('evaluates an EPF file with its exogenous columns: JSON metrics on stdout, the hourly file on --daily', async () => {
+    const daily = join(tempDir(), 'daily.csv');
+    const r = await svc(['forecast', 'evaluate', EPF, '--from', '01.03.2013', '--to', '04.03.2013', '--format', 'json', '--daily', daily]);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { metrics: Record<string, number>; monthly: unknown[]; dieboldMarianoVsNaive: Record<string, number> };
+    expect(body.metrics.sampleDays).toBe(4);
+    expect(body.metrics.rmaeVsNaive).toBeGreaterThan(0);
+    expect(body.metrics.coverage).toBeGreaterThanOrEqual(0);
+    expect(body.monthly).toHaveLength(1);
+    expect(readFileSync(daily, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 24);
+  });
+
+  it('evaluate names every day of the range it did not score, and why; an unscorable range is exit 2, not a perfect score', async () => {
+    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '29.03.2024', '--to', '08.04.2024', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { metrics: { sampleDays: number }; skippedDays: string[]; unscoredDays: { date: string; reason: string }[] };
+    expect(body.unscoredDays).toEqual([
+      { date: '31.03.2024', reason: 'no_prices' },
+      { date: '01.04.2024', reason: 'no_real_d1' },
+      { date: '07.04.2024', reason: 'no_real_d7' },
+    ]);
+    expect(body.metrics.sampleDays).toBe(11 - 3);
+    expect(r.stderr).toContain('1 day forecast but not scored (no prices: a gap or a clock-change day): 31.03.2024');
+
+    const empty = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.01.2022', '--to', '10.01.2022']);
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toContain('no day of 01.01.2022 – 10.01.2022 could be scored: 10 with too little history (the first day with enough is 26.02.2022)');
+    const after = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.01.2025', '--to', '31.01.2025']);
+    expect(after.exitCode).toBe(2);
+    expect(after.stderr).toContain('after the last day with prices (31.12.2024)');
+    const wrongFlag = await svc(['forecast', 'evaluate', FIXTURE, '--date', '15.12.2024']);
+    expect(wrongFlag.exitCode).toBe(2);
+    expect(wrongFlag.stderr).toContain('--from and --to');
+  });
+
+  it('evaluate says when --to runs past the data instead of cutting the range silently', async () => {
+    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '30.12.2024', '--to', '05.01.2025', '--format', 'csv']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('--to 05.01.2025: the last day with prices is 31.12.2024; scored to it');
+  });
+
+  it('prints no cap-hit skill for a cap no hour reached (not a ratio of two near-zero Brier scores)', async () => {
+    const r = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.12.2024', '--to', '02.12.2024', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    const line = r.stdout.split('\n').find((l) => l.startsWith('cap-hit (min)'));
+    expect(line).toMatch(/no skill score: none of the 48 hours was at the cap/);
+    expect(line).not.toMatch(/skill -/);
+  });
+});
+

@@ -1,0 +1,46 @@
+/** `svc plan`, `svc bess` and `svc backtest` --plan-on forecast end to end on the built CLI and the shipped fixtures. */
+import { describe, expect, it } from 'vitest';
+import { FIXTURE, svc } from './helpers.js';
+
+
+describe('svc plan / svc backtest --plan-on forecast', () => {
+  it('plan on a day with prices: the forecast beside the schedule, the PnL distribution, then the settlement at the actual prices', async () => {
+    const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--plan-on', 'forecast', '--fee', '10', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/planned on the forecast's expected \(mean\) prices/);
+    expect(r.stdout).toMatch(/│ hour │ +p10 │ +p50 │ +p90 │ +planned │ side │/);
+    expect(r.stdout).toMatch(/PnL on the forecast: expected [\d,]+ UAH · p10 -?[\d,]+ · p90 [\d,]+ · P\(loss\) \d+ % \(5\d whole-day scenarios/);
+    expect(r.stdout).toMatch(/Settled at the actual prices of 15\.12\.2024: [\d,]+ UAH vs [\d,]+ UAH with perfect foresight \(capture \d+\.\d %\)/);
+  });
+
+  it('bess on the day after the book (no prices yet): the bid sheet as CSV, each row for a person to approve', async () => {
+    const r = await svc(['bess', FIXTURE, '--date', '01.01.2025', '--plan-on', 'forecast', '--capacity', '2', '--power', '1', '--efficiency', '0.88', '--degradation', '150', '--format', 'csv']);
+    expect(r.exitCode).toBe(0);
+    const [header, ...rows] = r.stdout.trim().split('\n');
+    expect(header).toBe('date,hour,side,volumeMwh,limitPriceUahMwh,p10,p50,p90,approval');
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      const [date, hour, side, volume, limit, p10, p50, p90, approval] = row.split(',');
+      expect([date, approval]).toEqual(['01.01.2025', 'human_approval_required']);
+      expect(Number(hour)).toBeGreaterThanOrEqual(0);
+      expect(['buy', 'sell']).toContain(side);
+      expect(Number(volume)).toBeGreaterThan(0);
+      expect(Number(limit)).toBeGreaterThan(0);
+      expect(Number(p10) <= Number(p50) && Number(p50) <= Number(p90)).toBe(true);
+    }
+    const bought = rows.filter((l) => l.split(',')[2] === 'buy').reduce((a, l) => a + Number(l.split(',')[3]), 0);
+    const sold = rows.filter((l) => l.split(',')[2] === 'sell').reduce((a, l) => a + Number(l.split(',')[3]), 0);
+    expect(sold).toBeCloseTo(bought * 0.88, 2);
+  });
+
+  it('backtest: realised beside perfect foresight per month, with the total', async () => {
+    const r = await svc(['backtest', FIXTURE, '--from', '01.12.2024', '--to', '10.12.2024', '--plan-on', 'forecast', '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout) as { forecastPlans: { days: number; monthly: { month: string; captureRatio: number }[] } };
+    expect(body.forecastPlans.days).toBe(10);
+    expect(body.forecastPlans.monthly.map((m) => m.month)).toEqual(['12.2024', 'all']);
+    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeGreaterThan(0);
+    expect(body.forecastPlans.monthly[1]!.captureRatio).toBeLessThanOrEqual(1);
+    expect(body.forecastPlans).toMatchObject({ failedDays: [] });
+  });
+});
