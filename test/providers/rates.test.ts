@@ -9,8 +9,9 @@ import { DEFAULT_SOURCE_ADDRESSES } from '../../src/config/market.js';
 import { UpstreamError } from '../../src/providers/mktop/errors.js';
 import { closeClients } from '../../src/providers/mktop/reads.js';
 import { RealHostInTestError } from '../../src/providers/guard.js';
-import { fixtureRate, parseNbuRate, parseRatesCsv, RATES_FIXTURE, readOfficialRate, type RatesDeps } from '../../src/providers/rates/index.js';
+import { fixtureRate, parseNbuRate, parseRatesCsv, RATES_FIXTURE, readOfficialRate } from '../../src/providers/rates/index.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
+import { sourceDeps } from './source-deps.js';
 import { startReplay, type Replay, type Script } from './mktop/replay.js';
 
 const series = parseRatesCsv(readFileSync(RATES_FIXTURE, 'utf8'));
@@ -27,13 +28,7 @@ afterAll(async () => {
   await closeClients();
 });
 
-function deps(baseUrl: string, mode: 'auto' | 'live' | 'fixture' = 'auto', stores = openMemoryStores()): RatesDeps {
-  return {
-    settings: { mode, baseUrl, ttlMinutes: 60, http: { connectTimeoutMs: 500, timeoutMs: 500, retries: 0, concurrency: 1, userAgent: 'svc/test' } },
-    now: () => new Date('2026-11-25T10:00:00Z'),
-    cache: async () => stores.marketData,
-  };
-}
+const deps = sourceDeps;
 
 describe('the shipped official series', () => {
   it('holds every calendar day 2022–2025 with the official values', () => {

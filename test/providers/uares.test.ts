@@ -9,8 +9,9 @@ import { DEFAULT_SOURCE_ADDRESSES } from '../../src/config/market.js';
 import { UpstreamError } from '../../src/providers/mktop/errors.js';
 import { closeClients } from '../../src/providers/mktop/reads.js';
 import { RealHostInTestError } from '../../src/providers/guard.js';
-import { fixtureRes, fixtureResDay, parseLoadCharts, readResDay, type ResGen, type UaResDeps } from '../../src/providers/uares/index.js';
+import { fixtureRes, fixtureResDay, parseLoadCharts, readResDay, type ResGen } from '../../src/providers/uares/index.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
+import { sourceDeps } from './source-deps.js';
 import { startReplay, type Replay, type Script } from './mktop/replay.js';
 
 /** The endpoint's answer for a day, as the source shapes it, from the shipped values. */
@@ -31,13 +32,7 @@ afterAll(async () => {
   await closeClients();
 });
 
-function deps(baseUrl: string, mode: 'auto' | 'live' | 'fixture' = 'auto', stores = openMemoryStores()): UaResDeps {
-  return {
-    settings: { mode, baseUrl, ttlMinutes: 60, http: { connectTimeoutMs: 500, timeoutMs: 500, retries: 0, concurrency: 1, userAgent: 'svc/test' } },
-    now: () => new Date('2026-11-25T10:00:00Z'),
-    cache: async () => stores.marketData,
-  };
-}
+const deps = sourceDeps;
 
 describe('the shipped series', () => {
   it('holds 2022–2025, solar and wind, metered and projected, 24 hours a day', () => {

@@ -17,6 +17,7 @@ import type { MarketDataEntry, MarketDataKey } from '../../domain/market-data.js
 export type { MarketDataEntry, MarketDataKey };
 import { recordSeen } from '../last-seen.js';
 import { UpstreamError } from './errors.js';
+import type { HttpSettings } from './http.js';
 
 export type MarketDataMode = 'live' | 'fixture' | 'auto';
 
@@ -152,4 +153,11 @@ export async function cachedRead<T>(deps: CachedReadDeps, read: CachedRead<T>): 
     if (served) return served;
     throw error;
   }
+}
+
+/** What a provider reading one public address through the cache needs (the NBU rate, the GPEE RES output). */
+export interface SourceReadDeps {
+  settings: { mode: MarketDataMode; liveFetch?: boolean; baseUrl: string; ttlMinutes: number; http: HttpSettings };
+  now(): Date;
+  cache(): Promise<MarketDataCache | undefined>;
 }

@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { tradeDateKey } from '../../domain/dates.js';
 import type { ProviderContract } from '../contract.js';
-import { cachedRead, type CachedReadDeps, type Freshness, type MarketDataCache, type MarketDataMode } from '../mktop/cache.js';
+import { cachedRead, type CachedReadDeps, type Freshness, type SourceReadDeps } from '../mktop/cache.js';
 import { UpstreamError } from '../mktop/errors.js';
-import type { HttpSettings } from '../mktop/http.js';
 import { clientFor } from '../mktop/reads.js';
 import { parseNbuRate, parseRatesCsv, type NbuRate } from './parse.js';
 
@@ -41,11 +40,7 @@ export interface OfficialRate {
   source: string;
 }
 
-export interface RatesDeps {
-  settings: { mode: MarketDataMode; liveFetch?: boolean; baseUrl: string; ttlMinutes: number; http: HttpSettings };
-  now(): Date;
-  cache(): Promise<MarketDataCache | undefined>;
-}
+export type RatesDeps = SourceReadDeps;
 
 let series: Map<string, number> | undefined;
 

@@ -8,9 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ProviderContract } from '../contract.js';
-import { cachedRead, type CachedReadDeps, type Freshness, type MarketDataCache, type MarketDataMode } from '../mktop/cache.js';
+import { cachedRead, type CachedReadDeps, type Freshness, type SourceReadDeps } from '../mktop/cache.js';
 import { UpstreamError } from '../mktop/errors.js';
-import type { HttpSettings } from '../mktop/http.js';
 import { clientFor } from '../mktop/reads.js';
 import { parseLoadCharts, parseResCsv, type ResDay, type ResGen, type ResSeries } from './parse.js';
 
@@ -52,11 +51,7 @@ export function fixtureResDay(date: string, gen: ResGen): ResDay | null {
   return { date, gen, actual: actual ? Array.from(actual) : nan, projected: projected ? Array.from(projected) : nan };
 }
 
-export interface UaResDeps {
-  settings: { mode: MarketDataMode; liveFetch?: boolean; baseUrl: string; ttlMinutes: number; http: HttpSettings };
-  now(): Date;
-  cache(): Promise<MarketDataCache | undefined>;
-}
+export type UaResDeps = SourceReadDeps;
 
 const iso = (date: string): string => `${date.slice(6)}-${date.slice(3, 5)}-${date.slice(0, 2)}`;
 const GEN_CODE: Record<ResGen, string> = { solar: '1', wind: '2' };
