@@ -26,7 +26,6 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load: () => Promis
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
-  { names: ['receipt'], load: async () => (await import('./receipt.js')).registerReceipt },
   { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
   { names: ['flows', 'system', 'regime', 'zones'], load: async () => (await import('./system.js')).registerSystem },
   { names: ['depth'], load: async () => (await import('./depth.js')).registerDepth },
