@@ -149,6 +149,10 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       flags.push({ field, flag: named?.flag ?? `--${kebab(field)}`, kind: 'json', value: 'file.json', help: help ?? field });
       continue;
     }
+    if (named && named.verbatim) {
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field });
+      continue;
+    }
     if (textFiles.has(field)) {
       flags.push({ field, flag: named?.flag ?? `--${kebab(field)}`, kind: 'text', value: named?.value ?? 'value', help: help ?? field });
       continue;

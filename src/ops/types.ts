@@ -265,8 +265,12 @@ export interface CliBinding<Out = never, In = never> {
   book?: BookBinding;
   /** Help text of individual flags, when the schema's description is not what a terminal user needs. */
   flagHelp?: Readonly<Record<string, string>>;
-  /** A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled by the door, or API-only). */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string }>>;
+  /**
+   * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
+   * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
+   * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone.
+   */
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true }>>;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
