@@ -1,5 +1,6 @@
 /**
- * `svc audit add | list | export`: the tenant audit journal from the terminal. Without an API
+ * `svc audit add`: record an event in the tenant audit journal from the terminal (`audit list` and
+ * `audit export` are their operations' cli bindings, src/ops/account/audit.ts). Without an API
  * base the event goes to the local store in the data directory; with one it is posted to that
  * platform and the write outcome is reported as it is (confirmed, or a local receipt and why not).
  */
@@ -8,7 +9,7 @@ import { toCsv } from './csv.js';
 import type { AuditEvent, AuditWriteOutcome } from '../domain/audit.js';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { CliExit, type CliEnv } from './cli-env.js';
-import { keyValueTable, makeTable } from './table.js';
+import { keyValueTable } from './table.js';
 import { parseDateFlag } from './book.js';
 
 interface AddOpts {
@@ -20,14 +21,8 @@ interface AddOpts {
   apiBase?: string;
 }
 
-interface ListOpts {
-  limit?: string;
-  before?: string;
-}
-
 /** Request fields -> the flags that set them, so errors name what the user typed. */
 const ADD_FLAGS: Record<string, string> = { type: '--type', tradeDate: '--trade-date', source: '--source', actor: '--actor' };
-const LIST_FLAGS: Record<string, string> = { limit: '--limit', before: '--before' };
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
@@ -65,34 +60,7 @@ function asFlagError(error: unknown, flags: Record<string, string>): unknown {
   return SvcError.validation(message, issues, error.reason);
 }
 
-function metaText(metadata: AuditEvent['metadata']): string {
-  const text = Object.entries(metadata)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
-  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
-}
-
-const CSV_COLUMNS = ['id', 'createdAt', 'type', 'actor', 'tradeDate', 'source', 'metadata'];
-
-function eventsCsv(events: readonly AuditEvent[]): Promise<string> {
-  return toCsv(
-    events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata) })),
-    CSV_COLUMNS,
-  );
-}
-
-function renderEvents(env: CliEnv, events: readonly AuditEvent[]): void {
-  const out = env.out();
-  if (events.length === 0) {
-    out.print('No audit events.');
-    return;
-  }
-  const table = makeTable(['Created (UTC)', 'Type', 'Trade date', 'Actor', 'Source', 'Metadata', 'Id'], out.c);
-  for (const e of events) table.push([e.createdAt, e.type, e.tradeDate, e.actor, e.source, metaText(e.metadata), e.id]);
-  out.print(table.toString());
-}
-
-function renderEvent(env: CliEnv, title: string, event: AuditEvent): void {
+function renderEvent(env: CliEnv, title: string, event: AuditEvent, metaText: (m: AuditEvent['metadata']) => string): void {
   const out = env.out();
   out.print(out.c.bold(title));
   out.print(
@@ -112,6 +80,8 @@ function renderEvent(env: CliEnv, title: string, event: AuditEvent): void {
 }
 
 async function add(env: CliEnv, opts: AddOpts): Promise<void> {
+  const { auditCreate, metaText, eventRows, EVENT_CSV_COLUMNS } = await import('../ops/account/audit.js');
+  const eventsCsv = (events: readonly AuditEvent[]) => toCsv(eventRows(events), EVENT_CSV_COLUMNS);
   const request = {
     type: opts.type,
     // The help promises DD.MM.YYYY: a real calendar date, checked before anything is written.
@@ -124,13 +94,12 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   const apiBase = opts.apiBase ?? config.apiBase;
   const { format } = env.globals();
   if (apiBase === undefined) {
-    const { auditCreate } = await import('../ops/account/audit.js');
     const result = await env.runOp(auditCreate, request).catch((e: unknown) => {
       throw asFlagError(e, ADD_FLAGS);
     });
     if (format === 'json') return env.out().json(result);
     if (format === 'csv') return env.out().raw(await eventsCsv([result.event]));
-    renderEvent(env, `Recorded in the local journal (${(await (await env.ctx()).stores()).location})`, result.event);
+    renderEvent(env, `Recorded in the local journal (${(await (await env.ctx()).stores()).location})`, result.event, metaText);
     return;
   }
 
@@ -147,7 +116,7 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   if (format === 'json') env.out().json(outcome);
   if (outcome.persisted) {
     if (format === 'csv') env.out().raw(await eventsCsv([outcome.event]));
-    else if (format === 'table') renderEvent(env, 'Recorded on the platform (confirmed, 201)', outcome.event);
+    else if (format === 'table') renderEvent(env, 'Recorded on the platform (confirmed, 201)', outcome.event, metaText);
     return;
   }
   if (format !== 'json') {
@@ -168,30 +137,6 @@ async function add(env: CliEnv, opts: AddOpts): Promise<void> {
   }
   // Not a bad input: the platform's state is unknown, which a script must be able to notice.
   throw new CliExit(1, `the audit write was not confirmed (${outcome.reason}); nothing was queued or retried`, 'write_not_confirmed');
-}
-
-async function list(env: CliEnv, opts: ListOpts): Promise<void> {
-  const { auditList } = await import('../ops/account/audit.js');
-  const page = await env
-    .runOp(auditList, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.before !== undefined ? { before: opts.before } : {}) })
-    .catch((e: unknown) => {
-      throw asFlagError(e, LIST_FLAGS);
-    });
-  const { format } = env.globals();
-  const out = env.out();
-  if (format === 'json') return out.json(page);
-  if (format === 'csv') return out.raw(await eventsCsv(page.events));
-  renderEvents(env, page.events);
-  if (page.nextBefore !== null) out.print(out.c.dim(`Older events: svc audit list --before ${page.nextBefore}${opts.limit ? ` --limit ${opts.limit}` : ''}`));
-}
-
-async function exportAll(env: CliEnv): Promise<void> {
-  const { auditExport } = await import('../ops/account/audit.js');
-  const result = await env.runOp(auditExport, {});
-  const { format } = env.globals();
-  if (format === 'json') return env.out().json(result);
-  if (format === 'csv') return env.out().raw(await eventsCsv(result.events));
-  renderEvents(env, result.events);
 }
 
 export function registerAudit(program: Command, env: CliEnv): void {
@@ -227,18 +172,4 @@ export function registerAudit(program: Command, env: CliEnv): void {
         'the event may or may not be stored there; svc neither queues nor retries it.',
     )
     .action((opts: AddOpts) => add(env, opts));
-
-  audit
-    .command('list')
-    .description('recent events of the local journal, newest first, one page at a time')
-    .option('--limit <n>', 'events per page, 1..500 (default 50)')
-    .option('--before <cursor>', 'the cursor printed under the previous page (nextBefore in JSON)')
-    .addHelpText('after', '\nExamples:\n  $ svc audit list --limit 10\n  $ svc audit list --format json | jq -r .nextBefore')
-    .action((opts: ListOpts) => list(env, opts));
-
-  audit
-    .command('export')
-    .description('every event of the local journal, oldest first')
-    .addHelpText('after', '\nExamples:\n  $ svc audit export --format csv > audit.csv\n  $ svc audit export --format json | jq \'.events | length\'')
-    .action(() => exportAll(env));
 }

@@ -9,7 +9,7 @@
  */
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
-import type { AnyOperation, BookBinding } from '../ops/types.js';
+import type { AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
 
 export interface FlagSpec {
   /**
@@ -19,7 +19,8 @@ export interface FlagSpec {
   field: string;
   /** `--max-trades`. */
   flag: string;
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json';
+  /** json: a JSON file's content; text: a file's text, or the value itself. */
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text';
   /** `<DD.MM.YYYY>`; absent for a boolean. */
   value?: string;
   help: string;
@@ -32,6 +33,9 @@ export interface CommandSpec {
   command: string[];
   description: string;
   book?: BookBinding;
+  body?: BodyBinding;
+  /** The command group's line and examples (`svc receipt`). */
+  parent?: { description: string; examples: string[] };
   flags: FlagSpec[];
   examples: string[];
   /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
@@ -129,9 +133,11 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const flags: FlagSpec[] = [];
   const settings: { field: string; group: SettingsGroup; required: boolean }[] = [];
   const jsonFiles = new Set<string>(cli.jsonFiles ?? []);
+  const textFiles = new Set<string>(cli.textFiles ?? []);
+  const bodyFields = new Set<string>(cli.body?.fields ?? []);
   for (const [field, schema] of Object.entries(props)) {
     const named = cli.flags?.[field];
-    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || named === false) continue;
+    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || bodyFields.has(field) || named === false) continue;
     const group = settingsGroup(plain(schema));
     if (group) {
       settings.push({ field, group, required: required.has(field) });
@@ -141,6 +147,14 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     const help = cli.flagHelp?.[field];
     if (jsonFiles.has(field)) {
       flags.push({ field, flag: named?.flag ?? `--${kebab(field)}`, kind: 'json', value: 'file.json', help: help ?? field });
+      continue;
+    }
+    if (named && named.verbatim) {
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field });
+      continue;
+    }
+    if (textFiles.has(field)) {
+      flags.push({ field, flag: named?.flag ?? `--${kebab(field)}`, kind: 'text', value: named?.value ?? 'value', help: help ?? field });
       continue;
     }
     const flag = flagOf(field, schema, required.has(field), help);
@@ -163,6 +177,8 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     command: [...cli.command],
     description: cli.description ?? op.summary,
     ...(cli.book ? { book: cli.book } : {}),
+    ...(cli.body ? { body: cli.body } : {}),
+    ...(cli.parent ? { parent: { description: cli.parent.description, examples: [...cli.parent.examples] } } : {}),
     flags,
     ...(settings.length > 0 ? { settings } : {}),
     examples: [...cli.examples],

@@ -4,10 +4,11 @@
  * price book into its input, runs it through invoke() (env.runOp) and draws the output with the
  * op's table view (render.ts). A gate (`--fail-on`) sets the exit code from the output.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, StandardIssue, TableView } from '../ops/types.js';
+import type { AnyOperation, FailBinding, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec, FlagSpec } from './derive.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, sliceBook, type LoadedBook } from './book.js';
@@ -31,8 +32,11 @@ function commandAt(program: Command, path: readonly string[]): Command {
 export function registerDerived(program: Command, env: CliEnv, specs: readonly CommandSpec[], load: OpLoader): void {
   for (const spec of specs) {
     const name = spec.command[spec.command.length - 1] as string;
-    const cmd = commandAt(program, spec.command.slice(0, -1)).command(name).description(spec.description);
+    const parent = commandAt(program, spec.command.slice(0, -1));
+    if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples));
+    const cmd = parent.command(name).description(spec.description);
     if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
       const flags = f.value ? `${f.flag} <${f.value}>` : f.flag;
@@ -40,14 +44,17 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       else cmd.option(flags, f.help);
     }
     if (spec.book) addBookOptions(cmd);
-    cmd.addHelpText('after', `\nExample${spec.examples.length > 1 ? 's' : ''}:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
+    cmd.addHelpText('after', examplesText(spec.examples));
     cmd.action(async (...args: unknown[]) => {
-      const file = spec.book ? (args[0] as string) : undefined;
-      const opts = (spec.book ? args[1] : args[0]) as Opts;
+      const positional = spec.book !== undefined || spec.body !== undefined;
+      const file = positional ? (args[0] as string) : undefined;
+      const opts = (positional ? args[1] : args[0]) as Opts;
       await runDerived(env, spec, await load(spec), file, opts);
     });
   }
 }
+
+const examplesText = (examples: readonly string[]): string => `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
 
 function coerce(f: FlagSpec, raw: unknown): unknown {
   if (f.kind === 'boolean') return raw === true;
@@ -56,6 +63,7 @@ function coerce(f: FlagSpec, raw: unknown): unknown {
     throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
   }
   if (f.kind === 'string') return text;
+  if (f.kind === 'text') return existsSync(text) ? readFileSync(text, 'utf8') : text;
   if (f.kind === 'json') return undefined;
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw SvcError.validation(`${f.flag}: expected a number, got "${text}"`, [{ path: f.flag, message: 'expected a number' }]);
@@ -100,6 +108,21 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
   return flagIssue(spec, e.issues, opts) ?? e;
 }
 
+/**
+ * A validation error said by the binding (`flagErrors`: a flag's own words), or, for a command
+ * whose argument is a JSON body, an error on a field of that file said as `<file>: …`.
+ */
+function saidByBinding(spec: CommandSpec, cli: AnyOperation['cli'], e: unknown, file: string | undefined): unknown {
+  if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
+  const first = e.issues[0]?.path ?? '';
+  const said = cli?.flagErrors?.[first];
+  const flag = spec.flags.find((f) => first === f.field || first.startsWith(`${f.field}.`));
+  if (said && flag) return SvcError.validation(`${flag.flag}: ${said.says}`, [{ path: flag.flag, message: said.issue }]);
+  if (!spec.body || file === undefined || flag) return e;
+  const where = file === '-' ? 'stdin' : file;
+  return SvcError.validation(`${where}: ${e.message}`, e.issues.map((i) => ({ ...i, path: `${where}${i.path ? `.${i.path}` : ''}` })));
+}
+
 const pathOf = (issue: StandardIssue): string => (issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)).join('.');
 
 async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<LoadedBook> {
@@ -141,6 +164,11 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
 async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string | undefined, opts: Opts): Promise<void> {
   const cli = op.cli;
   const input: Record<string, unknown> = {};
+  if (spec.body && file !== undefined) {
+    const body = (await import('./json-input.js')).readJsonInput(file, spec.body.what);
+    const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { [spec.body.fields[0]]: body };
+    for (const field of spec.body.fields) input[field] = fields[field];
+  }
   for (const f of spec.flags) {
     const raw = opts[camel(f.flag)];
     // Settings flags are read with the --settings file below (their errors name the range).
@@ -161,7 +189,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
   const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
   const output = (await env.runOp(op, input).catch(async (e: unknown) => {
-    throw await explained(spec, e, input, opts);
+    const said = saidByBinding(spec, cli, e, file);
+    throw said !== e ? said : await explained(spec, e, input, opts);
   })) as Record<string, unknown>;
   const { format, lang } = env.globals();
   const out = env.out();
@@ -169,7 +198,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
   const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : output;
-  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | undefined;
+  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
   if (format === 'table' && loaded && gaps) {
     const { gapReport } = await import('./backtest-gaps.js');
@@ -180,6 +209,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
     throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
   }
+  const fails = cli?.fails as FailBinding<unknown> | undefined;
+  if (fails?.when(output)) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
 }
 
 /** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */

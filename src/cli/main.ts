@@ -19,14 +19,15 @@ export type Register = (program: Command, env: CliEnv) => void;
  * Hand-written subcommand modules, in the order `svc --help` lists them, each loaded only when one
  * of its commands runs. A command that is an operation's `cli` binding needs no entry here.
  */
-const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
+const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register> }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
   { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
   { names: ['backtest'], load: async () => (await import('./backtest.js')).registerBacktest },
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
-  { names: ['receipt'], load: async () => (await import('./receipt.js')).registerReceipt },
+  // Derived (no load): listed here only to keep its place in `svc --help`.
+  { names: ['receipt'] },
   { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
   { names: ['flows', 'system', 'regime', 'zones'], load: async () => (await import('./system.js')).registerSystem },
   { names: ['depth'], load: async () => (await import('./depth.js')).registerDepth },
@@ -119,13 +120,15 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
     const named = HAND_WRITTEN.filter((m) => m.names.includes(words[0] ?? ''));
     const modules = named.length > 0 && !help ? named : HAND_WRITTEN;
     // Loaded side by side, registered in the listed order.
-    const registers = await Promise.all(modules.map((m) => m.load()));
+    const registers = await Promise.all(modules.map((m) => m.load?.()));
+    const placed = (s: CommandSpec) => modules.some((m) => !m.load && m.names.includes(s.command[0] as string));
     modules.forEach((m, i) => {
-      const register = registers[i] as Register;
-      if (m.names.includes('op')) (register as (p: Command, e: CliEnv, o?: OperationSource) => void)(program, env, operations);
+      const register = registers[i];
+      if (!register) registerDerived(program, env, derived.specs.filter((s) => m.names.includes(s.command[0] as string)), derived.load);
+      else if (m.names.includes('op')) (register as (p: Command, e: CliEnv, o?: OperationSource) => void)(program, env, operations);
       else register(program, env);
     });
-    registerDerived(program, env, derived.specs, derived.load);
+    registerDerived(program, env, derived.specs.filter((s) => !placed(s)), derived.load);
   }
   exitOverrideAll(program);
   return { program, env };

@@ -7,7 +7,7 @@
  * view prints a key/value table when every field is a plain value, JSON otherwise (as `svc op run`).
  */
 import type { ChalkInstance } from 'chalk';
-import type { Label, NoteText, TableColumn, TableView } from '../ops/types.js';
+import type { Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
 import type { Output } from './output.js';
 import { toCsv } from './csv.js';
 import { countOf, formatMoney, labels } from './i18n.js';
@@ -46,10 +46,11 @@ export function viewText(lang: Lang, c: ChalkInstance): NoteText {
   return { lang, count: (n, noun) => countOf(n, noun, lang), money: (v, digits = 2, l = lang) => formatMoney(v, l, digits), bold: (s) => c.bold(s), status: (s) => paintStatus(c, s) };
 }
 
-export async function renderOutput(out: Output, view: TableView<unknown, unknown> | undefined, output: unknown, options: RenderOptions): Promise<void> {
+export async function renderOutput(out: Output, view: TableView<unknown, unknown> | TextView<unknown> | undefined, output: unknown, options: RenderOptions): Promise<void> {
   const { format, lang } = options;
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
+  if (view && 'text' in view) return renderText(out, view, output, format, lang);
   if (!view) {
     const entries = Object.entries(output as Record<string, unknown>);
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));
@@ -100,4 +101,14 @@ function drawTable(view: TableView<unknown, unknown>, rows: readonly Record<stri
     table.push([bold(`${labels(lang).total} (${rows.length})`), ...rest.map((col) => bold(cellText(total[col.key], col, lang, c)))]);
   }
   return table.toString();
+}
+
+/** A text view: its lines on stdout, its notes and facts on stderr; CSV its one row, if it has one. */
+async function renderText(out: Output, view: TextView<unknown>, output: unknown, format: RenderOptions['format'], lang: Lang): Promise<void> {
+  if (format === 'csv' && view.csv) return out.raw(await toCsv([view.csv.row(output)], view.csv.columns));
+  const t = viewText(lang, out.c);
+  for (const line of view.text(output, t)) out.print(typeof line === 'string' ? line : out.c.dim(line.dim));
+  for (const line of view.notes?.(output, t) ?? []) out.info(line);
+  const facts = view.facts?.(output);
+  if (facts) out.info(keyValueTable(facts.map(([k, v]) => [k, v]), out.c));
 }

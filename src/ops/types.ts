@@ -175,6 +175,43 @@ export interface TableView<Out = never, In = never> {
 }
 
 /**
+ * A document rather than a table (`svc receipt verify`): lines on stdout, then lines for the eye
+ * on stderr (hidden with -q). `--format csv` prints the CSV row when there is one, else the same
+ * lines as the table format.
+ */
+export interface TextView<Out = never> {
+  text(output: Out, t: NoteText): readonly ViewLine[];
+  /** Informational lines on stderr under the text. */
+  notes?(output: Out, t: NoteText): readonly string[];
+  /** A key/value table on stderr under the text. */
+  facts?(output: Out): readonly (readonly [string, string])[];
+  /** The CSV: one row, these columns. */
+  csv?: { row(output: Out): object; columns: readonly string[] };
+}
+
+/**
+ * A positional JSON file (`-`: stdin) holding input fields, as an API body holds them: the fields
+ * named here are taken from it (a file that is not an object is the first field), the rest come
+ * from flags. An invalid field is said as `<file>: …`.
+ */
+export interface BodyBinding {
+  /** `file.json`: the argument's name in the usage line. */
+  arg: string;
+  help: string;
+  fields: readonly [string, ...string[]];
+  /** How read errors name the argument (`receipt: x.json is not valid JSON`). */
+  what: string;
+}
+
+/** An output a script must be able to notice (an invalid receipt): an exit code and an error line. */
+export interface FailBinding<Out = never> {
+  when(output: Out): boolean;
+  says(output: Out): string;
+  exitCode: number;
+  errorCode: string;
+}
+
+/**
  * The positional price-book argument of a CLI command: a file, `-` or `mktop`, read with the
  * `--dst` and `--on-invalid` policies, its days handed to the op's input field `into`.
  */
@@ -228,16 +265,28 @@ export interface CliBinding<Out = never, In = never> {
   book?: BookBinding;
   /** Help text of individual flags, when the schema's description is not what a terminal user needs. */
   flagHelp?: Readonly<Record<string, string>>;
-  /** A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled by the door, or API-only). */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string }>>;
+  /**
+   * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
+   * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
+   * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone.
+   */
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true }>>;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
-  view?: TableView<Out, In>;
+  /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
+  textFiles?: readonly string[];
+  /** What a bad value of a field's flag is said as (`--public-key: expected …`), instead of the op's own words. */
+  flagErrors?: Readonly<Record<string, { readonly says: string; readonly issue: string }>>;
+  body?: BodyBinding;
+  /** The command group's own line and examples (`svc receipt`), where the command path has one. */
+  parent?: { readonly description: string; readonly examples: readonly string[] };
+  view?: TableView<Out, In> | TextView<Out>;
   /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */
   views?: Readonly<Record<string, TableView<Out, In> & { readonly input?: Readonly<Record<string, unknown>> }>>;
   defaultView?: string;
   viewHelp?: string;
   gate?: GateBinding<Out>;
+  fails?: FailBinding<Out>;
   /**
    * A flow of the door's own the command hands over to when a flag has a value: `plan-on-forecast`
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).

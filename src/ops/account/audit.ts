@@ -6,11 +6,44 @@
 import { z } from 'zod';
 import { AuditEvent, AuditEventPage, AuditEventRequest, AuditListQuery } from '../../domain/audit.js';
 import { actorOf, principalOf } from './access.js';
-import { defineOperation } from '../types.js';
+import { defineOperation, type TableColumn } from '../types.js';
 
 /** 201 body of POST /api/audit/events: the stored event; `persisted` true confirms the write. */
 export const AuditCreateResponse = z.strictObject({ event: AuditEvent, persisted: z.literal(true) });
 export type AuditCreateResponse = z.infer<typeof AuditCreateResponse>;
+
+/** `rows=744 dst=false …`, cut at 48 characters: the table's Metadata cell. */
+export function metaText(metadata: AuditEvent['metadata']): string {
+  const text = Object.entries(metadata)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
+}
+
+/** An event as a row: the metadata as JSON for the CSV, shortened for the table. */
+export const eventRows = (events: readonly AuditEvent[]) => events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata), metaText: metaText(e.metadata) }));
+
+const text = (key: string, label: string, only?: 'table' | 'csv'): TableColumn => ({ key, label, ...(only === 'table' ? { csv: false } : only === 'csv' ? { table: false } : {}) });
+
+/** The events table of `svc audit list` and `export`; the CSV has the event's fields in their own order. */
+const eventsView = {
+  columns: [
+    text('id', 'Id', 'csv'),
+    text('createdAt', 'Created (UTC)'),
+    text('type', 'Type'),
+    text('actor', 'Actor', 'csv'),
+    text('tradeDate', 'Trade date'),
+    text('actor', 'Actor', 'table'),
+    text('source', 'Source'),
+    text('metadata', 'Metadata', 'csv'),
+    text('metaText', 'Metadata', 'table'),
+    text('id', 'Id', 'table'),
+  ],
+  empty: 'No audit events.',
+};
+
+/** The CSV columns of an event (`svc audit add --format csv` prints the same). */
+export const EVENT_CSV_COLUMNS = eventsView.columns.filter((c) => c.csv !== false).map((c) => c.key);
 
 export const AuditExportRequest = z.strictObject({});
 export const AuditExportResponse = z.strictObject({ events: z.array(AuditEvent) });
@@ -63,6 +96,18 @@ export const auditList = defineOperation({
   input: AuditListQuery,
   output: AuditEventPage,
   http: { method: 'GET', path: '/api/audit/events', inputFrom: 'query', successStatus: 200, errors: [400, 401, 403, 429] },
+  cli: {
+    command: ['audit', 'list'],
+    description: 'recent events of the local journal, newest first, one page at a time',
+    flags: { limit: { value: 'n', verbatim: true }, before: { value: 'cursor' } },
+    flagHelp: { limit: 'events per page, 1..500 (default 50)', before: 'the cursor printed under the previous page (nextBefore in JSON)' },
+    view: {
+      ...eventsView,
+      rows: (page) => eventRows(page.events),
+      after: (page, _t, input) => (page.nextBefore === null ? [] : [{ dim: `Older events: svc audit list --before ${page.nextBefore}${input.limit ? ` --limit ${input.limit}` : ''}` }]),
+    },
+    examples: ['svc audit list --limit 10', 'svc audit list --format json | jq -r .nextBefore'],
+  },
   async run(ctx, input) {
     const stores = await ctx.stores();
     return stores.audit.list(ctx.caller.tenantId, { limit: input.limit, before: input.before });
@@ -78,6 +123,12 @@ export const auditExport = defineOperation({
   permission: 'audit.read',
   input: AuditExportRequest,
   output: AuditExportResponse,
+  cli: {
+    command: ['audit', 'export'],
+    description: 'every event of the local journal, oldest first',
+    view: { ...eventsView, rows: (r) => eventRows(r.events) },
+    examples: ['svc audit export --format csv > audit.csv', "svc audit export --format json | jq '.events | length'"],
+  },
   async run(ctx) {
     const stores = await ctx.stores();
     return { events: await stores.audit.all(ctx.caller.tenantId) };

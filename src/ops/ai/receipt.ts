@@ -115,6 +115,26 @@ export const receiptVerify = defineOperation({
   // A real receipt and its inputs are a few KB: the route's own body limit and per-address rate limit
   // keep this uncredentialed route from being a CPU sink (issue 26; docs/security.md).
   http: { method: 'POST', path: '/api/ai/receipt/verify', inputFrom: 'body', successStatus: 200, errors: [400, 413, 429], bodyLimitBytes: RECEIPT_VERIFY_BODY_LIMIT_BYTES, addressRateLimit: true },
+  // `svc receipt verify <file.json>`: exit 3 and the failing part on stderr when invalid, so a script can gate on it.
+  cli: {
+    command: ['receipt', 'verify'],
+    description: 'verify a receipt file {receipt, inputs}: inputs hash, attested facts, rationale id, Ed25519 signature',
+    parent: {
+      description: 'no-egress receipts: verify one, or print the key that signs them',
+      examples: ['svc brief fixtures/sample-week.csv --date 03.12.2024 --receipt receipt.json && svc receipt verify receipt.json', 'svc receipt public-key > desk.pub.pem'],
+    },
+    body: { arg: 'file.json', help: 'the file written by `svc brief --receipt` (or an API body {receipt, inputs}); - for stdin', fields: ['receipt', 'inputs'], what: 'receipt' },
+    flags: { trustedPublicKey: { flag: '--public-key', value: 'key' } },
+    textFiles: ['trustedPublicKey'],
+    flagHelp: { trustedPublicKey: 'trust this Ed25519 public key (file with PEM/base64, or base64 SPKI) instead of this installation’s key' },
+    flagErrors: { trustedPublicKey: { says: 'expected an Ed25519 public key (a PEM file, or base64 SPKI DER)', issue: 'not an Ed25519 public key' } },
+    view: {
+      text: (r) => [r.valid ? 'valid' : 'invalid'],
+      notes: (r) => Object.entries(r.checks).map(([name, check]) => `  ${check.status.padEnd(7)} ${name}: ${check.reason}`),
+    },
+    fails: { when: (r) => !r.valid, says: (r) => `receipt invalid (${r.reason ?? 'unknown'}): ${r.message}`, exitCode: 3, errorCode: 'receipt_invalid' },
+    examples: ['svc receipt verify receipt.json && echo trusted', 'svc receipt verify receipt.json --public-key other-desk.pub.pem --format json'],
+  },
   async run(ctx, input) {
     return verifyWithServiceKey(ctx, input);
   },
@@ -129,6 +149,16 @@ export const receiptPublicKey = defineOperation({
   input: z.strictObject({}),
   output: ReceiptPublicKey,
   http: { method: 'GET', path: '/api/ai/receipt/public-key', inputFrom: 'query', successStatus: 200, errors: [] },
+  cli: {
+    command: ['receipt', 'public-key'],
+    description: 'print the Ed25519 public key that signs this installation’s receipts (PEM; --format json for all fields)',
+    view: {
+      text: (k) => [k.publicKeyPem],
+      facts: (k) => [['keyId', k.keyId], ['base64 SPKI', k.publicKey], ['source', k.source]],
+      csv: { row: (k) => ({ keyId: k.keyId, publicKey: k.publicKey }), columns: ['keyId', 'publicKey'] },
+    },
+    examples: ['svc receipt public-key > svc-receipts.pub.pem'],
+  },
   async run(ctx) {
     const keys = await loadReceiptKeys(ctx.config, ctx.logger);
     return { algorithm: 'ed25519' as const, keyId: keys.keyId, publicKey: keys.publicKeyBase64, publicKeyPem: keys.publicKeyPem, source: keys.source };
