@@ -1,0 +1,191 @@
+/**
+ * The CLI binding of an operation (src/cli/derive.ts reads it; src/cli/render.ts draws its views):
+ * command path, positional price book or JSON body, flags of its own, table and text views, exit
+ * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
+ */
+/** One text in the CLI's two table languages (JSON output is language-neutral). */
+export type Label = string | { readonly en: string; readonly uk: string };
+
+/** A column of a CLI table view: the row field (also the CSV column) and how its cell reads. */
+export interface TableColumn {
+  /** Field of the row; the CSV column of the same name. */
+  key: string;
+  label: Label;
+  /** money: grouped, 2 decimals (or `digits`), right-aligned; hour: `18–19`; status: coloured by its verdict (pass/ready green, review yellow, else red); text as given. */
+  format?: 'money' | 'hour' | 'status' | 'text';
+  digits?: number;
+  /** Longest cell in the table; longer text wraps at spaces. */
+  maxWidth?: number;
+  /** false: a CSV column only (a raw figure the table shows otherwise); */
+  table?: false;
+  /** false: a table column only (a figure made for the eye). */
+  csv?: false;
+}
+
+/** What a view's texts are written with: the table language, its plural nouns and its numbers. */
+export interface NoteText {
+  lang: 'en' | 'uk';
+  count(n: number, noun: 'day' | 'hour' | 'trade' | 'cycle'): string;
+  /** A number grouped and fixed to `digits` (2) decimals in the table language (or `lang`). */
+  money(value: number, digits?: number, lang?: 'en' | 'uk'): string;
+  /** Emphasis the door draws (bold, or a verdict's colour); plain text where there is no terminal. */
+  bold(text: string): string;
+  status(text: string): string;
+}
+
+/** A line of a view's text under its table: plain, or dimmed (`{ dim }`). */
+export type ViewLine = string | { readonly dim: string };
+
+/**
+ * How the CLI draws an operation's output as a table and as CSV (src/cli/render.ts, the one
+ * renderer); `--format json` prints the output itself. Plain data and small pure functions of the
+ * output (and of the input, where the output does not repeat it): nothing here knows a terminal.
+ * A table alone (`prices stats`), or a day's document: a title, a chart of the day's prices with
+ * the plan's hours marked, the table with numbered rows, and lines under it (`svc plan`).
+ */
+export interface TableView<Out = never, In = never> {
+  /** The rows: the table's body and the CSV's lines (a cell made for the eye may use `t`'s numbers). */
+  rows(output: Out, t: NoteText): readonly object[];
+  columns: readonly TableColumn[];
+  /** A last, bold row labelled `Total (n rows)`, and a CSV line whose first column is `total`. */
+  total?(output: Out): object | null;
+  /** One informational line on stderr under the table (hidden with -q); `t.count(3, 'day')` is `3 days` / `3 дні`. */
+  note?(output: Out, t: NoteText): string;
+  /** A bold first line; the door adds ` · <where the prices came from>`. */
+  title?(output: Out, t: NoteText): string;
+  /** A column chart of the day's 24 prices over the title, the hours of each pair marked (`marks`: first hour, second hour), with a legend. */
+  chart?: {
+    values(output: Out, input: In): readonly number[];
+    pairs(output: Out): readonly (readonly [number, number])[];
+    marks: readonly [string, string];
+    legend: Label;
+  };
+  /** Rows numbered from 1 in a first `#` column. */
+  numbered?: boolean;
+  /** Said instead of the table when there is no row. */
+  empty?: Label;
+  /** Lines under the table. */
+  after?(output: Out, t: NoteText, input: In): readonly ViewLine[];
+}
+
+/**
+ * A document rather than a table (`svc receipt verify`): lines on stdout, then lines for the eye
+ * on stderr (hidden with -q). `--format csv` prints the CSV row when there is one, else the same
+ * lines as the table format.
+ */
+export interface TextView<Out = never> {
+  text(output: Out, t: NoteText): readonly ViewLine[];
+  /** Informational lines on stderr under the text. */
+  notes?(output: Out, t: NoteText): readonly string[];
+  /** A key/value table on stderr under the text. */
+  facts?(output: Out): readonly (readonly [string, string])[];
+  /** The CSV: one row, these columns. */
+  csv?: { row(output: Out): object; columns: readonly string[] };
+}
+
+/**
+ * A positional JSON file (`-`: stdin) holding input fields, as an API body holds them: the fields
+ * named here are taken from it (a file that is not an object is the first field), the rest come
+ * from flags. An invalid field is said as `<file>: …`.
+ */
+export interface BodyBinding {
+  /** `file.json`: the argument's name in the usage line. */
+  arg: string;
+  help: string;
+  fields: readonly [string, ...string[]];
+  /** How read errors name the argument (`receipt: x.json is not valid JSON`). */
+  what: string;
+}
+
+/** An output a script must be able to notice (an invalid receipt): an exit code and an error line. */
+export interface FailBinding<Out = never> {
+  when(output: Out): boolean;
+  says(output: Out): string;
+  exitCode: number;
+  errorCode: string;
+}
+
+/**
+ * The positional price-book argument of a CLI command: a file, `-` or `mktop`, read with the
+ * `--dst` and `--on-invalid` policies, its days handed to the op's input field `into`.
+ */
+export interface BookBinding {
+  /** The input field the book fills. */
+  into: string;
+  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names. */
+  shape: 'hourly' | 'day';
+  /** Input fields (also flags) that bound the days read: warnings and `mktop` months follow them. */
+  range?: readonly [from: string, to: string];
+  /** shape day: the input field (flag `--date`) naming the day. */
+  date?: string;
+  /**
+   * shape day: `--plan-on forecast` takes the day's prices from the forecast made from the days
+   * before it (its expected path; a day the book lacks is fine) and describes that forecast in
+   * this input field.
+   */
+  onForecast?: string;
+  /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
+  gaps?: string;
+}
+
+/** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */
+export interface GateBinding<Out = never> {
+  /** `--fail-on`. */
+  flag: string;
+  help: string;
+  /** The levels a user may name, with their rank. */
+  levels: Readonly<Record<string, number>>;
+  /** The output's rank on the same scale. */
+  level(output: Out): number;
+  /** Why the gate tripped, e.g. `risk status blocked`. */
+  says(output: Out): string;
+  /** The exit code (3: a guard tripped) and the machine code of the error line. */
+  exitCode: number;
+  errorCode: string;
+}
+
+/**
+ * The CLI door's binding: `svc <command...>`. Flags are the input's other top-level fields
+ * (kebab-case), with help, defaults, choices and bounds from its JSON Schema; a settings record is
+ * one flag per field of the settings table plus `--settings <file.json>`; the book argument fills
+ * `book.into`. Typed loosely in the output so that an `Operation<I, O>` can carry a view of its
+ * own output (`TableView<z.infer<O>>` narrows to this).
+ */
+export interface CliBinding<Out = never, In = never> {
+  /** The command path under `svc`, e.g. `['prices', 'stats']`. */
+  command: readonly [string, ...string[]];
+  /** One line for `svc --help`; the op's summary when omitted. */
+  description?: string;
+  book?: BookBinding;
+  /** Help text of individual flags, when the schema's description is not what a terminal user needs. */
+  flagHelp?: Readonly<Record<string, string>>;
+  /**
+   * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
+   * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
+   * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone.
+   */
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true }>>;
+  /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
+  jsonFiles?: readonly string[];
+  /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
+  textFiles?: readonly string[];
+  /** What a bad value of a field's flag is said as (`--public-key: expected …`), instead of the op's own words. */
+  flagErrors?: Readonly<Record<string, { readonly says: string; readonly issue: string }>>;
+  body?: BodyBinding;
+  /** The command group's own line and examples (`svc receipt`), where the command path has one. */
+  parent?: { readonly description: string; readonly examples: readonly string[] };
+  view?: TableView<Out, In> | TextView<Out>;
+  /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */
+  views?: Readonly<Record<string, TableView<Out, In> & { readonly input?: Readonly<Record<string, unknown>> }>>;
+  defaultView?: string;
+  viewHelp?: string;
+  gate?: GateBinding<Out>;
+  fails?: FailBinding<Out>;
+  /**
+   * A flow of the door's own the command hands over to when a flag has a value: `plan-on-forecast`
+   * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
+   */
+  handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
+  /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
+  examples: readonly [string, ...string[]];
+}
