@@ -16,7 +16,7 @@
  * combineDays + bands.days days whose forecasts only feed weights and residuals (warmupDays). Pure and
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
-import { H, dayOfWeek, type DailySeries, type DayCaps } from './series.js';
+import { H, type DailySeries, type DayCaps } from './series.js';
 import { DEFAULT_LEAR, forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample, type BandOptions } from './bands.js';
@@ -48,12 +48,6 @@ export interface ForecastOptions {
    */
   regime: { days: number; minDays: number; fallback: 'members' | 'naive1'; shortWindow: number };
   bands: BandOptions;
-  /**
-   * The first naive component: the prices of d-1 (absent: the default), or the standard EPF naive —
-   * d-7 for a Monday, Saturday or Sunday, d-1 otherwise — so that its weight does not carry a
-   * Sunday's prices into a Monday.
-   */
-  naive?: 'd-1' | 'standard';
 }
 
 /** One block: a single set of combination weights for all 24 hours. */
@@ -204,9 +198,8 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
       if (t >= from) skipped.push(t);
       continue;
     }
-    const lag1 = o.naive === 'standard' && WEEKLY_NAIVE_DAYS.has(dayOfWeek(s.startDay + t)) ? 7 : 1;
     for (let h = 0; h < H; h++) {
-      comp[(i * nc + nm) * H + h] = clip(s.price[(t - lag1) * H + h] as number, caps, h);
+      comp[(i * nc + nm) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
       comp[(i * nc + nm + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
     }
     const since = lastBreak(t, capsOf, o.regime.days, breaks);
@@ -227,9 +220,6 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   }
   return { days, skipped, residuals: res, fittedFrom: a };
 }
-
-/** Days of the week (0 = Monday) whose standard naive is d-7: Monday, Saturday, Sunday. */
-const WEEKLY_NAIVE_DAYS = new Set([0, 5, 6]);
 
 function clip(v: number, caps: DayCaps | null, h: number): number {
   if (!caps) return v;
