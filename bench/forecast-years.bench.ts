@@ -5,12 +5,16 @@
  * (OREE 07–12.2022) scored separately, never looked at while choosing. Member fits (phase 1) come
  * from bench/forecast-cache.ts, so a candidate costs only its combination (phase 2).
  *
- *   nice npx tsx bench/forecast-years.bench.ts [grid] [final] [holdout]
+ *   nice npx tsx bench/forecast-years.bench.ts [grid] [final] [holdout] [exog] [exog=off,base,lagged]
  *
  * - grid: every candidate of CANDIDATES on 2023 and 2024, with the geometric mean of the two
  *   rMAEs (standard naive), the leave-one-year-out check and each year's coverage.
  * - final: DEFAULT_FORECAST (the shipped model) beside the previous model on the same days.
- * - holdout: the same two on the untouched period.
+ * - holdout: the same two on the untouched period (with exog=M: the shipped model on mode M's columns too).
+ * - exog: the shipped model on each exogenous mode of exog=… (default off,base,lagged; the columns
+ *   `svc forecast evaluate --exog M` builds from the shipped fixtures, offline) on 2023 and 2024,
+ *   beside the previous model, with the geometric mean and CPU seconds of the fits (the standard
+ *   naive as first naive component, tried here in commit acd7bbb, lost on both years).
  * Reads only the repository's fixtures (the OREE book is fixtures/oree-dam-ips-2022-2024.csv,
  * identical to ../shared/data/ua-dam's file).
  */
@@ -20,12 +24,17 @@ import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
 import { DEFAULT_FORECAST, QUANTILE_LEVELS, evaluateRun, combineRolling, fittedRange, indexOf, seriesFromPriceBook, type DailySeries, type DayCaps, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
 import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
+import { withExogenous, type ExogMode } from '../src/ops/forecast/forecast-exog.js';
+import type { OpContext } from '../src/ops/types.js';
 import { cachedMemberForecasts } from './forecast-cache.js';
 
 const args = process.argv.slice(2);
-const want = (name: string) => args.length === 0 || args.includes(name);
+const want = (name: string) => args.filter((a) => !a.includes('=')).length === 0 || args.includes(name);
+const EXOG = (args.find((a) => a.startsWith('exog='))?.slice(5) ?? '').split(',').filter(Boolean) as ExogMode[];
 const only = process.env.ONLY?.split(',');
 const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+/** Four decimals where candidates differ by less than 0.1 % (the exogenous modes). */
+const f4 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(4));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** The previous model (issue 13's ensemble as shipped before issue 28): one block, no regime handling. */
@@ -134,6 +143,15 @@ function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, period
 }
 
 const { s, capsOf } = await oree();
+// Offline: the shipped fixtures only, as `svc forecast evaluate --exog M` reads with SVC_MARKET_DATA=fixture.
+const FIXTURES = { config: { marketData: { mode: 'fixture' }, tsoplatform: {} } } as unknown as OpContext;
+const withMode = async (mode: ExogMode): Promise<DailySeries> => (await withExogenous(FIXTURES, s, mode, capsOf)).series;
+/** The members of the previous and the shipped model (the since-break ones derived from their bases). */
+const FINAL_MEMBERS = [...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members.filter((m) => m.sinceBreak !== undefined)];
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 const ALL_MEMBERS = [...BASE_MEMBERS, ...EXTRA, ...SB(14).filter((m) => m.sinceBreak), ...SB(21).filter((m) => m.sinceBreak)];
 console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
 if (want('grid') || want('final')) {
@@ -158,13 +176,29 @@ if (want('grid') || want('final')) {
       }
   }
 }
+if (want('exog')) {
+  console.log('\n## The shipped model per exogenous mode on OREE 2023 and 2024 (fixtures only)\n');
+  console.log(row(['model', '--exog', '2023 rMAE', '2023 weekly', '2023 cov', '2024 rMAE', '2024 weekly', '2024 cov', 'geo-mean rMAE', '2023 CRPS', '2024 CRPS', 'fit CPU s']));
+  console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const mode of EXOG.length ? EXOG : (['off', 'base', 'lagged'] as ExogMode[])) {
+    const c0 = cpu();
+    const ev = evaluator(await withMode(mode), capsOf, CHOOSE, FINAL_MEMBERS);
+    const fitCpu = cpu() - c0;
+    for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) {
+      if (name === 'previous' && mode !== 'off') continue;
+      const [m3, m4] = CHOOSE.map((p) => ev(p, o)) as [ReturnType<typeof ev>, ReturnType<typeof ev>];
+      console.log(row([name, mode, f4(m3.rmaeVsNaive), f4(m3.rmaeVsWeeklyNaive), f3(m3.coverage), f4(m4.rmaeVsNaive), f4(m4.rmaeVsWeeklyNaive), f3(m4.coverage), f4(Math.sqrt(m3.rmaeVsNaive * m4.rmaeVsNaive)), m3.crps?.toFixed(1) ?? '—', m4.crps?.toFixed(1) ?? '—', fitCpu.toFixed(0)]));
+    }
+    console.log(`load average now: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
+  }
+}
 if (want('holdout')) {
-  const ev = evaluator(s, capsOf, [UNTOUCHED], [...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members.filter((m) => m.sinceBreak !== undefined)]);
+  const modes = EXOG.filter((m) => m !== 'off');
+  const ev = evaluator(s, capsOf, [UNTOUCHED], FINAL_MEMBERS);
   console.log(`\n## Untouched period ${UNTOUCHED.name}\n`);
   console.log(row(['model', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'CRPS']));
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) {
-    const m = ev(UNTOUCHED, o);
-    console.log(row([name, m.sampleDays, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.crps?.toFixed(1) ?? '—']));
-  }
+  const out = (name: string, m: ReturnType<typeof ev>) => console.log(row([name, m.sampleDays, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.crps?.toFixed(1) ?? '—']));
+  for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) out(name, ev(UNTOUCHED, o));
+  for (const mode of modes) out(`shipped, --exog ${mode}`, evaluator(await withMode(mode), capsOf, [UNTOUCHED], FINAL_MEMBERS)(UNTOUCHED, DEFAULT_FORECAST));
 }

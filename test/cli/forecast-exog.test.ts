@@ -1,4 +1,4 @@
-/** `svc forecast evaluate --exog`: the exogenous series each forecast used and their source, in the table and in JSON (built CLI, shipped fixtures, no network). */
+/** `svc forecast evaluate --exog`: the exogenous series each forecast used and their source, in the table and in JSON, and the default (base for OREE books) read offline from the shipped fixtures (built CLI, no network). */
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,8 +28,17 @@ describe('svc forecast evaluate --exog', () => {
     expect(body.exogenous.mode).toBe('lagged');
     const solar = body.exogenous.series.find((s) => s.series === 'ua-res-solar');
     expect(solar).toMatchObject({ provider: 'uares', days: { fixture: 103, cache: 0, live: 0, missing: 0 } });
-    const off = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--no-color'], { env });
+    const off = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'off', '--no-color'], { env });
     expect(off.stdout).toContain('exogenous inputs: none (--exog off): prices only');
+    // The default for an OREE book is base (chosen on OREE 2023 and 2024, docs/forecast.md), and
+    // without SVC_MARKET_DATA (auto) its days all come from the shipped fixtures: an unreachable NBU
+    // address proves no live read was needed.
+    const byDefault = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--format', 'json'], { env: { SVC_RATES_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(byDefault.exitCode).toBe(0);
+    const dflt = JSON.parse(byDefault.stdout) as typeof body;
+    expect(dflt.exogenous.mode).toBe('base');
+    expect(dflt.exogenous.series.map((s) => s.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar']);
+    for (const s of dflt.exogenous.series.slice(0, 2)) expect(s.days).toEqual({ book: 0, fixture: 103, cache: 0, live: 0, missing: 0 });
     const bad = await svc(['forecast', 'evaluate', book, '--exog', 'tomorrow']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--exog: expected one of off, base, lagged, projected');

@@ -4,6 +4,8 @@ import { dayNumber } from '../../src/engines/forecast/index.js';
 import { forecastEvaluate } from '../../src/ops/forecast/forecast-evaluate.js';
 import { loadExogData } from '../../src/ops/forecast/forecast-exog.js';
 import { realBook } from '../engines/backtest-fixture.js';
+import { loadConfig } from '../../src/config/config.js';
+import { testDataDir } from '../temp-data-dir.js';
 import { call, localCtx } from './helpers.js';
 
 /** Sep–Dec 2024 of the shipped prices as the operation's series (keeps the fits short). */
@@ -39,4 +41,24 @@ describe('forecast.evaluate --exog', () => {
     expect(b.sources.map((x) => x.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar']);
     expect(b.data.solarActual.size).toBe(0);
   }, 300_000);
+
+  it('the look-back days before the range come from the fixtures alone: the shipped book (from 01.01.2022) asks no cache and no network, whatever SVC_MARKET_DATA says', async () => {
+    let asked = 0;
+    const ctx = {
+      ...localCtx(),
+      config: loadConfig({ SVC_MARKET_DATA: 'auto', SVC_RATES_BASE_URL: 'http://127.0.0.1:9', SVC_UARES_BASE_URL: 'http://127.0.0.1:9' }, { dataDir: testDataDir() }),
+      stores: () => {
+        asked++;
+        return Promise.reject(new Error('no store'));
+      },
+    };
+    const r = await loadExogData(ctx, dayNumber('01.01.2022'), dayNumber('05.01.2022'), 'lagged', () => null);
+    expect(asked).toBe(0);
+    // 22–31.12.2021 are before the fixtures (2022–2025): missing, not read live; 01–05.01.2022 from the fixtures.
+    for (const x of r.sources.filter((x) => ['eu-dam', 'nbu-rate', 'ua-res-solar', 'ua-res-wind'].includes(x.series))) expect({ series: x.series, fixture: x.fixture, cache: x.cache, live: x.live, missing: x.missing }).toEqual({ series: x.series, fixture: 5, cache: 0, live: 0, missing: 10 });
+    // A day of the range itself beyond the fixtures (2026) is still read through the cache and the network (here: refused, so missing).
+    const later = await loadExogData(ctx, dayNumber('01.01.2026'), dayNumber('01.01.2026'), 'base', () => null);
+    expect(asked).toBeGreaterThan(0);
+    expect(later.sources.find((x) => x.series === 'nbu-rate')).toMatchObject({ fixture: 10, live: 0, missing: 1 });
+  });
 });

@@ -51,10 +51,14 @@ const parsed: { rates?: Map<string, number>; eu?: Map<string, Map<string, number
 type Tally = Pick<ExogSourceReport, 'fixture' | 'cache' | 'live' | 'missing'>;
 const tally = (): Tally => ({ fixture: 0, cache: 0, live: 0, missing: 0 });
 
-/** Reads beyond the fixtures only when the configuration allows the network or a cache. */
-const canReadBeyond = (ctx: OpContext): boolean => ctx.config.marketData.mode !== 'fixture';
+/**
+ * Reads day d beyond the fixtures only when the configuration allows the network or a cache, and
+ * only from the first day of the range on (`from`): the look-back days before it are read from the
+ * fixtures alone.
+ */
+const canReadBeyond = (ctx: OpContext, d: number, from: number): boolean => ctx.config.marketData.mode !== 'fixture' && d >= from;
 
-async function rates(ctx: OpContext, days: number[], t: Tally): Promise<Map<number, number>> {
+async function rates(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, number>> {
   parsed.rates ??= parseRatesCsv(readFileSync(RATES_FIXTURE, 'utf8'));
   const out = new Map<number, number>();
   for (const d of days) {
@@ -65,7 +69,7 @@ async function rates(ctx: OpContext, days: number[], t: Tally): Promise<Map<numb
       t.fixture++;
       continue;
     }
-    if (!canReadBeyond(ctx)) {
+    if (!canReadBeyond(ctx, d, from)) {
       t.missing++;
       continue;
     }
@@ -81,7 +85,7 @@ async function rates(ctx: OpContext, days: number[], t: Tally): Promise<Map<numb
   return out;
 }
 
-async function euBase(ctx: OpContext, days: number[], t: Tally): Promise<Map<number, Record<string, number>>> {
+async function euBase(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, Record<string, number>>> {
   parsed.eu ??= parseDailyBase(readFileSync(EU_DAM_FIXTURE, 'utf8'));
   const out = new Map<number, Record<string, number>>();
   for (const d of days) {
@@ -92,7 +96,7 @@ async function euBase(ctx: OpContext, days: number[], t: Tally): Promise<Map<num
       t.fixture++;
       continue;
     }
-    if (!ctx.config.tsoplatform.token) {
+    if (!ctx.config.tsoplatform.token || d < from) {
       t.missing++;
       continue;
     }
@@ -109,7 +113,7 @@ async function euBase(ctx: OpContext, days: number[], t: Tally): Promise<Map<num
   return out;
 }
 
-async function res(ctx: OpContext, days: number[], gen: ResGen, t: Tally): Promise<{ actual: Map<number, Float64Array>; projected: Map<number, Float64Array> }> {
+async function res(ctx: OpContext, days: number[], from: number, gen: ResGen, t: Tally): Promise<{ actual: Map<number, Float64Array>; projected: Map<number, Float64Array> }> {
   const shipped = fixtureRes();
   const actual = new Map<number, Float64Array>();
   const projected = new Map<number, Float64Array>();
@@ -124,7 +128,7 @@ async function res(ctx: OpContext, days: number[], gen: ResGen, t: Tally): Promi
       t.fixture++;
       continue;
     }
-    if (!canReadBeyond(ctx)) {
+    if (!canReadBeyond(ctx, d, from)) {
       t.missing++;
       continue;
     }
@@ -142,7 +146,12 @@ async function res(ctx: OpContext, days: number[], gen: ResGen, t: Tally): Promi
 
 /**
  * The inputs of the days from − 10 … to (day numbers; the look-back of a forecast of `from`), with
- * the report of where each came from. `caps` is the caps table the forecast is clipped to.
+ * the report of where each came from. `caps` is the caps table the forecast is clipped to. The
+ * look-back days come from the fixtures alone (never the cache or the network): withExogenous passes
+ * the series' first day, and those days feed only the features of its first week (days without a
+ * d-7 price, never forecast), through a look-back at most — so the shipped book (from 01.01.2022, as
+ * the fixtures) is read offline whatever SVC_MARKET_DATA says (`svc forecast evaluate` defaults to
+ * `base` on OREE books).
  */
 export async function loadExogData(ctx: OpContext, from: number, to: number, mode: Exclude<ExogMode, 'off'>, caps: (day: number) => DayCaps | null): Promise<LoadedExog> {
   const days: number[] = [];
@@ -152,10 +161,10 @@ export async function loadExogData(ctx: OpContext, from: number, to: number, mod
   const ts = tally();
   const tw = tally();
   const withRes = mode !== 'base';
-  const uahPerEur = await rates(ctx, days, tr);
-  const eu = await euBase(ctx, days, te);
-  const solar = withRes ? await res(ctx, days, 'solar', ts) : { actual: new Map(), projected: new Map() };
-  const wind = withRes ? await res(ctx, days, 'wind', tw) : { actual: new Map(), projected: new Map() };
+  const uahPerEur = await rates(ctx, days, from, tr);
+  const eu = await euBase(ctx, days, from, te);
+  const solar = withRes ? await res(ctx, days, from, 'solar', ts) : { actual: new Map(), projected: new Map() };
+  const wind = withRes ? await res(ctx, days, from, 'wind', tw) : { actual: new Map(), projected: new Map() };
   const data: ExogData = { euBase: eu, uahPerEur, solarActual: solar.actual, solarProjected: solar.projected, windActual: wind.actual, windProjected: wind.projected, caps };
   let capDays = 0;
   for (let d = from; d <= to; d++) if (caps(d)) capDays++;
