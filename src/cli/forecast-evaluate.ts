@@ -53,10 +53,11 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const out = env.out();
   const from = parseDateFlag(opts.from, '--from');
   const to = parseDateFlag(opts.to, '--to');
-  // The default: base (EU base of D−1, NBU rate, caps, calendar) for OREE books — better than prices
-  // only on both OREE 2023 and 2024 (docs/forecast.md, "Exogenous inputs: the choice"); an EPF file
-  // brings its own columns, so off.
-  const exog = opts.exog ?? (isEpf(file) ? 'off' : 'base');
+  // The default: off, the model `svc forecast --date/--month`, plans on the forecast and GET
+  // /api/forecast serve (prices only), so the evaluation measures what is served. `base` scored
+  // better on both OREE 2023 and 2024 (docs/forecast.md, "Exogenous inputs: the choice") and is one
+  // flag away; it becomes the default when the served paths take the same inputs.
+  const exog = opts.exog ?? 'off';
   if (!(EXOG as readonly string[]).includes(exog)) throw SvcError.validation(`--exog: expected one of ${EXOG.join(', ')}`, [{ path: '--exog', message: 'unknown mode' }]);
   const { input, source } = await request(env, file, opts);
   if (exog !== 'off' && isEpf(file)) throw SvcError.validation('--exog: the exogenous inputs are Ukrainian series, for OREE books (an EPF file brings its own columns)', [{ path: '--exog', message: 'not for EPF files' }]);

@@ -46,7 +46,7 @@ export function registerForecast(program: Command, env: CliEnv): void {
     .option('--to <DD.MM.YYYY>', 'last forecast day (default: the last day of the book)')
     .option('--daily <out.csv>', 'write every hour: date, hour, actual, p10, p50, p90, naiveWeight')
     .option('--reference <forecasts.csv>', 'EPF: the published forecasts file (default: forecasts/Forecasts_<MKT>_DNN_LEAR_ensembles.csv beside the book)')
-    .option('--exog <mode>', 'OREE: exogenous inputs as of 11:00 Kyiv on D-1: off, base (EU base, NBU rate, caps, calendar), lagged (+ solar/wind metered hours), projected (+ the RES projection for D: optimistic) (default: base for OREE books, off for EPF files)');
+    .option('--exog <mode>', 'OREE: exogenous inputs as of 11:00 Kyiv on D-1: off, base (EU base, NBU rate, caps, calendar), lagged (+ solar/wind metered hours), projected (+ the RES projection for D: optimistic)', 'off');
   addBookOptions(ev);
   ev.action(async (file: string, opts: Record<string, string | undefined>) => {
     const parent = cmd.opts<ForecastOpts>();

@@ -1,4 +1,4 @@
-/** `svc forecast evaluate --exog`: the exogenous series each forecast used and their source, in the table and in JSON, and the default (base for OREE books) read offline from the shipped fixtures (built CLI, no network). */
+/** `svc forecast evaluate --exog`: the exogenous series each forecast used and their source, in the table and in JSON, and base read offline from the shipped fixtures (built CLI, no network). */
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,10 +30,10 @@ describe('svc forecast evaluate --exog', () => {
     expect(solar).toMatchObject({ provider: 'uares', days: { fixture: 103, cache: 0, live: 0, missing: 0 } });
     const off = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'off', '--no-color'], { env });
     expect(off.stdout).toContain('exogenous inputs: none (--exog off): prices only');
-    // The default for an OREE book is base (chosen on OREE 2023 and 2024, docs/forecast.md), and
-    // without SVC_MARKET_DATA (auto) its days all come from the shipped fixtures: an unreachable NBU
-    // address proves no live read was needed.
-    const byDefault = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--format', 'json'], { env: { SVC_RATES_BASE_URL: 'http://127.0.0.1:9' } });
+    // The default is off (what the served forecasts use), base is one flag away: without
+    // SVC_MARKET_DATA (auto) its days all come from the shipped fixtures; an unreachable NBU address
+    // proves no live read was needed.
+    const byDefault = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'base', '--format', 'json'], { env: { SVC_RATES_BASE_URL: 'http://127.0.0.1:9' } });
     expect(byDefault.exitCode).toBe(0);
     const dflt = JSON.parse(byDefault.stdout) as typeof body;
     expect(dflt.exogenous.mode).toBe('base');
