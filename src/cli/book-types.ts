@@ -21,4 +21,9 @@ export interface BookScope {
   to?: string | undefined;
   /** false: the command itself says what it does with clock-change days (no skip warning). */
   warnDst?: boolean;
+  /**
+   * true: `book` holds only the days inside from..to (the rest of the file is still read and
+   * checked, and `dates` lists every day): for commands that look at nothing else.
+   */
+  only?: boolean;
 }

@@ -115,7 +115,7 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     const e = await explained(spec, invalid, input, opts);
     if (e !== invalid) throw e;
   }
-  const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+  const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to, only: true }), from, to);
   const prices: Record<string, number[]> = {};
   for (const date of loaded.dates) prices[date] = hourlyPrices(loaded.book[date] ?? []);
   input[book.into] = prices;
@@ -133,7 +133,7 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
     input[book.onForecast] = onForecast.forecast;
     return { source: onForecast.source };
   }
-  const loaded = await loadBook(env, file, opts, { from: date, to: date });
+  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true });
   input[book.into] = pickDay(loaded, date);
   return { source: loaded.source, loaded };
 }
