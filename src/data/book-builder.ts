@@ -62,12 +62,16 @@ export interface BuiltBook {
   invalidDays: InvalidDay[];
   /** Every ordinary day read and kept, ascending: `book`'s days, and with a scope also those outside it. */
   dates: string[];
+  /** With `scope.hourly`: the days inside the scope as 24 prices (index = hour), and `book` left empty. */
+  hourly?: Record<string, number[]>;
 }
 
 /** The days a reader is asked for (inclusive keys YYYYMMDD): only these are handed on as PriceDays. */
 export interface BookScope {
   fromKey?: number;
   toKey?: number;
+  /** Hand the days on as hourly arrays (`hourly`), not as PriceDays of {hour, priceUahMwh} points. */
+  hourly?: boolean;
 }
 
 const NAN_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => Number.NaN);
@@ -207,12 +211,17 @@ export class BookBuilder {
     if (policy === 'reject' && keptDst.length > 0) throw this.dstError(keptDst);
 
     const book: PriceBook = {};
+    const hourly: Record<string, number[]> | undefined = scope.hourly ? {} : undefined;
     const dates: string[] = [];
     const { fromKey = 0, toKey = Number.POSITIVE_INFINITY } = scope;
     for (const rows of kept) {
       if (rows.dst !== null) continue;
       dates.push(rows.date);
       if (rows.key < fromKey || rows.key > toKey) continue;
+      if (hourly) {
+        hourly[rows.date] = rows.prices.slice(0, 24);
+        continue;
+      }
       const day: PriceDay = new Array(24);
       for (let h = 0; h < 24; h += 1) day[h] = { hour: h, priceUahMwh: rows.prices[h] ?? 0 };
       book[rows.date] = day;
@@ -226,6 +235,7 @@ export class BookBuilder {
       dstDays: keptDst.map((d) => ({ date: d.date, transition: d.dst as DstTransition, periods: periodsOf(d) })),
       invalidDays,
       dates,
+      ...(hourly ? { hourly } : {}),
     };
   }
 

@@ -34,7 +34,7 @@ export interface ParsePriceBookOptions {
    * row is still read and checked (a bad row anywhere fails the read as without a scope) and `dates`
    * lists every day kept; only the other days' PriceDays are not built.
    */
-  scope?: { from?: string | undefined; to?: string | undefined };
+  scope?: { from?: string | undefined; to?: string | undefined; hourly?: boolean | undefined };
 }
 
 export interface PriceBookReadResult {
@@ -50,6 +50,8 @@ export interface PriceBookReadResult {
   invalidDays: InvalidDay[];
   /** Every ordinary day kept, ascending (with a `scope`, also those `book` leaves out). */
   dates: string[];
+  /** With `scope.hourly`: the scope's days as 24 prices each (index = hour); `book` is then empty. */
+  hourly?: Record<string, number[]>;
   /** The prices are a forecast's p50 (svc's own `forecast --format csv` read back), not market prices. */
   forecast: boolean;
   /** What the reader decided that the user should know (hours read as 1..24, columns ignored), one line each. */
@@ -89,7 +91,7 @@ function scopeKeys(scope: ParsePriceBookOptions['scope']): BookScope {
   const key = (d: string | undefined) => (d !== undefined && parseTradeDate(d) ? tradeDateKey(d) : undefined);
   const fromKey = key(scope?.from);
   const toKey = key(scope?.to);
-  return { ...(fromKey !== undefined ? { fromKey } : {}), ...(toKey !== undefined ? { toKey } : {}) };
+  return { ...(fromKey !== undefined ? { fromKey } : {}), ...(toKey !== undefined ? { toKey } : {}), ...(scope?.hourly ? { hourly: true } : {}) };
 }
 
 /**
