@@ -11,6 +11,8 @@ export interface LoadedBook {
   /** The clock-change days' own settlement periods (never part of `book`). */
   dstDays: DstDayRows[];
   source: string;
+  /** Read with `hourly`: the days inside the scope as 24 prices each (index = hour). */
+  hourly?: Record<string, number[]>;
   /** The prices are a forecast's p50 (svc's forecast CSV read back), not market prices. */
   forecast?: boolean;
 }
@@ -21,4 +23,11 @@ export interface BookScope {
   to?: string | undefined;
   /** false: the command itself says what it does with clock-change days (no skip warning). */
   warnDst?: boolean;
+  /**
+   * true: `book` holds only the days inside from..to (the rest of the file is still read and
+   * checked, and `dates` lists every day): for commands that look at nothing else.
+   */
+  only?: boolean;
+  /** With `only`: the days as 24 prices each in `hourly` (index = hour), `book` left empty. */
+  hourly?: boolean;
 }

@@ -43,11 +43,10 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   if (file === 'mktop') return (await import('./market-book.js')).loadMarketBook(env, { dst }, scope);
   const { loadPriceBook, formatWarnings } = await import('../ops/facade/book-read.js');
   const source = file === '-' ? 'stdin' : file;
-  const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase });
+  const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase, ...(scope.only ? { scope: { from: scope.from, to: scope.to, hourly: scope.hourly } } : {}) });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
   for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().notice(line);
-  const dates = Object.keys(result.book).sort(compareTradeDates);
-  return { book: result.book, dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast };
+  return { book: result.book, dates: result.dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast, ...(result.hourly ? { hourly: result.hourly } : {}) };
 }
 
 export function parseDateFlag(value: string | undefined, flag: string): string | undefined {

@@ -138,9 +138,10 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     const e = await explained(spec, invalid, input, opts);
     if (e !== invalid) throw e;
   }
-  const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to }), from, to);
+  // A file is read straight into hourly arrays (no PriceDay objects); mktop's book comes as PriceDays.
+  const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to, only: true, hourly: true }), from, to);
   const prices: Record<string, number[]> = {};
-  for (const date of loaded.dates) prices[date] = hourlyPrices(loaded.book[date] ?? []);
+  for (const date of loaded.dates) prices[date] = loaded.hourly?.[date] ?? hourlyPrices(loaded.book[date] ?? []);
   input[book.into] = prices;
   return loaded;
 }
@@ -156,7 +157,7 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
     input[book.onForecast] = onForecast.forecast;
     return { source: onForecast.source };
   }
-  const loaded = await loadBook(env, file, opts, { from: date, to: date });
+  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true });
   input[book.into] = pickDay(loaded, date);
   return { source: loaded.source, loaded };
 }

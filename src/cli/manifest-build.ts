@@ -39,8 +39,10 @@ export async function buildManifest(distDir: string): Promise<Manifest> {
   for (const op of wanted.values()) {
     const where = found.get(op.id);
     if (!where) throw new Error(`operation ${op.id} has a cli binding but no module under ops/ exports it`);
-    // Derived from the op the CLI runs (the lean one, where there is one).
-    commands.push({ ...commandSpec(where.op), module: where.module, exportName: where.exportName });
+    // Derived from the op the CLI runs (the lean one, where there is one); from its contract when
+    // the lean validator states no JSON Schema of its own (it hands what it cannot vouch for to zod).
+    const described = where.op.input['~standard'].jsonSchema ? where.op : op;
+    commands.push({ ...commandSpec({ ...described, cli: where.op.cli } as AnyOperation), module: where.module, exportName: where.exportName });
   }
   return { commands };
 }

@@ -7,10 +7,10 @@
  * number of rows they have: the operator's autumn days carry 24 of their 25 periods, and a
  * 24-row day would otherwise look complete.
  */
-import { parseTradeDate, tradeDateKey, TRADE_DATE_PATTERN } from '../domain/dates.js';
+import { parseTradeDate, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
-import { kyivDstTransition, type DstTransition } from './dst.js';
+import { kyivDstTransitionOf, type DstTransition } from './dst.js';
 import type { IssueCollector } from './issues.js';
 
 export type DstPolicy = 'skip' | 'reject';
@@ -21,10 +21,15 @@ const SLOTS = 25;
 export interface DayRows {
   readonly date: string;
   readonly dst: DstTransition | null;
-  /** Price per hour; NaN where no price was given. */
-  readonly prices: Float64Array;
+  /** Sort key YYYYMMDD. */
+  readonly key: number;
+  /**
+   * Price per hour; NaN where no price was given. Plain arrays copied from a template: a typed array
+   * of this size is allocated outside V8's heap, a visible share of reading a 3-year book cold.
+   */
+  readonly prices: number[];
   /** Input line of each hour's price (0 = none yet). */
-  readonly lines: Int32Array;
+  readonly lines: number[];
   /** Line where the day first appears; 0 for inputs without lines (JSON). */
   readonly firstLine: number;
   /** Set once a problem was reported on this day, to avoid reporting it again as incomplete. */
@@ -55,7 +60,22 @@ export interface BuiltBook {
   dstDays: DstDayRows[];
   /** Days dropped for problems (only with onInvalid 'skip'), in input order. */
   invalidDays: InvalidDay[];
+  /** Every ordinary day read and kept, ascending: `book`'s days, and with a scope also those outside it. */
+  dates: string[];
+  /** With `scope.hourly`: the days inside the scope as 24 prices (index = hour), and `book` left empty. */
+  hourly?: Record<string, number[]>;
 }
+
+/** The days a reader is asked for (inclusive keys YYYYMMDD): only these are handed on as PriceDays. */
+export interface BookScope {
+  fromKey?: number;
+  toKey?: number;
+  /** Hand the days on as hourly arrays (`hourly`), not as PriceDays of {hour, priceUahMwh} points. */
+  hourly?: boolean;
+}
+
+const NAN_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => Number.NaN);
+const ZERO_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => 0);
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -82,6 +102,12 @@ function periodsOf(rows: DayRows): number[] {
   return out;
 }
 
+/** True when the days are in ascending date order already (as every book svc writes is). */
+function ascending(days: readonly DayRows[]): boolean {
+  for (let i = 1; i < days.length; i += 1) if ((days[i - 1] as DayRows).key > (days[i] as DayRows).key) return false;
+  return true;
+}
+
 export class BookBuilder {
   private readonly days = new Map<string, DayRows>();
   /** Dates already reported as invalid, so a bad date is reported once, not once per row. */
@@ -101,17 +127,18 @@ export class BookBuilder {
     let rows = this.days.get(date);
     if (rows === undefined) {
       if (this.badDates.has(date)) return undefined;
-      const bad = describeBadDate(date);
-      if (bad !== null) {
+      const parts = parseTradeDate(date);
+      if (parts === null) {
         this.badDates.add(date);
-        this.report(line, date, field, bad);
+        this.report(line, date, field, describeBadDate(date) ?? 'not a trade date');
         return undefined;
       }
       rows = {
         date,
-        dst: kyivDstTransition(date),
-        prices: new Float64Array(SLOTS).fill(Number.NaN),
-        lines: new Int32Array(SLOTS),
+        key: parts.year * 10_000 + parts.month * 100 + parts.day,
+        dst: kyivDstTransitionOf(parts),
+        prices: NAN_SLOTS.slice(),
+        lines: ZERO_SLOTS.slice(),
         firstLine: line,
         flawed: false,
       };
@@ -164,8 +191,9 @@ export class BookBuilder {
    * Checks every ordinary day for hours 0..23, throws all problems found so far, then applies
    * the DST policy. Dates come out ascending and hours in order.
    */
-  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail'): BuiltBook {
-    const ordered = [...this.days.values()].sort((a, b) => tradeDateKey(a.date) - tradeDateKey(b.date));
+  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail', scope: BookScope = {}): BuiltBook {
+    const ordered = [...this.days.values()];
+    if (!ascending(ordered)) ordered.sort((a, b) => a.key - b.key);
     const dstDays: DayRows[] = [];
     for (const rows of ordered) {
       if (rows.dst !== null) dstDays.push(rows);
@@ -183,8 +211,17 @@ export class BookBuilder {
     if (policy === 'reject' && keptDst.length > 0) throw this.dstError(keptDst);
 
     const book: PriceBook = {};
+    const hourly: Record<string, number[]> | undefined = scope.hourly ? {} : undefined;
+    const dates: string[] = [];
+    const { fromKey = 0, toKey = Number.POSITIVE_INFINITY } = scope;
     for (const rows of kept) {
       if (rows.dst !== null) continue;
+      dates.push(rows.date);
+      if (rows.key < fromKey || rows.key > toKey) continue;
+      if (hourly) {
+        hourly[rows.date] = rows.prices.slice(0, 24);
+        continue;
+      }
       const day: PriceDay = new Array(24);
       for (let h = 0; h < 24; h += 1) day[h] = { hour: h, priceUahMwh: rows.prices[h] ?? 0 };
       book[rows.date] = day;
@@ -197,6 +234,8 @@ export class BookBuilder {
       skippedDstDays: keptDst.map((d) => d.date),
       dstDays: keptDst.map((d) => ({ date: d.date, transition: d.dst as DstTransition, periods: periodsOf(d) })),
       invalidDays,
+      dates,
+      ...(hourly ? { hourly } : {}),
     };
   }
 

@@ -23,7 +23,12 @@ export function lastSundayOfMonth(year: number, month: number): number {
  */
 export function kyivDstTransition(tradeDate: string): DstTransition | null {
   const d = parseTradeDate(tradeDate);
-  if (!d || (d.month !== 3 && d.month !== 10)) return null;
+  return d ? kyivDstTransitionOf(d) : null;
+}
+
+/** The same for a date already parsed (the book builder parses each date once). */
+export function kyivDstTransitionOf(d: { day: number; month: number; year: number }): DstTransition | null {
+  if (d.month !== 3 && d.month !== 10) return null;
   if (d.day !== lastSundayOfMonth(d.year, d.month)) return null;
   return d.month === 3 ? 'spring' : 'autumn';
 }

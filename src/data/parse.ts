@@ -8,7 +8,8 @@
  * `validation_error` whose issues name the file, line and field (see docs/data.md).
  */
 import type { PriceBook } from '../domain/prices.js';
-import { BookBuilder, type DstDayRows, type DstPolicy, type InvalidDay, type OnInvalid } from './book-builder.js';
+import { BookBuilder, type BookScope, type DstDayRows, type DstPolicy, type InvalidDay, type OnInvalid } from './book-builder.js';
+import { parseTradeDate, tradeDateKey } from '../domain/dates.js';
 import { detectFormat, stripBom, type PriceBookFormat } from './detect.js';
 import { IssueCollector } from './issues.js';
 import { readGrid } from './read-grid.js';
@@ -28,6 +29,12 @@ export interface ParsePriceBookOptions {
   onInvalid?: OnInvalid;
   /** Long CSV hours: 0..23 (default), 1..24, or 'auto' (1..24 when no hour 0 and an hour 24 appear, said in `notes`). */
   hourBase?: HourBase;
+  /**
+   * The days the caller asks for (inclusive, DD.MM.YYYY): only they are handed on in `book`. Every
+   * row is still read and checked (a bad row anywhere fails the read as without a scope) and `dates`
+   * lists every day kept; only the other days' PriceDays are not built.
+   */
+  scope?: { from?: string | undefined; to?: string | undefined; hourly?: boolean | undefined };
 }
 
 export interface PriceBookReadResult {
@@ -41,6 +48,10 @@ export interface PriceBookReadResult {
   dstDays: DstDayRows[];
   /** Days left out because of a problem (onInvalid 'skip'), in line order. */
   invalidDays: InvalidDay[];
+  /** Every ordinary day kept, ascending (with a `scope`, also those `book` leaves out). */
+  dates: string[];
+  /** With `scope.hourly`: the scope's days as 24 prices each (index = hour); `book` is then empty. */
+  hourly?: Record<string, number[]>;
   /** The prices are a forecast's p50 (svc's own `forecast --format csv` read back), not market prices. */
   forecast: boolean;
   /** What the reader decided that the user should know (hours read as 1..24, columns ignored), one line each. */
@@ -71,8 +82,16 @@ export function parseBookWith(text: string, options: ParsePriceBookOptions, read
       readJson(body, builder, issues);
       break;
   }
-  const built = builder.finish(options.dst ?? 'skip', options.onInvalid ?? 'fail');
+  const built = builder.finish(options.dst ?? 'skip', options.onInvalid ?? 'fail', scopeKeys(options.scope));
   return { source: options.source, format: detected.format, ...built, forecast: detected.long?.forecast === true, notes };
+}
+
+/** A scope's bounds as sort keys; a bound that is not a real date bounds nothing. */
+function scopeKeys(scope: ParsePriceBookOptions['scope']): BookScope {
+  const key = (d: string | undefined) => (d !== undefined && parseTradeDate(d) ? tradeDateKey(d) : undefined);
+  const fromKey = key(scope?.from);
+  const toKey = key(scope?.to);
+  return { ...(fromKey !== undefined ? { fromKey } : {}), ...(toKey !== undefined ? { toKey } : {}), ...(scope?.hourly ? { hourly: true } : {}) };
 }
 
 /**
