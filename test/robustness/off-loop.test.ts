@@ -8,6 +8,8 @@
  * (never an absolute time). The server is the built one (dist/, `npm run build` as for the CLI
  * tests): from the TypeScript sources there are no pool workers and the work runs inline, which is
  * what the bound tells apart (measured here at load 14 on 2 cores: inline 75× idle, on the pool 1.3×).
+ * Beside it: the pool's answers equal the inline ones (each worker called on the pool directly, and
+ * a backtest on the forecast served vs not), and a deadline's abort reaches the pool's task.
  */
 import { existsSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
@@ -18,12 +20,13 @@ import { testDataDir } from '../temp-data-dir.js';
 import { healthUnderHeavyCalls } from './loop-load.js';
 import { issueReceipt } from '../../src/engines/receipt.js';
 import { verifyReceipt } from '../../src/engines/receipt-verify.js';
-import { backtestOnActual } from '../../src/ops/strategy/backtest-run.js';
+import { backtestOnActual, settleOnForecasts } from '../../src/ops/strategy/backtest-run.js';
 import type * as Listen from '../../src/http/listen.js';
 import type * as Config from '../../src/config/config.js';
 import type * as Registry from '../../src/ops/index.js';
 import type * as Sqlite from '../../src/store/sqlite/index.js';
 import type * as Backtest from '../../src/ops/strategy/backtest.js';
+import type * as Pool from '../../src/ops/pool.js';
 import type { OpContext } from '../../src/ops/types.js';
 
 const dist = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
@@ -100,5 +103,36 @@ describe('heavy work off the event loop (the built server)', () => {
     const run = backtestSummary.run(ctx, input as never);
     setTimeout(() => controller.abort(reason), 20);
     await expect(run).rejects.toEqual(reason);
+  }, 60_000);
+
+  it('a backtest on the forecast settles its days on the pool as inline: the same forecastPlans', async () => {
+    const book = realBook().book;
+    const key = (d: string) => d.split('.').reverse().join('');
+    const dates = Object.keys(book).sort((a, b) => key(a).localeCompare(key(b)));
+    const pick = (ds: string[]) => Object.fromEntries(ds.map((d) => [d, book[d]]));
+    const input = { priceBook: pick(dates.slice(-4)), history: pick(dates.slice(-124, -4)), strategySettings: STRATEGY, bessSettings: BESS, planOn: 'forecast' };
+    const ctx = (signal?: AbortSignal) => ({ ...(signal ? { signal } : {}), now: () => new Date(0), stores: () => Promise.reject(new Error('no store')) }) as unknown as OpContext;
+    // Served (a signal): fits, combination and settlement on the pool; then without one, from the
+    // fits cached in memory, the settlement inline.
+    const served = (await backtestSummary.run(ctx(new AbortController().signal), input as never)) as { forecastPlans: { days: number } };
+    const inline = (await backtestSummary.run(ctx(), input as never)) as typeof served;
+    expect(served.forecastPlans.days).toBe(4);
+    expect(served.forecastPlans).toEqual(inline.forecastPlans);
+  }, 300_000);
+
+  it('each worker answers on the pool itself (no silent fallback to inline): receipt keys, books and settings cross to the threads', async () => {
+    const { poolFor } = (await import(dist('ops/pool.js'))) as typeof Pool;
+    const big = largeReceipt();
+    const receipts = await poolFor(new URL(dist('ops/ai/receipt-worker.js')));
+    const verifyTask = { receipt: big.receipt, inputs: big.inputs, trustedPublicKeys: [big.publicKey] };
+    expect(await receipts?.('verify', verifyTask)).toEqual(verifyReceipt(verifyTask));
+    const backtests = await poolFor(new URL(dist('ops/strategy/backtest-worker.js')));
+    const dates = Object.keys(BACKTEST.priceBook).slice(0, 40);
+    const book = Object.fromEntries(dates.map((d) => [d, BACKTEST.priceBook[d]])) as typeof BACKTEST.priceBook;
+    const actual = { book, strategySettings: STRATEGY, bessSettings: BESS, range: {}, strategy: 'both' as const, monthly: true, carryOver: true };
+    expect(await backtests?.('actual', actual)).toEqual(backtestOnActual(actual));
+    const prices = (d: string) => (book[d] ?? []).map((p) => p.priceUahMwh * 0.9);
+    const settle = { forecasts: dates.slice(0, 5).map((date) => ({ date, mean: prices(date), p50: prices(date) })), book, strategy: 'both' as const, strategySettings: STRATEGY, bessSettings: BESS };
+    expect(await backtests?.('settle', settle)).toEqual(settleOnForecasts(settle));
   }, 60_000);
 });
