@@ -4,7 +4,9 @@
  *
  * 1. Throughput of POST /api/strategy/plan (a light request: auth, rate limit, validation, exact
  *    engine) on the server before admission control and after it: autocannon, alternating rounds,
- *    the median of the per-round ratios (load from other work hits both sides alike).
+ *    the median of the per-round ratios (load from other work hits both sides alike), and the
+ *    server's own CPU time per request in each round (process.cpuUsage of its child), which the
+ *    machine's other work barely moves where throughput swings by 2× from round to round.
  * 2. `/api/health` latency (median, p90 and max of sequential requests) idle, and over a window of
  *    WINDOW_SECONDS while 20 heavy callers keep the server busy, on both servers. Each heavy caller
  *    has its own address and sends its request again as soon as it is answered (after Retry-After
@@ -48,10 +50,13 @@ async function serve(dist: string): Promise<void> {
   const { openMemoryStores } = await load<typeof import('../src/store/sqlite/index.js')>('store/sqlite/index.js');
   const config = loadConfig({ SVC_MARKET_DATA: 'fixture' }, { host: '127.0.0.1', port: 0, logLevel: 'silent', rateLimitPerMinute: 1_000_000, dataDir: '/nonexistent', trustProxy: ['127.0.0.1'], requestTimeoutMs: 600_000, publicRateLimitPerMinute: 1_000_000 });
   const svc = await startServer({ config, stores: openMemoryStores(), operations: [...operations], logger: false });
+  // The server's own CPU time on request (user + system µs): CPU per request, which other work on a
+  // shared machine barely moves, where its throughput swings from round to round.
+  process.on('message', (m) => m === 'cpu' && process.send?.({ cpu: process.cpuUsage() }));
   process.send?.({ url: svc.url });
 }
 
-interface Histogram { average: number; p50: number; p99: number }
+interface Histogram { average: number; p50: number; p99: number; total: number }
 interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number }
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 
@@ -59,6 +64,20 @@ async function start(dist: string): Promise<{ child: ChildProcess; url: string }
   const child = fork(fileURLToPath(import.meta.url), ['serve', dist], { stdio: 'inherit' });
   const url = await new Promise<string>((ok) => child.once('message', (m) => ok((m as { url: string }).url)));
   return { child, url };
+}
+
+/** The child's CPU time so far (µs, user + system). */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((ok) => {
+    const on = (m: unknown) => {
+      const c = (m as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!c) return;
+      child.off('message', on);
+      ok(c.user + c.system);
+    };
+    child.on('message', on);
+    child.send('cpu');
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -149,13 +168,21 @@ async function main(): Promise<void> {
   const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS };
   for (const s of [before, after]) await autocannon({ ...common, url: `${s.url}/api/strategy/plan`, duration: 2 });
   const runs: Record<'before' | 'after', Result[]> = { before: [], after: [] };
+  const cpu: Record<'before' | 'after', number[]> = { before: [], after: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
-    for (const side of order) runs[side].push(await autocannon({ ...common, url: `${(side === 'before' ? before : after).url}/api/strategy/plan`, duration: ROUND_SECONDS }));
+    for (const side of order) {
+      const server = side === 'before' ? before : after;
+      const c0 = await cpuOf(server.child);
+      const r = await autocannon({ ...common, url: `${server.url}/api/strategy/plan`, duration: ROUND_SECONDS });
+      runs[side].push(r);
+      cpu[side].push(((await cpuOf(server.child)) - c0) / Math.max(1, r.requests.total));
+    }
   }
   before.child.kill();
   after.child.kill();
   const ratios = runs.after.map((r, i) => r.requests.average / (runs.before[i] as Result).requests.average);
+  const cpuRatios = cpu.after.map((c, i) => c / (cpu.before[i] as number));
 
   // 2. health idle and under heavy callers, before vs after
   const calls = heavyCalls();
@@ -163,15 +190,16 @@ async function main(): Promise<void> {
   const hAfter = await healthUnderLoad(afterDist, calls);
   const load1 = loadavg();
 
-  const row = (name: string, list: Result[]) =>
-    `| ${name} | ${median(list.map((r) => r.requests.average)).toFixed(0)} | ${median(list.map((r) => r.latency.p50))} | ${median(list.map((r) => r.latency.p99))} | ${list.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`;
+  const row = (name: string, list: Result[], us: number[]) =>
+    `| ${name} | ${median(list.map((r) => r.requests.average)).toFixed(0)} | ${median(list.map((r) => r.latency.p50))} | ${median(list.map((r) => r.latency.p99))} | ${median(us).toFixed(0)} | ${list.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`;
   console.log(`\nAdmission control, one run, Node ${process.version}, load average ${load0.map((x) => x.toFixed(1)).join(' ')} at start, ${load1.map((x) => x.toFixed(1)).join(' ')} at end`);
   console.log(`\nPOST /api/strategy/plan (light), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s (medians)`);
-  console.log('| server | req/s | p50 ms | p99 ms | non-2xx + errors |');
-  console.log('|---|---:|---:|---:|---:|');
-  console.log(row('before admission control', runs.before));
-  console.log(row('after admission control', runs.after));
-  console.log(`after / before: ${median(ratios).toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(3)).join(', ')})`);
+  console.log('| server | req/s | p50 ms | p99 ms | server CPU µs / request | non-2xx + errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(row('before admission control', runs.before, cpu.before));
+  console.log(row('after admission control', runs.after, cpu.after));
+  console.log(`req/s after / before: ${median(ratios).toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(3)).join(', ')})`);
+  console.log(`server CPU per request after / before: ${median(cpuRatios).toFixed(3)} (rounds ${cpuRatios.map((x) => x.toFixed(3)).join(', ')})`);
   const f = (xs: number[]) => `${median(xs).toFixed(1)} / ${p90(xs).toFixed(1)} / ${Math.max(...xs).toFixed(0)}`;
   console.log(`\nGET /api/health, sequential requests (median / p90 / max ms): ${IDLE_SAMPLES} idle, then for ${WINDOW_SECONDS} s under ${HEAVY_CALLERS} heavy callers (10 backtests of 1,090 days with months and carry-over, 10 verifications of 40 KiB receipt inputs, each repeated as soon as answered)`);
   console.log('| server | idle | under heavy callers | health answers in the window | ratio of medians | heavy answers by status in the window |');
