@@ -185,9 +185,11 @@ async function main(): Promise<void> {
   const cpuRatios = cpu.after.map((c, i) => c / (cpu.before[i] as number));
 
   // 2. health idle and under heavy callers, before vs after
+  // SVC_BENCH_ONLY=plan: the plan route only (an A/B of two builds' per-request cost).
+  const planOnly = process.env.SVC_BENCH_ONLY === 'plan';
   const calls = heavyCalls();
-  const hBefore = await healthUnderLoad(beforeDist, calls);
-  const hAfter = await healthUnderLoad(afterDist, calls);
+  const hBefore = planOnly ? null : await healthUnderLoad(beforeDist, calls);
+  const hAfter = planOnly ? null : await healthUnderLoad(afterDist, calls);
   const load1 = loadavg();
 
   const row = (name: string, list: Result[], us: number[]) =>
@@ -204,6 +206,7 @@ async function main(): Promise<void> {
   console.log(`\nGET /api/health, sequential requests (median / p90 / max ms): ${IDLE_SAMPLES} idle, then for ${WINDOW_SECONDS} s under ${HEAVY_CALLERS} heavy callers (10 backtests of 1,090 days with months and carry-over, 10 verifications of 40 KiB receipt inputs, each repeated as soon as answered)`);
   console.log('| server | idle | under heavy callers | health answers in the window | ratio of medians | heavy answers by status in the window |');
   console.log('|---|---:|---:|---:|---:|---|');
+  if (!hBefore || !hAfter) return;
   for (const [name, h] of [['before admission control', hBefore], ['after (admission, pool)', hAfter]] as const) {
     console.log(`| ${name} | ${f(h.idle)} | ${f(h.loaded)} | ${h.loaded.length} | ${(median(h.loaded) / median(h.idle)).toFixed(1)} | ${JSON.stringify(h.statuses)} |`);
   }
