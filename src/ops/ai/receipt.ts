@@ -10,7 +10,8 @@ import { RECEIPT_FAILURES, RECEIPT_INPUTS_LIMITS, receiptInputsOverLimits, verif
 import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-keys.js';
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from '../types.js';
-import { verifyCost } from '../cost.js';
+import { LARGE_VERIFY_BYTES, verifyCost } from '../cost.js';
+import { poolFor } from '../pool.js';
 import { TradingBriefOpInput } from './brief.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -87,9 +88,19 @@ export async function trustedReceiptKeys(ctx: OpContext, explicit: string | unde
   return keys;
 }
 
+/** The pool's worker of the verification (receipt-worker.ts; built only: from the sources it runs inline). */
+const WORKER = new URL('./receipt-worker.js', import.meta.url);
+
+/**
+ * The verification against the trusted keys. Served to a caller (a signal: the HTTP door), inputs
+ * past LARGE_VERIFY_BYTES (the size that makes the request heavy, ops/cost.ts) are canonicalised,
+ * hashed and checked on the shared pool, off the event loop; the keys cross as KeyObjects.
+ */
 export async function verifyWithServiceKey(ctx: OpContext, body: { receipt: unknown; inputs: unknown; trustedPublicKey?: string | undefined }): Promise<ReceiptVerification> {
-  const trustedPublicKeys = await trustedReceiptKeys(ctx, body.trustedPublicKey);
-  return verifyReceipt({ receipt: body.receipt, inputs: body.inputs, trustedPublicKeys });
+  const task = { receipt: body.receipt, inputs: body.inputs, trustedPublicKeys: await trustedReceiptKeys(ctx, body.trustedPublicKey) };
+  const pool = ctx.signal && (JSON.stringify(body.inputs)?.length ?? 0) > LARGE_VERIFY_BYTES ? await poolFor(WORKER) : null;
+  if (!pool) return verifyReceipt(task);
+  return pool<ReceiptVerification>('verify', task, { signal: ctx.signal }).catch((e: unknown) => (ctx.signal?.aborted ? Promise.reject(e) : verifyReceipt(task)));
 }
 
 export const receiptVerify = defineOperation({

@@ -1,32 +1,31 @@
 /**
- * The forecast engine's member fits spread over the machine's cores. Every day's LEAR members are
- * fitted on that day's history alone (engines/forecast/rolling.ts, phase 1), so the days of a range
- * are handed out in small chunks to the threads of ONE pool (tinypool, kept by vitest's authors;
- * created on first use, its threads leave when idle) as they free up; the combination, bands and
- * cap-hit probabilities (phase 2, a few ms a day) then run on the calling thread, in day order. The
- * result is bit for bit the sequential one (test/ops/forecast-parallel.test.ts).
+ * The forecast engine's work spread over the machine's cores and kept off the event loop. Every
+ * day's LEAR members are fitted on that day's history alone (engines/forecast/rolling.ts, phase 1),
+ * so the days of a range are handed out in small chunks to the threads of the one pool
+ * (src/ops/pool.ts) as they free up. The combination, bands and cap-hit probabilities (phase 2, a
+ * few ms a day, sequential in day order) run on the calling thread, or, for a served request (a
+ * `signal`), as one task on the pool, so a 1,350-day backtest's phase 2 does not hold the server's
+ * event loop for seconds. The result is bit for bit the sequential one
+ * (test/ops/forecast-parallel.test.ts).
  *
- * The pool runs the built `forecast-members-worker.js` beside this file. From the TypeScript
- * sources (tests, benches under tsx) there is no such file and the fits run inline: no loader is
- * looked up at run time. Short ranges and one core run inline too, and so does a range whose pool
- * failed: a pool is an optimisation, never a new way for a forecast to fail.
+ * The pool runs the built `forecast-worker.js` beside this file. From the TypeScript sources
+ * (tests, benches under tsx) there is no such file and the work runs inline: no loader is looked
+ * up at run time. Short ranges and one core (without a signal) run inline too, and so does a range
+ * whose pool failed: a pool is an optimisation, never a new way for a forecast to fail.
  *
  * A `signal` (the HTTP request's deadline, src/http/admission.ts) cancels a run: no further chunk
- * starts, the pool's queued and running tasks of the run are aborted (tinypool), and the run
- * rejects with the signal's reason. Inline, with a signal, the days are fitted in the same chunks
- * with a turn of the event loop between them, so a request thread still answers meanwhile.
+ * starts, the pool's queued and running tasks of the run are aborted (a running one's thread is
+ * terminated), and the run rejects with the signal's reason. Inline, with a signal, the days are
+ * fitted in the same chunks with a turn of the event loop between them.
  */
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import type Tinypool from 'tinypool';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
+import { poolFor, poolThreads, type PoolRunner } from '../pool.js';
 
 /** Below this many fitted days a pool costs more than it saves. */
 const MIN_PARALLEL_DAYS = 8;
 
-/** Worker threads to use: one per core, at most 8. */
-export const forecastThreads = (): number => Math.min(8, availableParallelism());
+/** Worker threads to use: the pool's (one per core, at most 8). */
+export const forecastThreads = poolThreads;
 
 /** One chunk of member fits, as the pool's worker receives it. */
 export interface MembersTask {
@@ -36,22 +35,17 @@ export interface MembersTask {
   to: number;
 }
 
-const WORKER = new URL('./forecast-members-worker.js', import.meta.url);
-let pool: Tinypool | null | undefined;
-
-/**
- * The one pool of member fits (null from the TypeScript sources: no built worker beside this file).
- * tinypool is imported here, on first use, not at the top: importing it runs two shell pipelines
- * over /proc/cpuinfo (its physical-core count, `execSync`), 60-200 ms that every command loading
- * this module (a plan on actual prices, `svc serve`) paid before.
- */
-async function membersPool(): Promise<Tinypool | null> {
-  if (pool === undefined) {
-    const Pool = existsSync(fileURLToPath(WORKER)) ? (await import('tinypool')).default : null;
-    if (pool === undefined) pool = Pool ? new Pool({ filename: WORKER.href, minThreads: 0, maxThreads: forecastThreads(), idleTimeout: 250 }) : null;
-  }
-  return pool;
+/** The combination phase of a run, as the pool's worker receives it: `caps[t]` for every day 0..to. */
+export interface CombineTask {
+  s: DailySeries;
+  from: number;
+  to: number;
+  members: Float64Array;
+  options: ForecastOptions;
+  caps: (DayCaps | null)[];
 }
+
+const WORKER = new URL('./forecast-worker.js', import.meta.url);
 
 /** memberForecasts(s, a, to, lear), the days spread over at most `threads` pool threads. */
 export async function memberForecastsParallel(
@@ -66,7 +60,8 @@ export async function memberForecastsParallel(
   signal?.throwIfAborted();
   const len = Math.max(0, to - a + 1);
   const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
-  const p = n >= 2 && len >= MIN_PARALLEL_DAYS ? await membersPool().catch(() => null) : null;
+  // A served request (signal) keeps its fits off the event loop even on one core.
+  const p = (n >= 2 || (signal && n >= 1)) && len >= MIN_PARALLEL_DAYS ? await poolFor(WORKER) : null;
   if (!p) return signal ? inlineChunked(s, lear, a, to, signal, onProgress) : memberForecasts(s, a, to, lear, onProgress);
   let reported = 0;
   try {
@@ -111,7 +106,7 @@ async function inlineChunked(s: DailySeries, lear: LearOptions, a: number, to: n
   return out;
 }
 
-async function inPool(p: Tinypool, s: DailySeries, lear: LearOptions, a: number, to: number, n: number, progress: (done: number) => void, signal?: AbortSignal): Promise<Float64Array> {
+async function inPool(p: PoolRunner, s: DailySeries, lear: LearOptions, a: number, to: number, n: number, progress: (done: number) => void, signal?: AbortSignal): Promise<Float64Array> {
   const len = to - a + 1;
   const nm = lear.members.length;
   const out = new Float64Array(len * nm * H).fill(Number.NaN);
@@ -125,7 +120,7 @@ async function inPool(p: Tinypool, s: DailySeries, lear: LearOptions, a: number,
       const from = next;
       next = Math.min(to, from + size - 1) + 1;
       const task: MembersTask = { s, lear, a: from, to: next - 1 };
-      const part = (await p.run(task, signal ? { signal } : {})) as Float64Array;
+      const part = await p<Float64Array>('members', task, { signal });
       out.set(part, (from - a) * nm * H);
       done += task.to - from + 1;
       progress(done);
@@ -144,11 +139,22 @@ export interface ParallelRunOptions {
   signal?: AbortSignal;
 }
 
-/** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores. */
+/** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores, and phase 2 on the pool for a served request. */
 export async function rollingForecastParallel(s: DailySeries, from: number, to: number, run: ParallelRunOptions = {}): Promise<RollingRun> {
   const o = run.options ?? DEFAULT_FORECAST;
   const [a] = fittedRange(from, to, o);
   const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads, run.signal);
   run.signal?.throwIfAborted();
-  return combineRolling(s, from, to, members, o, run.capsOf);
+  const capsOf = run.capsOf ?? (() => null);
+  const p = run.signal && to - a + 1 >= MIN_PARALLEL_DAYS ? await poolFor(WORKER) : null;
+  if (!p) return combineRolling(s, from, to, members, o, capsOf);
+  // capsOf reads days 0..to (the regime's look-back included): sent as data.
+  const task: CombineTask = { s, from, to, members, options: o, caps: Array.from({ length: to + 1 }, (_, t) => capsOf(t)) };
+  try {
+    return await p<RollingRun>('combine', task, { signal: run.signal, transferList: [members.buffer as ArrayBuffer] });
+  } catch (error) {
+    if (run.signal?.aborted) throw run.signal.reason ?? error;
+    // The members were moved to the thread: refit them inline only if the pool itself failed.
+    return combineRolling(s, from, to, members.byteLength > 0 ? members : memberForecasts(s, a, to, o.lear), o, capsOf);
+  }
 }

@@ -1,19 +1,21 @@
 /** POST /api/backtest/summary: both engines over every day of a price book. */
 import { z } from 'zod';
-import { BookGaps, PriceBook, hourlyPrices } from '../../domain/prices.js';
+import { BookGaps, PriceBook } from '../../domain/prices.js';
 import { TradingSettings, BessSettings } from '../../domain/settings.js';
 import { BacktestSummary } from '../../domain/plans.js';
-import { runBacktestWithAnalytics } from '../../engines/backtest-analytics.js';
-import { aggregateByMonth } from '../../engines/backtest.js';
-import { bessCarryOverByMonth } from '../../engines/bess-carry.js';
 import { TradeDate } from '../../domain/common.js';
 import { defineOperation } from '../types.js';
 import { backtestCost } from '../cost.js';
 import { GeneratedAt } from './settings-as-sent.js';
 import { compareTradeDates } from '../../domain/dates.js';
-import { aggregateSettlements, type ForecastDaySettlement } from '../../engines/settle.js';
-import { BESS, ForecastPlansSummary, PlanHistory, PlanOn, SPREAD, settleDayOnForecast } from './plan-on.js';
+import { aggregateSettlements } from '../../engines/settle.js';
+import { ForecastPlansSummary, PlanHistory, PlanOn } from './plan-on.js';
 import { forecastsForPlans } from '../forecast/forecast-day.js';
+import { poolFor } from '../pool.js';
+import { backtestOnActual, settleOnForecasts, type ActualTask, type SettleTask } from './backtest-run.js';
+
+/** The pool's worker of this operation (backtest-worker.ts; built only: from the sources it runs inline). */
+const WORKER = new URL('./backtest-worker.js', import.meta.url);
 
 export const BacktestStrategy = z.enum(['both', 'spread', 'bess']);
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
@@ -109,31 +111,30 @@ export const backtestSummary = defineOperation({
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
   async run(ctx, input) {
     const strategy = input.strategy ?? 'both';
-    const runSpread = strategy !== 'bess';
-    const runBess = strategy !== 'spread';
-    const settings = { strategy, ...(runSpread ? { strategySettings: input.strategySettings } : {}), ...(runBess ? { bessSettings: input.bessSettings } : {}) };
-    const { summary, analytics } = runBacktestWithAnalytics(input.priceBook, input.strategySettings, input.bessSettings, input.range ?? {}, { strategy });
-    const months = input.monthly ? { ...analytics, months: aggregateByMonth(summary.daily) } : analytics;
-    const withMonths = runBess && (input.monthly || input.carryOver) ? { ...months, bessCarryOver: bessCarryOverByMonth(input.priceBook, input.bessSettings) } : months;
+    const settings = { strategy, ...(strategy !== 'bess' ? { strategySettings: input.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: input.bessSettings } : {}) };
+    // A heavy backtest served to a caller (a signal: the HTTP door) runs on the shared pool, off the event loop.
+    const pool = ctx.signal && backtestCost(input) === 'heavy' ? await poolFor(WORKER) : null;
+    const onPool = <T>(name: string, task: unknown, inline: () => T): Promise<T> =>
+      pool ? pool<T>(name, task, { signal: ctx.signal }).catch((e: unknown) => (ctx.signal?.aborted ? Promise.reject(e) : inline())) : Promise.resolve(inline());
+    const task: ActualTask = { book: input.priceBook, strategySettings: input.strategySettings, bessSettings: input.bessSettings, range: input.range ?? {}, strategy, monthly: input.monthly ?? false, carryOver: input.carryOver ?? false };
+    const { summary, analytics } = await onPool('actual', task, () => backtestOnActual(task));
     const head = { generatedAt: ctx.now().toISOString(), settings };
-    if (input.planOn !== 'forecast') return { ...head, summary, analytics: withMonths };
+    if (input.planOn !== 'forecast') return { ...head, summary, analytics };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
     const forecasts = await forecastsForPlans({ ...(input.history ?? {}), ...input.priceBook }, dates, { ctx, onProgress: (done, total) => ctx.progress?.(done, total, 'forecast days') });
-    const settled: ForecastDaySettlement[] = [];
-    const failedDays: { date: string; reason: string }[] = [];
-    for (const d of dates) {
-      ctx.signal?.throwIfAborted();
-      const f = forecasts.get(d);
-      const day = input.priceBook[d];
-      if (!f || !day) continue;
-      try {
-        settled.push(settleDayOnForecast(f, hourlyPrices(day), runSpread ? [SPREAD, input.strategySettings] : null, runBess ? [BESS, input.bessSettings] : null));
-      } catch (e) {
-        // One day that cannot be planned is named, never the end of the run.
-        failedDays.push({ date: d, reason: e instanceof Error ? e.message : String(e) });
-      }
-    }
+    ctx.signal?.throwIfAborted();
+    const settle: SettleTask = {
+      forecasts: dates.flatMap((d) => {
+        const f = forecasts.get(d);
+        return f ? [{ date: f.date, mean: f.mean, p50: f.p50 }] : [];
+      }),
+      book: input.priceBook,
+      strategy,
+      strategySettings: input.strategySettings,
+      bessSettings: input.bessSettings,
+    };
+    const { settled, failedDays } = await onPool('settle', settle, () => settleOnForecasts(settle, ctx.signal));
     const forecastPlans = { days: settled.length, skippedDays: dates.filter((d) => !forecasts.has(d)), failedDays, monthly: aggregateSettlements(settled) };
-    return { ...head, summary, analytics: withMonths, forecastPlans };
+    return { ...head, summary, analytics, forecastPlans };
   },
 });

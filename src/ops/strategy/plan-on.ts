@@ -133,15 +133,18 @@ export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor
   };
 }
 
+/** What settling a plan reads of a day's forecast (a backtest sends no more to the pool). */
+export type ForecastPath = Pick<DayForecastFor, 'date' | 'mean' | 'p50'>;
+
 /** The plan on the forecast of `date` settled at its actual prices, beside the plan on those prices. */
-export function settleOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor, actual: number[], settings: S, plan: P): z.infer<typeof PlanSettlement> {
+export function settleOnForecast<S, P>(engine: PlanEngine<S, P>, f: ForecastPath, actual: number[], settings: S, plan: P): z.infer<typeof PlanSettlement> {
   const realised = engine.settle(plan, actual, settings);
   const perfect = engine.total(engine.plan(actual, settings));
   return { planOn: 'forecast', forecastP50: f.p50, plannedPrices: f.mean, realisedPnlUah: realised, perfectForesightPnlUah: perfect, captureRatio: perfect > 0 ? realised / perfect : null };
 }
 
 /** The plans of a backtest day chosen on its forecast (both, or the one given), settled at the actual prices, beside their optima. */
-export function settleDayOnForecast<S1, P1, S2, P2>(f: DayForecastFor, actual: number[], spread: [PlanEngine<S1, P1>, S1] | null, bess: [PlanEngine<S2, P2>, S2] | null): ForecastDaySettlement {
+export function settleDayOnForecast<S1, P1, S2, P2>(f: ForecastPath, actual: number[], spread: [PlanEngine<S1, P1>, S1] | null, bess: [PlanEngine<S2, P2>, S2] | null): ForecastDaySettlement {
   const one = <S, P>([engine, s]: [PlanEngine<S, P>, S]) => {
     const r = settleOnForecast(engine, f, actual, s, onForecastPrices(f.date, () => engine.plan(f.mean, s)));
     return { realisedPnlUah: r.realisedPnlUah, perfectForesightPnlUah: r.perfectForesightPnlUah };

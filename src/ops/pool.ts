@@ -1,0 +1,62 @@
+/**
+ * The one pool of worker threads for heavy work (docs/architecture.md, "Work off the event loop";
+ * docs/security.md, "Admission control"): the forecast's member fits and combination, long
+ * backtests and the canonicalisation of large receipt inputs. ONE pool, not one per kind of work:
+ * admission (src/http/admission.ts) bounds how many heavy requests run at once, and one pool of
+ * one thread per core bounds the CPU they take together; pools per kind would each take every core.
+ * Each task names its worker module (tinypool's per-task `filename`), which lives beside the
+ * operation that sends it; a thread loads a module on its first task of that kind.
+ *
+ * The worker modules are the built `.js` files beside their callers. From the TypeScript sources
+ * (tests, benches under tsx) there is no such file and `poolFor` answers null: the caller runs the
+ * work inline. No loader is looked up at run time. tinypool is imported on first use, not at the
+ * top: importing it runs two shell pipelines over /proc/cpuinfo (`execSync`), 60-200 ms that every
+ * command loading this module paid before.
+ *
+ * A task given a `signal` is cancelled when it aborts: queued, it leaves the queue; running, its
+ * thread is terminated (tinypool) and a fresh one takes its place. The promise then rejects with
+ * the signal's reason.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type Tinypool from 'tinypool';
+
+/** Worker threads of the pool: one per core, at most 8. */
+export const poolThreads = (): number => Math.min(8, availableParallelism());
+
+let pool: Promise<Tinypool> | undefined;
+const built = new Map<string, boolean>();
+
+function thePool(): Promise<Tinypool> {
+  pool ??= import('tinypool').then(({ default: Pool }) => new Pool({ minThreads: 0, maxThreads: poolThreads(), idleTimeout: 250 }));
+  return pool;
+}
+
+export interface PoolRunOptions {
+  signal?: AbortSignal | undefined;
+  /** Buffers moved to the worker, not copied (the sender loses them). */
+  transferList?: ArrayBuffer[];
+}
+
+/** Runs the export `name` of the worker module on one task and resolves with its result. */
+export type PoolRunner = <T>(name: string, task: unknown, options?: PoolRunOptions) => Promise<T>;
+
+/** A runner of `worker`'s exports on the pool, or null when that module is not built (the TypeScript sources) or the pool cannot start. */
+export async function poolFor(worker: URL): Promise<PoolRunner | null> {
+  let here = built.get(worker.href);
+  if (here === undefined) built.set(worker.href, (here = existsSync(fileURLToPath(worker))));
+  if (!here) return null;
+  const p = await thePool().catch(() => null);
+  if (!p) return null;
+  return async <T>(name: string, task: unknown, o: PoolRunOptions = {}): Promise<T> => {
+    const { signal, transferList } = o;
+    try {
+      return (await p.run(task, { filename: worker.href, name, ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) })) as T;
+    } catch (error) {
+      // tinypool rejects an aborted task with its own AbortError: the caller gets the signal's reason.
+      if (signal?.aborted) throw signal.reason ?? error;
+      throw error;
+    }
+  };
+}
