@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realBook } from '../engines/backtest-fixture.js';
 import { testDataDir } from '../temp-data-dir.js';
+import { healthTimes, median } from './loop-load.js';
 import type * as Listen from '../../src/http/listen.js';
 import type * as Config from '../../src/config/config.js';
 import type * as Registry from '../../src/ops/index.js';
@@ -34,20 +35,6 @@ const CALLERS = 20;
 
 let server: Listen.StartedServer | undefined;
 afterAll(async () => server?.close());
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-async function healthTimes(url: string, n: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/api/health`);
-    await res.arrayBuffer();
-    out.push(performance.now() - t0);
-    expect([200, 503]).toContain(res.status);
-  }
-  return out;
-}
 
 describe('health under 20 heavy callers', () => {
   it('answers within a generous ratio of its idle latency while plans on the forecast fill the pool', async () => {

@@ -4,8 +4,9 @@
  * sends its body again as soon as it is answered, from its own address (X-Forwarded-For through a
  * trusted proxy), until the health samples are taken.
  */
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
+/** `n` sequential GET /api/health, their times in ms; a status other than 200 or 503 throws. */
 export async function healthTimes(url: string, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -13,6 +14,7 @@ export async function healthTimes(url: string, n: number): Promise<number[]> {
     const res = await fetch(`${url}/api/health`);
     await res.arrayBuffer();
     out.push(performance.now() - t0);
+    if (res.status !== 200 && res.status !== 503) throw new Error(`GET /api/health answered ${res.status}`);
   }
   return out;
 }
