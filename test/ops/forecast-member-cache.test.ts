@@ -11,6 +11,12 @@ import { inject } from 'vitest';
 import { H, fitReads, makeSeries, memberForecasts, type DailySeries, type LearOptions } from '../../src/engines/forecast/index.js';
 import { cachedMemberForecasts, evict, memberCacheOf, memberDayKey, type FitDays, type MemberCache } from '../../src/ops/forecast/forecast-member-cache.js';
 import { loadConfig } from '../../src/config/config.js';
+import { compareTradeDates } from '../../src/domain/dates.js';
+import type { PriceBook } from '../../src/domain/prices.js';
+import { fitForecastRange } from '../../src/ops/forecast/forecast-compute.js';
+import { forecastsForPlans } from '../../src/ops/forecast/forecast-day.js';
+import { realBook } from '../engines/backtest-fixture.js';
+import { localCtx } from './helpers.js';
 
 const LEAR: LearOptions = {
   members: [
@@ -203,4 +209,24 @@ describe('the cache on disk', () => {
     expect(memberCacheOf(loadConfig({ SVC_FIT_CACHE: 'false' }, { dataDir: '/d' }))).toBeNull();
     expect(() => loadConfig({ SVC_FIT_CACHE_MAX_MB: '0' })).toThrow(/SVC_FIT_CACHE_MAX_MB/);
   });
+});
+
+describe('the forecast paths read one cache', () => {
+  it('a plan on the forecast stores the days that GET /api/forecast then reads back: the same forecast', async () => {
+    const { book } = realBook();
+    // 150 days of the fixture: only the 56- and 84-day members fit, a few seconds.
+    const dates = Object.keys(book).sort(compareTradeDates).slice(-150);
+    const short: PriceBook = Object.fromEntries(dates.map((d) => [d, book[d]!]));
+    const cacheDir = dir();
+    const ctx = localCtx();
+    ctx.config = { ...ctx.config, fitCache: { enabled: true, dir: cacheDir, maxBytes: 1 << 30 } };
+    const day = dates[dates.length - 1]!;
+    const plans = await forecastsForPlans(short, [day], { ctx });
+    expect(plans.get(day)?.p50).toHaveLength(24);
+    const stored = readdirSync(cacheDir).length;
+    expect(stored).toBeGreaterThan(80);
+    const page = await fitForecastRange({ book: short, from: day, to: day, metricsFrom: day, cache: memberCacheOf(ctx.config) });
+    expect(page.data[day]?.map((p) => Math.round(p.p50 * 100) / 100)).toEqual(plans.get(day)?.p50);
+    expect(readdirSync(cacheDir)).toHaveLength(stored); // every day read back
+  }, 120_000);
 });
