@@ -24,3 +24,13 @@ export function testDataDir(): string {
   }
   return dir;
 }
+
+/**
+ * The run's shared forecast member-fit cache (test/global-setup.ts) for configurations built from
+ * an env of their own; SVC_FIT_CACHE=false in the environment turns it off there too (to measure
+ * the suite without it).
+ */
+export function fitCacheEnv(): { SVC_FIT_CACHE_DIR?: string; SVC_FIT_CACHE?: string } {
+  const { SVC_FIT_CACHE_DIR: dir, SVC_FIT_CACHE: on } = process.env;
+  return { ...(dir ? { SVC_FIT_CACHE_DIR: dir } : {}), ...(on ? { SVC_FIT_CACHE: on } : {}) };
+}

@@ -14,6 +14,7 @@ import { DEFAULT_SOURCE_ADDRESSES, MARKET_ENV, marketConfigOf, type MarketConfig
 import { bool, httpUrl, int, optionalString } from './schema.js';
 import { isLoopbackHost } from '../domain/listen.js';
 import { ADMISSION_ENV, admissionConfigOf, type AdmissionConfig } from './admission.js';
+import { FIT_CACHE_ENV, fitCacheConfigOf, type FitCacheConfig } from './fit-cache.js';
 
 
 const EnvSchema = z.object({
@@ -72,6 +73,7 @@ const EnvSchema = z.object({
   ...SCALE_ENV,
   ...MARKET_ENV,
   ...ADMISSION_ENV,
+  ...FIT_CACHE_ENV,
   SVC_REGIONAL_SOURCE: z.enum(['store', 'api', 'none']).default('store'),
   SVC_REGIONAL_API_BASE: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:/i.test(v)), 'must be an http(s) URL'),
   SVC_REGIONAL_LICENSED_ZONES: z.string().default(''),
@@ -83,7 +85,7 @@ const EnvSchema = z.object({
   SVC_FORECAST_BOOK: optionalString,
 });
 
-export interface SvcConfig extends ScaleConfig, MarketConfig, AdmissionConfig {
+export interface SvcConfig extends ScaleConfig, MarketConfig, AdmissionConfig, FitCacheConfig {
   dataDir: string;
   host: string;
   port: number;
@@ -159,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }
-  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_TRUST_PROXY_FORCE', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK']) {
+  for (const key of ['SVC_REQUIRE_API_KEY', 'SVC_TRUST_PROXY_FORCE', 'SVC_ENFORCE_RBAC', 'SVC_DB_READS_ENABLED', 'SVC_DATABASE_MIGRATE', 'SVC_DB_INGESTION_ENABLED', 'SVC_LIVE_MKTOP_FALLBACK', 'SVC_FIT_CACHE']) {
     const v = picked[key];
     if (v !== undefined) picked[key] = v.trim().toLowerCase();
   }
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...scaleConfigOf(e),
     ...marketConfigOf(e),
     ...admissionConfigOf(e),
+    ...fitCacheConfigOf(e),
     regional: {
       dbReadsEnabled: e.SVC_DB_READS_ENABLED,
       source: e.SVC_REGIONAL_SOURCE,

@@ -13,7 +13,7 @@ import type { Operation } from '../../src/ops/types.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import type { Stores } from '../../src/store/types.js';
 import { OpenApiChecker } from './openapi-check.js';
-import { testDataDir } from '../temp-data-dir.js';
+import { fitCacheEnv, testDataDir } from '../temp-data-dir.js';
 
 /** The real registry (a copy, so a test may append its own ops). */
 export function allOperations(): Operation[] {
@@ -24,7 +24,7 @@ export function testConfig(overrides: Partial<SvcConfig> = {}): SvcConfig {
   // Market data from the shipped fixtures: no test reaches for the network unless it points a base URL at a local server.
   // A long request deadline (admission.ts): forecast fits run inline from the TypeScript sources and
   // may take minutes on a busy machine; the deadline tests set their own.
-  return loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: testDataDir(), logLevel: 'silent', requestTimeoutMs: 600_000, ...overrides });
+  return loadConfig({ SVC_MARKET_DATA: 'fixture', ...fitCacheEnv() }, { dataDir: testDataDir(), logLevel: 'silent', requestTimeoutMs: 600_000, ...overrides });
 }
 
 export interface Harness {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { loadConfig } from '../../src/config/config.js';
 import { invoke } from '../../src/ops/invoke.js';
 import type { Operation, OpContext } from '../../src/ops/types.js';
-import { testDataDir } from '../temp-data-dir.js';
+import { fitCacheEnv, testDataDir } from '../temp-data-dir.js';
 
 /** What a door does (validate, run), plus a check that the output matches the op's output schema. */
 export async function call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown): Promise<z.infer<O>> {
@@ -16,7 +16,7 @@ export function localCtx(): OpContext {
   return {
     now: () => new Date('2025-03-01T10:00:00.000Z'),
     newId: () => '00000000-0000-4000-8000-000000000001',
-    config: loadConfig({ SVC_MARKET_DATA: 'fixture' }, { dataDir: testDataDir() }),
+    config: loadConfig({ SVC_MARKET_DATA: 'fixture', ...fitCacheEnv() }, { dataDir: testDataDir() }),
     caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'local' },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     stores: () => Promise.reject(new Error('no store needed')),

@@ -7,7 +7,7 @@
  * machine running the tests is shared). The server is the built one (dist/, `npm run build` as for
  * the CLI tests): from the TypeScript sources there is no pool worker and fits run inline.
  * 20 callers (distinct addresses through a trusted proxy's X-Forwarded-For) each plan a day on the
- * forecast from a history differing by one price, so no fit is shared; the server closes with no
+ * forecast from a history differing by one price, so no fit is shared (the member-fit cache off); the server closes with no
  * grace, which aborts the remaining work (the requests' signals reach the pool).
  */
 import { existsSync } from 'node:fs';
@@ -40,7 +40,8 @@ describe('health under 20 heavy callers', () => {
   it('answers within a generous ratio of its idle latency while plans on the forecast fill the pool', async () => {
     const config = loadConfig(
       { SVC_MARKET_DATA: 'fixture' },
-      { dataDir: testDataDir(), logLevel: 'silent', host: '127.0.0.1', port: 0, trustProxy: ['127.0.0.1'], shutdownGraceMs: 0, rateLimitPerMinute: 10_000, requestTimeoutMs: 120_000 },
+      // No member-fit cache: the callers' histories share every day's fits but the last, and the pool is to stay busy.
+      { dataDir: testDataDir(), logLevel: 'silent', host: '127.0.0.1', port: 0, trustProxy: ['127.0.0.1'], shutdownGraceMs: 0, rateLimitPerMinute: 10_000, requestTimeoutMs: 120_000, fitCache: { enabled: false, dir: undefined, maxBytes: 0 } },
     );
     server = await Promise.resolve(startServer({ config, stores: openMemoryStores(), operations: [...operations], logger: false }));
     const url = server.url;

@@ -12,3 +12,4 @@ export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';
 export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
 export type { ExogData, ExogOptions, ExogFeatures, ResUse } from './exogenous.js';
+export { fitReads, type FitReads, type DayRange } from './fit-inputs.js';

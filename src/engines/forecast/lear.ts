@@ -20,6 +20,8 @@ import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type 
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
+/** The first days of a calibration window only supply lags: its first training row is day t − W + LAG_SPAN. */
+export const LAG_SPAN = 7;
 const DUMMIES = 7;
 
 /** The variance-stabilising transform of a member: median/MAD + asinh, or N-PIT (scaling.ts). */
@@ -140,7 +142,7 @@ export class LearScratch {
 export function trainingDays(s: DailySeries, t: number, m: LearMember): number[] | null {
   const w = m.window;
   if (t - w < 0) return null;
-  let start = t - w + 7;
+  let start = t - w + LAG_SPAN;
   if (m.sinceBreak !== undefined && s.breaks) {
     for (let k = s.breaks.length - 1; k >= 0; k--) {
       const c = s.breaks[k] as number;

@@ -3,6 +3,7 @@ import type { PriceBook } from '../../domain/prices.js';
 import { loadCapsTableSync } from '../../data/caps.js';
 import { indexOf, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
+import type { MemberCache } from './forecast-member-cache.js';
 import { capHitPoints, damCapsOf, forecastPoints, type CapHitRecord, type ForecastPointRecord } from './forecast-model.js';
 
 export interface FitRequest {
@@ -12,6 +13,8 @@ export interface FitRequest {
   to: string;
   /** The rolling evaluation covers metricsFrom .. the last day of the book inside the fitted range. */
   metricsFrom: string;
+  /** Where the member fits of each day are kept between runs (forecast-member-cache.ts); not part of the fit's key. */
+  cache?: MemberCache | null;
 }
 
 export interface FitResult {
@@ -27,7 +30,7 @@ export async function fitForecastRange(req: FitRequest): Promise<FitResult> {
   const from = indexOf(s, req.from);
   const to = indexOf(s, req.to);
   const m = indexOf(s, req.metricsFrom);
-  const run = await rollingForecastParallel(s, Math.min(from, m), to, { capsOf: damCapsOf(loadCapsTableSync(), s) });
+  const run = await rollingForecastParallel(s, Math.min(from, m), to, { capsOf: damCapsOf(loadCapsTableSync(), s), cache: req.cache ?? null });
   const data: FitResult['data'] = {};
   const capHitProbability: FitResult['capHitProbability'] = {};
   for (const d of run.days) {

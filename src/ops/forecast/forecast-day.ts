@@ -23,6 +23,7 @@ import type { PriceBook } from '../../domain/prices.js';
 import { DEFAULT_FORECAST, H, indexOf, naiveLag, seriesFromPriceBook, tradeDateOf, type DailySeries, type RollingRun } from '../../engines/forecast/index.js';
 import { capsTableOf, clampToCaps, forecastCapsTable } from './forecast-caps.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
+import { memberCacheOf } from './forecast-member-cache.js';
 import { HISTORY_DAYS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
 import type { OpContext } from '../types.js';
 
@@ -146,7 +147,7 @@ async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly 
   const to = Math.max(...idx);
   const wanted = new Set(idx);
   const table = capsTableOf(ctx);
-  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), onProgress, ...(ctx?.signal ? { signal: ctx.signal } : {}) });
+  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), cache: memberCacheOf(ctx?.config), onProgress, ...(ctx?.signal ? { signal: ctx.signal } : {}) });
   const capsOn = forecastCapsTable(table);
   const served = servedTurns(ctx?.signal);
   for (const d of run.days) {

@@ -9,6 +9,7 @@ import { TradeDate } from '../../domain/common.js';
 import { SvcError } from '../../domain/errors.js';
 import { H, indexOf, seriesFromPriceBook, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
+import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
 import { BASELINE_NAME, MIN_HISTORY_DAYS, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
 import { HISTORY_MONTHS, mktopHistory } from './forecast-history.js';
@@ -73,7 +74,7 @@ export const forecastDays = defineOperation({
     const b = Math.min(s.nDays, indexOf(s, input.to));
     if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the ${source === 'book' ? 'book' : 'history'}'s last day (${last}): a day-ahead forecast needs the day before${why}`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(capsTableOf(ctx), s);
-    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${MIN_HISTORY_DAYS} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
       source,

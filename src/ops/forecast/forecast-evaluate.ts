@@ -9,6 +9,7 @@ import { TradeDate } from '../../domain/common.js';
 import { SvcError } from '../../domain/errors.js';
 import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
+import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
 import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
 import { capsTableOf } from './forecast-caps.js';
@@ -94,7 +95,7 @@ export const forecastEvaluate = defineOperation({
     const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
     const { series: s, sources } = await withExogenous(ctx, prices, input.exogenous, capsOf);
     const started = ctx.now().getTime();
-    const run = await rollingForecastParallel(s, a, b, { capsOf, onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const ev = evaluateRun(s, run, capsOf);
     const seconds = (ctx.now().getTime() - started) / 1000;
     const date = (t: number) => tradeDateOf(s.startDay + t);

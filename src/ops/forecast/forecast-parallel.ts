@@ -18,6 +18,7 @@
  * terminated), and the run rejects with the signal's reason. Inline, with a signal, the days are
  * fitted in the same chunks with a turn of the event loop between them.
  */
+import { cachedMemberForecasts, type MemberCache, type MemberCacheStats } from './forecast-member-cache.js';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
 import { poolFor, poolThreads, type PoolRunner } from '../pool.js';
 
@@ -137,13 +138,23 @@ export interface ParallelRunOptions {
   threads?: number;
   /** Cancels the run (see the top of this file). */
   signal?: AbortSignal;
+  /** Where each day's member fits are kept between runs and processes (forecast-member-cache.ts); absent or null: fit every day. */
+  cache?: MemberCache | null;
+  /** What the cache gave: days read back, days fitted. */
+  onCache?: (stats: MemberCacheStats) => void;
 }
 
-/** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores, and phase 2 on the pool for a served request. */
+/** rollingForecast (engines/forecast/rolling.ts) with phase 1 spread over the cores, each day's member fits read from `cache` when kept there, and phase 2 on the pool for a served request. */
 export async function rollingForecastParallel(s: DailySeries, from: number, to: number, run: ParallelRunOptions = {}): Promise<RollingRun> {
   const o = run.options ?? DEFAULT_FORECAST;
   const [a] = fittedRange(from, to, o);
-  const members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads, run.signal);
+  let members: Float64Array;
+  if (run.cache) {
+    const fit = (x: number, y: number, progress?: (done: number) => void) => memberForecastsParallel(s, x, y, o.lear, progress && ((done) => progress(done)), run.threads, run.signal);
+    const got = await cachedMemberForecasts(s, a, to, o.lear, run.cache, fit, run.onProgress);
+    run.onCache?.(got.stats);
+    members = got.members;
+  } else members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads, run.signal);
   run.signal?.throwIfAborted();
   const capsOf = run.capsOf ?? (() => null);
   const p = run.signal && to - a + 1 >= MIN_PARALLEL_DAYS ? await poolFor(WORKER) : null;

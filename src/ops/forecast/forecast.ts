@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { defineOperation, type OpContext } from '../types.js';
 import { forecastHistory, whyNoHistory } from './forecast-history.js';
 import { fitCached, fitKey } from './forecast-fit.js';
+import { memberCacheOf } from './forecast-member-cache.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
 import { BASELINE_NAME, METRICS_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
 
@@ -98,7 +99,7 @@ export const forecastGet = defineOperation({
     if (from > end) return none('insufficient_history');
     const metricsTo = Math.min(end, toDay(last));
     const metricsFrom = Math.max(toDay(first) + MIN_HISTORY_DAYS, metricsTo - METRICS_DAYS + 1);
-    const { result: r, cached } = await storedFit(ctx, market, { book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom) });
+    const { result: r, cached } = await storedFit(ctx, market, { book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom), cache: memberCacheOf(ctx.config) });
     ctx.logger.info('forecast', { month, market, cached });
     const m = r.metrics;
     const now = ctx.now();
