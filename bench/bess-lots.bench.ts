@@ -17,7 +17,8 @@
  * Knobs: BENCH_SHARD=i/n (this process takes problem k when k % n = i; run n in parallel, then
  * `npx tsx bench/bess-lots.bench.ts summary FILES…`), BENCH_STRIDE=s and BENCH_OFFSET=o (the days i with i % s = o only),
  * BENCH_OUT=file (one JSON line per problem, default /tmp/bess-lots-<shard>.jsonl; an existing
- * file is resumed), BENCH_SCENARIOS=a,b (names below).
+ * file is resumed), BENCH_SCENARIOS=a,b (names below), BENCH_KEYS=file (only the problems whose
+ * key — scenario/hours/dd.mm.yyyy, one a line — it lists: e.g. the days an earlier run found slowest).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -132,12 +133,16 @@ async function run(): Promise<void> {
   const offset = Number(process.env.BENCH_OFFSET ?? 0);
   const limitS = Number(process.env.BENCH_HIGHS_LIMIT_S ?? 10);
   const names = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
+  const keys = process.env.BENCH_KEYS ? new Set(readFileSync(process.env.BENCH_KEYS, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean)) : null;
+  const keyDays = keys ? new Set([...keys].map((k) => k.split('/')[2])) : null;
   const outFile = process.env.BENCH_OUT ?? `/tmp/bess-lots-${shard}.jsonl`;
   const done = new Set(existsSync(outFile) ? readFileSync(outFile, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as Row).key) : []);
   let highs = await loader();
   const started = performance.now();
   let n = 0;
-  await eachJob(names, (i) => i % stride === offset && Math.floor(i / stride) % of === shard, async (job) => {
+  const days = realDays();
+  await eachJob(names, (i) => (keyDays ? keyDays.has(days[i]?.date) : i % stride === offset && Math.floor(i / stride) % of === shard), async (job) => {
+    if (keys && !keys.has(job.key)) return null;
     const ours = timeOurs(job);
     if (done.has(job.key)) return ours.schedule;
     let h = highsMip(highs, job.asset, job.problem, limitS);

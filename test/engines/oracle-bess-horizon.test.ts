@@ -145,6 +145,32 @@ describe('battery over a horizon = HiGHS', () => {
     expect(unproven).toBeLessThan(8);
   });
 
+  // 48 hours in lots on small assets whose fractional cap binds on day 2: the split at day 2's
+  // start and its Lagrangian bounds (bess-lots.ts, bess-lots-dual.ts) decide most of these.
+  it('MIP with lots of 0.1 MWh: random 48-hour horizons with a binding cap on small assets (fast-check)', async () => {
+    const failures: string[] = [];
+    let unproven = 0;
+    const small = fc.record({
+      capacityMwh: fc.integer({ min: 3, max: 10 }).map((v) => v / 10),
+      powerMw: fc.integer({ min: 1, max: 5 }).map((v) => v / 10),
+      maxCyclesPerDay: fc.double({ min: 0.3, max: 1.6, noNaN: true }),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      endValue: fc.oneof(fc.constant(undefined), fc.double({ min: 0, max: 5000, noNaN: true })),
+    });
+    await fc.assert(
+      fc.asyncProperty(hours(48), small, fc.double({ min: 0.6, max: 1, noNaN: true }), async (prices, a, rte) => {
+        const settings: BessSettings = { capacityMwh: a.capacityMwh, powerMw: a.powerMw, roundTripEfficiency: rte, maxCyclesPerDay: a.maxCyclesPerDay, degradationCostUahMwh: 50, minSocPct: 10, initialSocMwh: Math.floor(a.capacityMwh * 0.9 * a.share * 10) / 10 + 0.1 * a.capacityMwh, lotMwh: 0.1 };
+        if (a.endValue !== undefined) settings.endSocValueUahMwh = a.endValue;
+        const r = await compare(prices, settings, 10);
+        if (r === 'unproven') unproven++;
+        else if (r !== null) failures.push(`${r} ${JSON.stringify({ prices, settings })}`);
+      }),
+      { numRuns: 40, seed: 31 },
+    );
+    expect(failures.slice(0, 3)).toEqual([]);
+    expect(unproven).toBeLessThan(4);
+  });
+
   const days = realDays();
   const asset2 = { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.88, maxCyclesPerDay: 1.5, degradationCostUahMwh: 100, minSocPct: 10, maxSocPct: 90, dischargeEfficiency: 0.95, initialSocMwh: 0.2 };
   it('LP: rolling 48-hour horizons over the shipped history (every 3rd day pair)', async () => {
