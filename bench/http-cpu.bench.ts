@@ -33,7 +33,8 @@ const CONNECTIONS = 16;
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const BEFORE = process.env.SVC_BENCH_BEFORE;
 type Kind = 'svc' | 'before' | 'op' | 'loaded' | 'bare';
-const KINDS: Kind[] = BEFORE ? ['svc', 'before', 'op', 'loaded', 'bare'] : ['svc', 'op', 'loaded', 'bare'];
+const ONLY = process.env.SVC_BENCH_ONLY?.split(',') as Kind[] | undefined;
+const KINDS: Kind[] = (BEFORE ? ['svc', 'before', 'op', 'loaded', 'bare'] : ['svc', 'op', 'loaded', 'bare']).filter((k) => !ONLY || ONLY.includes(k as Kind)) as Kind[];
 
 const PRICES = [1500, 1400, 1300, 1250, 1300, 1600, 2400, 3800, 4200, 4000, 3600, 3300, 3100, 3000, 3200, 3600, 4300, 5200, 5600, 5400, 4800, 3900, 2900, 2100];
 const SETTINGS = { volumeMwh: 2, minSpreadUah: 100, maxTradesPerDay: 6, feeUahPerMwh: 10 };
@@ -88,11 +89,12 @@ async function serve(kind: Kind): Promise<void> {
 interface Result { requests: { average: number }; non2xx: number; errors: number; '2xx': number }
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 
-function cpuTicks(pid: number): number {
+/** The process's user and system CPU so far, in clock ticks. */
+function cpuTicks(pid: number): { user: number; system: number } {
   // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
 
 async function main(): Promise<void> {
@@ -108,7 +110,8 @@ async function main(): Promise<void> {
   const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS };
   for (const kind of KINDS) await autocannon({ ...common, url: servers.get(kind)?.url, duration: 2 });
 
-  const rows = Object.fromEntries(KINDS.map((k) => [k, { rps: [] as number[], cpuUs: [] as number[], answered: 0 }])) as Record<Kind, { rps: number[]; cpuUs: number[]; answered: number }>;
+  type Row = { rps: number[]; cpuUs: number[]; userUs: number[]; systemUs: number[]; answered: number };
+  const rows = Object.fromEntries(KINDS.map((k) => [k, { rps: [], cpuUs: [], userUs: [], systemUs: [], answered: 0 }])) as unknown as Record<Kind, Row>;
   let failures = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const order = [...KINDS.slice(round % KINDS.length), ...KINDS.slice(0, round % KINDS.length)];
@@ -117,11 +120,14 @@ async function main(): Promise<void> {
       if (!server) throw new Error(kind);
       const before = cpuTicks(server.pid);
       const r = await autocannon({ ...common, url: server.url, duration: ROUND_SECONDS });
-      const ticks = cpuTicks(server.pid) - before;
+      const after = cpuTicks(server.pid);
+      const perRequest = (ticks: number) => (ticks / TICKS_PER_SECOND / r['2xx']) * 1e6;
       failures += r.non2xx + r.errors;
       rows[kind].rps.push(r.requests.average);
       rows[kind].answered += r['2xx'];
-      rows[kind].cpuUs.push((ticks / TICKS_PER_SECOND / r['2xx']) * 1e6);
+      rows[kind].cpuUs.push(perRequest(after.user - before.user + after.system - before.system));
+      rows[kind].userUs.push(perRequest(after.user - before.user));
+      rows[kind].systemUs.push(perRequest(after.system - before.system));
     }
   }
   for (const { child } of servers.values()) child.send('stop');
@@ -137,17 +143,24 @@ async function main(): Promise<void> {
     bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
   };
   console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
-  console.log('| server | req/s | server CPU µs / request | requests answered |');
-  console.log('|---|---:|---:|---:|');
-  for (const kind of KINDS) console.log(`| ${name[kind]} | ${median(rows[kind].rps).toFixed(0)} | ${median(rows[kind].cpuUs).toFixed(1)} | ${rows[kind].answered} |`);
+  console.log('| server | req/s | server CPU µs / request | of which user | of which system (kernel) | requests answered |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const kind of KINDS) {
+    const row = rows[kind];
+    console.log(`| ${name[kind]} | ${median(row.rps).toFixed(0)} | ${median(row.cpuUs).toFixed(1)} | ${median(row.userUs).toFixed(1)} | ${median(row.systemUs).toFixed(1)} | ${row.answered} |`);
+  }
   const line = (a: Kind, b: Kind, target: number) => {
     const cpu = ratio(a, b, 'cpuUs');
     return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;
   };
-  console.log(`\nsvc / bare fastify + engine: ${line('svc', 'bare', 0.75)}`);
-  if (BEFORE) console.log(`before / bare fastify + engine: ${line('before', 'bare', 0.75)}`);
-  console.log(`svc / operation alone: ${line('svc', 'op', 0.95)}`);
-  console.log(`operation alone / bare fastify + engine: ${ratio('op', 'bare', 'cpuUs').toFixed(2)} (what validation and the op's own work cost)`);
-  console.log(`operation alone, loaded / operation alone: ${ratio('loaded', 'op', 'cpuUs').toFixed(2)} (what the bigger process costs by itself)`);
+  const has = (...kinds: Kind[]) => kinds.every((k) => KINDS.includes(k));
+  console.log('');
+  if (has('svc', 'bare')) console.log(`svc / bare fastify + engine: ${line('svc', 'bare', 0.75)}`);
+  if (has('before', 'bare')) console.log(`before / bare fastify + engine: ${line('before', 'bare', 0.75)}`);
+  if (has('svc', 'op')) console.log(`svc / operation alone: ${line('svc', 'op', 0.95)}`);
+  if (has('before', 'op')) console.log(`before / operation alone: ${line('before', 'op', 0.95)}`);
+  if (has('svc', 'before')) console.log(`before / svc, CPU per request: ${ratio('svc', 'before', 'cpuUs').toFixed(2)} (above 1: this build spends less)`);
+  if (has('op', 'bare')) console.log(`operation alone / bare fastify + engine: ${ratio('op', 'bare', 'cpuUs').toFixed(2)} (what validation and the op's own work cost)`);
+  if (has('loaded', 'op')) console.log(`operation alone, loaded / operation alone: ${ratio('loaded', 'op', 'cpuUs').toFixed(2)} (what the bigger process costs by itself)`);
   if (failures > 0) console.log(`\n${failures} non-2xx responses or errors: the figures are not valid`);
 }

@@ -14,7 +14,8 @@
  *   leaves the queue at its deadline. Light requests never wait here, so `/api/health` answers
  *   while heavy work fills the pool.
  */
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
 import { costOf } from '../ops/cost.js';
@@ -33,7 +34,16 @@ export class Deadline {
   private timer: NodeJS.Timeout | undefined;
   /** When it expires (ms since the epoch): a busy event loop may run its timer late. */
   readonly at: number;
-  constructor(ms: number, onExpiry: (deadline: Deadline) => void) {
+  /**
+   * `onExpiry` is called with this deadline, and `request`/`reply` are kept on it for that call, so
+   * a server passes one function for all its requests: no closure per request.
+   */
+  constructor(
+    ms: number,
+    onExpiry: (deadline: Deadline) => void,
+    readonly request?: FastifyRequest,
+    readonly reply?: FastifyReply,
+  ) {
     this.at = Date.now() + ms;
     this.timer = setTimeout(onExpiry, ms, this);
   }
@@ -187,32 +197,50 @@ export function createAdmissionGate(config: Pick<SvcConfig, 'admission'>, anonym
   };
 }
 
+/** The deadline of a raw request/response pair, for the listeners below (which get no request object). */
+const DEADLINE = Symbol('svcDeadline');
+type WithDeadline = { [DEADLINE]?: Deadline };
+
+/** The response is written, or its connection is gone: its deadline has nothing left to guard. */
+function clearOnClose(this: ServerResponse & WithDeadline): void {
+  this[DEADLINE]?.clear();
+}
+
+/** The client went away before the response (fastify's onRequestAbort rule): nobody waits for the work any more. */
+function abortOnClose(this: IncomingMessage & WithDeadline): void {
+  if (this.aborted) this[DEADLINE]?.abort(new SvcError('unavailable', 'the client closed the connection', { reason: 'client_closed' }));
+}
+
 /**
- * The deadline of every request: set at arrival (onRequest, before the guard), cleared when the
- * response is written; at expiry an unanswered request gets the 503 and its signal aborts.
+ * The deadline of every request: set at arrival (onRequest, before the guard), cleared once the
+ * response is written (the response's `close`, which also comes when the connection breaks); at expiry an unanswered request gets the 503 and its signal aborts.
+ *
+ * One onRequest hook and two listeners that are the same functions for every request: no closure
+ * is made per request, and no onResponse/onRequestAbort hook, each of which made fastify attach
+ * its own per-request closures and listeners (bench/http-cpu.bench.ts, docs/benchmarks.md).
  */
 export const admissionPlugin = rootPlugin<ServerKit>('svc-admission', (app, kit, done) => {
   const ms = kit.config.requestTimeoutMs;
+  const onExpiry = (deadline: Deadline): void => {
+    const { request, reply } = deadline;
+    const error = new SvcError('unavailable', `no answer within the request deadline (${ms} ms); the work was cancelled`, { reason: 'deadline_exceeded' });
+    deadline.abort(error);
+    if (request === undefined || reply === undefined || reply.sent || reply.raw.headersSent) return;
+    // Still receiving the body: that is Node's request timeout (the same ms), answered 408
+    // request_timeout by client-errors.ts, not a computation past its deadline.
+    if (!request.raw.complete) return;
+    sendError(kit, error, request, reply);
+  };
   app.decorateRequest('svcDeadline', null);
   app.addHook('onRequest', (request, reply, next) => {
-    request.svcDeadline = new Deadline(ms, (deadline) => {
-      const error = new SvcError('unavailable', `no answer within the request deadline (${ms} ms); the work was cancelled`, { reason: 'deadline_exceeded' });
-      deadline.abort(error);
-      if (reply.sent || reply.raw.headersSent) return;
-      // Still receiving the body: that is Node's request timeout (the same ms), answered 408
-      // request_timeout by client-errors.ts, not a computation past its deadline.
-      if (!request.raw.complete) return;
-      sendError(kit, error, request, reply);
-    });
-    next();
-  });
-  app.addHook('onResponse', (request, _reply, next) => {
-    request.svcDeadline?.clear();
-    next();
-  });
-  // The client went away: nobody waits for the work any more.
-  app.addHook('onRequestAbort', (request, next) => {
-    request.svcDeadline?.abort(new SvcError('unavailable', 'the client closed the connection', { reason: 'client_closed' }));
+    const deadline = new Deadline(ms, onExpiry, request, reply);
+    request.svcDeadline = deadline;
+    const res = reply.raw as ServerResponse & WithDeadline;
+    const req = request.raw as IncomingMessage & WithDeadline;
+    res[DEADLINE] = deadline;
+    req[DEADLINE] = deadline;
+    res.on('close', clearOnClose);
+    req.on('close', abortOnClose);
     next();
   });
   done();

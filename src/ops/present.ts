@@ -13,7 +13,9 @@ const UNIT_OF_FACT: Record<string, number> = { UAH: OUTPUT_DECIMALS.uah, 'UAH/MW
 
 /** Decimals for a field name, or undefined when the field is not a measured quantity (cached per name). */
 export function decimalsOf(key: string): number | undefined {
-  if (DECIMALS_CACHE.has(key)) return DECIMALS_CACHE.get(key);
+  // One lookup on the hot path (a key seen before); `null` stands for "not a measured unit".
+  const cached = DECIMALS_CACHE.get(key);
+  if (cached !== undefined) return cached ?? undefined;
   const d = /Uah(Per)?Mwh$|^p(10|50|90)$|^forecastP50$/.test(key)
     ? OUTPUT_DECIMALS.uahPerMwh
     : /Uah$/.test(key)
@@ -25,10 +27,10 @@ export function decimalsOf(key: string): number | undefined {
           : /^equivalent(Bess)?Cycles$/.test(key)
             ? OUTPUT_DECIMALS.cycles
             : undefined;
-  if (DECIMALS_CACHE.size < 10_000) DECIMALS_CACHE.set(key, d);
+  if (DECIMALS_CACHE.size < 10_000) DECIMALS_CACHE.set(key, d ?? null);
   return d;
 }
-const DECIMALS_CACHE = new Map<string, number | undefined>();
+const DECIMALS_CACHE = new Map<string, number | null>();
 
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 

@@ -195,6 +195,23 @@ describe('admission over HTTP', () => {
     expect(again.status).toBe(200);
   });
 
+  it('a client that goes away aborts its work (client_closed) and frees its slot; an answered request leaves no deadline behind', async () => {
+    const config = testConfig({ port: 0, host: '127.0.0.1', admission: { concurrency: 1, perCaller: 1, queue: 0 } });
+    live = await startServer({ config, stores: openMemoryStores(), operations: operations(), logger: false });
+    const gone = new AbortController();
+    const request = fetch(`${live.url}/api/test/slow?tag=gone`, { signal: gone.signal }).catch(() => undefined);
+    await until(() => held.has('gone'));
+    gone.abort();
+    await request;
+    await until(() => seen.length === 1);
+    expect(seen[0]).toMatchObject({ tag: 'gone', aborted: { reason: 'client_closed' } });
+    // the slot is free: the same caller is admitted again, and its answered request aborts nothing
+    const again = await fetch(`${live.url}/api/test/slow?tag=after&ms=1`);
+    expect(again.status).toBe(200);
+    await until(() => seen.length === 2);
+    expect(seen[1]).toEqual({ tag: 'after', aborted: undefined });
+  });
+
   it('an admitted op invoking another heavy op runs it in its own slot (no second admission, no deadlock)', async () => {
     h = await harness({ operations: operations(), config: { admission: { concurrency: 1, perCaller: 1, queue: 0 } } });
     const res = await h.inject('/api/test/outer?tag=nested');
