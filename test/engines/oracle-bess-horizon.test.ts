@@ -12,7 +12,11 @@ import { bessPlanFrom, horizonProblem, planBessDay, planBessRolling, solveHorizo
 import type { BessPlan } from '../../src/domain/plans.js';
 import type { BessSettings } from '../../src/domain/settings.js';
 import { solveHorizon as highsHorizon, type OracleAsset } from './oracle-horizon.js';
-import { REAL_BESS, realDays } from './oracle-data.js';
+import { ORACLE_FULL, REAL_BESS, realDays } from './oracle-data.js';
+
+/** Strides of the MIP sweeps over shipped days (HiGHS's MIP is most of their time): `npm run test:oracle` halves them. */
+const DAY_STRIDE = ORACLE_FULL ? 60 : 120;
+const PAIR_STRIDE = ORACLE_FULL ? 180 : 360;
 
 const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
 
@@ -185,11 +189,11 @@ describe('battery over a horizon = HiGHS', () => {
 
   // HiGHS's MIP needs seconds to minutes on some of these days (the bench times it); a day it
   // cannot prove within 5 s is counted, not compared, and must stay the exception.
-  it('MIP: lots of 0.1 MWh on shipped days (every 60th day)', async () => {
+  it(`MIP: lots of 0.1 MWh on shipped days (every ${DAY_STRIDE}th day)`, async () => {
     const failures: string[] = [];
     let unproven = 0;
     let compared = 0;
-    for (let i = 0; i < days.length; i += 60) {
+    for (let i = 0; i < days.length; i += DAY_STRIDE) {
       const r = await compare(days[i]?.prices ?? [], { ...asset2, lotMwh: 0.1 }, 5);
       if (r === 'unproven') unproven++;
       else {
@@ -203,7 +207,7 @@ describe('battery over a horizon = HiGHS', () => {
 
   // 48 hours in lots with a cap that binds on both days: the relaxation (cumulative caps) and the
   // DP that tracks today's lots (bess-lots.ts) both decide some of these horizons.
-  it('MIP: lots of 0.1 MWh over 48-hour horizons with a binding fractional cap (every 180th day pair)', async () => {
+  it(`MIP: lots of 0.1 MWh over 48-hour horizons with a binding fractional cap (every ${PAIR_STRIDE}th day pair)`, async () => {
     const failures: string[] = [];
     let unproven = 0;
     let compared = 0;
@@ -211,9 +215,9 @@ describe('battery over a horizon = HiGHS', () => {
       { ...asset2, lotMwh: 0.1 },
       { capacityMwh: 4, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1.25, degradationCostUahMwh: 150, minSocPct: 20, maxSocPct: 100, unavailableHours: [18, 19], initialSocMwh: 1.2, endSocValueUahMwh: 2500, lotMwh: 0.1 },
     ];
-    for (let i = 0; i + 1 < days.length; i += 180) {
+    for (let i = 0, k = 0; i + 1 < days.length; i += PAIR_STRIDE, k++) {
       const prices = [...(days[i]?.prices ?? []), ...(days[i + 1]?.prices ?? [])];
-      const r = await compare(prices, settings[(i / 180) % 2] as BessSettings, 10);
+      const r = await compare(prices, settings[k % 2] as BessSettings, 10);
       if (r === 'unproven') unproven++;
       else {
         compared++;
