@@ -60,3 +60,20 @@ export async function poolFor(worker: URL): Promise<PoolRunner | null> {
     }
   };
 }
+
+/**
+ * One task of `worker`'s export `name` on the pool, else `inline()`: from the TypeScript sources
+ * (no built worker), when the pool cannot start, and when the pool fails the task (a pool is an
+ * optimisation, never a new way for the work to fail). Cancelled (the signal aborted), it rejects
+ * with the signal's reason and does not run inline. `task` is made only when the pool takes it.
+ */
+export async function onPoolOrInline<T>(worker: URL, name: string, task: () => unknown, inline: () => T, options: PoolRunOptions = {}): Promise<T> {
+  const run = await poolFor(worker);
+  if (!run) return inline();
+  try {
+    return await run<T>(name, task(), options);
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    return inline();
+  }
+}

@@ -11,7 +11,7 @@ import { existingReceiptKeys, loadReceiptKeys, readPublicKey } from './receipt-k
 import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from '../types.js';
 import { LARGE_VERIFY_BYTES, verifyCost } from '../cost.js';
-import { poolFor } from '../pool.js';
+import { onPoolOrInline } from '../pool.js';
 import { TradingBriefOpInput } from './brief.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -98,9 +98,8 @@ const WORKER = new URL('./receipt-worker.js', import.meta.url);
  */
 export async function verifyWithServiceKey(ctx: OpContext, body: { receipt: unknown; inputs: unknown; trustedPublicKey?: string | undefined }): Promise<ReceiptVerification> {
   const task = { receipt: body.receipt, inputs: body.inputs, trustedPublicKeys: await trustedReceiptKeys(ctx, body.trustedPublicKey) };
-  const pool = ctx.signal && (JSON.stringify(body.inputs)?.length ?? 0) > LARGE_VERIFY_BYTES ? await poolFor(WORKER) : null;
-  if (!pool) return verifyReceipt(task);
-  return pool<ReceiptVerification>('verify', task, { signal: ctx.signal }).catch((e: unknown) => (ctx.signal?.aborted ? Promise.reject(e) : verifyReceipt(task)));
+  const large = ctx.signal && (JSON.stringify(body.inputs)?.length ?? 0) > LARGE_VERIFY_BYTES;
+  return large ? onPoolOrInline(WORKER, 'verify', () => task, () => verifyReceipt(task), { signal: ctx.signal }) : verifyReceipt(task);
 }
 
 export const receiptVerify = defineOperation({

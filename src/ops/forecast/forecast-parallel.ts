@@ -20,7 +20,7 @@
  */
 import { cachedMemberForecasts, type MemberCache, type MemberCacheStats } from './forecast-member-cache.js';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
-import { poolFor, poolThreads, type PoolRunner } from '../pool.js';
+import { onPoolOrInline, poolFor, poolThreads, type PoolRunner } from '../pool.js';
 
 /** Below this many fitted days a pool costs more than it saves. */
 const MIN_PARALLEL_DAYS = 8;
@@ -157,15 +157,10 @@ export async function rollingForecastParallel(s: DailySeries, from: number, to: 
   } else members = await memberForecastsParallel(s, a, to, o.lear, run.onProgress, run.threads, run.signal);
   run.signal?.throwIfAborted();
   const capsOf = run.capsOf ?? (() => null);
-  const p = run.signal && to - a + 1 >= MIN_PARALLEL_DAYS ? await poolFor(WORKER) : null;
-  if (!p) return combineRolling(s, from, to, members, o, capsOf);
-  // capsOf reads days 0..to (the regime's look-back included): sent as data.
-  const task: CombineTask = { s, from, to, members, options: o, caps: Array.from({ length: to + 1 }, (_, t) => capsOf(t)) };
-  try {
-    return await p<RollingRun>('combine', task, { signal: run.signal, transferList: [members.buffer as ArrayBuffer] });
-  } catch (error) {
-    if (run.signal?.aborted) throw run.signal.reason ?? error;
-    // The members were moved to the thread: refit them inline only if the pool itself failed.
-    return combineRolling(s, from, to, members.byteLength > 0 ? members : memberForecasts(s, a, to, o.lear), o, capsOf);
-  }
+  if (!run.signal || to - a + 1 < MIN_PARALLEL_DAYS) return combineRolling(s, from, to, members, o, capsOf);
+  // capsOf reads days 0..to (the regime's look-back included): sent as data. The members move to the
+  // thread: inline after a failed pool, they are refitted only if they were moved.
+  const task = (): CombineTask => ({ s, from, to, members, options: o, caps: Array.from({ length: to + 1 }, (_, t) => capsOf(t)) });
+  const inline = () => combineRolling(s, from, to, members.byteLength > 0 ? members : memberForecasts(s, a, to, o.lear), o, capsOf);
+  return onPoolOrInline<RollingRun>(WORKER, 'combine', task, inline, { signal: run.signal, transferList: [members.buffer as ArrayBuffer] });
 }

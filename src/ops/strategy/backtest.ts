@@ -11,7 +11,7 @@ import { compareTradeDates } from '../../domain/dates.js';
 import { aggregateSettlements } from '../../engines/settle.js';
 import { ForecastPlansSummary, PlanHistory, PlanOn } from './plan-on.js';
 import { forecastsForPlans } from '../forecast/forecast-day.js';
-import { poolFor } from '../pool.js';
+import { onPoolOrInline } from '../pool.js';
 import { backtestOnActual, settleOnForecasts, type ActualTask, type SettleTask } from './backtest-run.js';
 
 /** The pool's worker of this operation (backtest-worker.ts; built only: from the sources it runs inline). */
@@ -113,9 +113,9 @@ export const backtestSummary = defineOperation({
     const strategy = input.strategy ?? 'both';
     const settings = { strategy, ...(strategy !== 'bess' ? { strategySettings: input.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: input.bessSettings } : {}) };
     // A heavy backtest served to a caller (a signal: the HTTP door) runs on the shared pool, off the event loop.
-    const pool = ctx.signal && backtestCost(input) === 'heavy' ? await poolFor(WORKER) : null;
+    const offLoop = ctx.signal && backtestCost(input) === 'heavy';
     const onPool = <T>(name: string, task: unknown, inline: () => T): Promise<T> =>
-      pool ? pool<T>(name, task, { signal: ctx.signal }).catch((e: unknown) => (ctx.signal?.aborted ? Promise.reject(e) : inline())) : Promise.resolve(inline());
+      offLoop ? onPoolOrInline(WORKER, name, () => task, inline, { signal: ctx.signal }) : Promise.resolve(inline());
     const task: ActualTask = { book: input.priceBook, strategySettings: input.strategySettings, bessSettings: input.bessSettings, range: input.range ?? {}, strategy, monthly: input.monthly ?? false, carryOver: input.carryOver ?? false };
     const { summary, analytics } = await onPool('actual', task, () => backtestOnActual(task));
     const head = { generatedAt: ctx.now().toISOString(), settings };
