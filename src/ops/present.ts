@@ -9,7 +9,15 @@
  */
 import { OUTPUT_DECIMALS } from '../domain/bounds.js';
 
-const UNIT_OF_FACT: Record<string, number> = { UAH: OUTPUT_DECIMALS.uah, 'UAH/MWh': OUTPUT_DECIMALS.uahPerMwh, MWh: OUTPUT_DECIMALS.mwh, MW: OUTPUT_DECIMALS.mw };
+// The risk checks' facts name their units in lower case (`uah`, `cycles`): the same precision.
+const UNIT_OF_FACT: Record<string, number> = {
+  UAH: OUTPUT_DECIMALS.uah,
+  uah: OUTPUT_DECIMALS.uah,
+  'UAH/MWh': OUTPUT_DECIMALS.uahPerMwh,
+  MWh: OUTPUT_DECIMALS.mwh,
+  MW: OUTPUT_DECIMALS.mw,
+  cycles: OUTPUT_DECIMALS.cycles,
+};
 
 /** Decimals for a field name, or undefined when the field is not a measured quantity (cached per name). */
 export function decimalsOf(key: string): number | undefined {

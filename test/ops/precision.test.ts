@@ -19,7 +19,12 @@ const ctx = localCtx();
 function numbers(value: unknown, key = '', out: Array<[string, number]> = []): Array<[string, number]> {
   if (typeof value === 'number') out.push([key, value]);
   else if (Array.isArray(value)) for (const v of value) numbers(v, key, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbers(v, k, out);
+  else if (value && typeof value === 'object') {
+    // A fact `{ value, unit }` (the risk checks) is rounded by its unit: read its value under that unit's suffix.
+    const o = value as Record<string, unknown>;
+    const unitKey = o.unit === 'uah' ? 'valueUah' : o.unit === 'cycles' ? 'equivalentCycles' : 'value';
+    for (const [k, v] of Object.entries(o)) numbers(v, k === 'value' ? unitKey : k, out);
+  }
   return out;
 }
 const decimals = (v: number) => (String(v).includes('e') ? 99 : (String(v).split('.')[1] ?? '').length);
@@ -29,6 +34,7 @@ function expectRounded(body: unknown): void {
     expect(Number.isFinite(v), key).toBe(true);
     if (/Uah(Per)?Mwh$|Uah$|^p(10|50|90)$|^forecastP50$/.test(key)) expect({ key, v, d: decimals(v) <= 2 }).toEqual({ key, v, d: true });
     else if (/Mwh$|Mw$/.test(key)) expect({ key, v, d: decimals(v) <= 3 }).toEqual({ key, v, d: true });
+    else if (key === 'equivalentCycles') expect({ key, v, d: decimals(v) <= 4 }).toEqual({ key, v, d: true });
   }
 }
 
@@ -46,6 +52,14 @@ describe('outputs at the extremes of accepted inputs', () => {
     expect(bess.plan.netProfitUah).toBeGreaterThan(0);
     expectRounded(bess);
     expectRounded(await call(riskReport, ctx, { tradeDate: '03.12.2024', prices, strategySettings: maxTrading, bessSettings: maxBess }));
+  });
+
+  it('risk checks on a real day: money facts to 0.01 UAH, cycles to 0.0001 (no 6059.370000000001)', async () => {
+    const prices = realBook().book['15.12.2024'];
+    const settings = { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 24, feeUahPerMwh: 0 };
+    const report = await call(riskReport, ctx, { tradeDate: '15.12.2024', prices, strategySettings: settings, bessSettings: { ...maxBess, capacityMwh: 2, powerMw: 1 } });
+    expectRounded(report);
+    expect(report.report.checks.some((c: { unit: string; value: unknown }) => c.unit === 'uah' && typeof c.value === 'number' && c.value > 0)).toBe(true);
   });
 
   it('1e308 and values past the bounds are a 400 naming the field, never a 200 with null', async () => {
