@@ -40,6 +40,8 @@ export const BessHour = z.strictObject({
   chargeMw: z.number(),
   dischargeMw: z.number(),
   socMwh: z.number(),
+  /** The hour's share of netProfitUah: (price − degradation cost) × discharge − price × charge; the hours sum to the plan's profit. */
+  profitUah: z.number(),
 });
 export type BessHour = z.infer<typeof BessHour>;
 

@@ -72,8 +72,9 @@ export function bessPlanFrom(asset: BessAsset, prices: readonly number[], startS
     const p = prices[t] as number;
     const c = s.chargeMwh[t] as number;
     const d = s.dischargeMwh[t] as number;
-    schedule.push({ hour: t, priceUahMwh: p, chargeMw: c, dischargeMw: d, socMwh: s.socMwh[t] as number });
-    cash += (p - asset.degradationUahMwh) * d - p * c;
+    const hourProfit = (p - asset.degradationUahMwh) * d - p * c;
+    schedule.push({ hour: t, priceUahMwh: p, chargeMw: c, dischargeMw: d, socMwh: s.socMwh[t] as number, profitUah: hourProfit });
+    cash += hourProfit;
     charged += c;
     discharged += d;
     if (c > 0) {
@@ -151,9 +152,12 @@ export function bessSchedule(prices: readonly number[], settings: BessSettings, 
     charge[c.chargeHour] = (charge[c.chargeHour] as number) + c.chargeMwh;
     discharge[c.dischargeHour] = (discharge[c.dischargeHour] as number) + c.dischargeMwh;
   }
+  const deg = settings.degradationCostUahMwh;
   let soc = 0;
   return prices.map((priceUahMwh, hour) => {
-    soc += eta * (charge[hour] as number) - (discharge[hour] as number);
-    return { hour, priceUahMwh, chargeMw: charge[hour] as number, dischargeMw: discharge[hour] as number, socMwh: soc };
+    const c = charge[hour] as number;
+    const d = discharge[hour] as number;
+    soc += eta * c - d;
+    return { hour, priceUahMwh, chargeMw: c, dischargeMw: d, socMwh: soc, profitUah: (priceUahMwh - deg) * d - priceUahMwh * c };
   });
 }

@@ -35,7 +35,7 @@ describe('svc bess: the battery as it operates', () => {
     const csv = await svc(['bess', FIXTURE, '--date', '15.12.2024', '--view', 'schedule', '--format', 'csv']);
     expect(csv.exitCode, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('tradeDate,hour,priceUahMwh,chargeMw,dischargeMw,socMwh');
+    expect(lines[0]).toBe('tradeDate,hour,priceUahMwh,chargeMw,dischargeMw,socMwh,profitUah');
     expect(lines).toHaveLength(25);
     const cycles = await svc(['bess', FIXTURE, '--date', '15.12.2024', '--format', 'csv']);
     expect(cycles.stdout.split('\n')[0]).toContain('chargeHour');

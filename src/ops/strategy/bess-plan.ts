@@ -43,7 +43,7 @@ export const bessPlanLean: LeanOperation<BessPlanInput, BessPlanOutput> = {
     view: bessCyclesView,
     defaultView: 'cycles',
     views: { schedule: bessScheduleView },
-    viewHelp: 'cycles: charge→discharge pairs (default); schedule: one row per hour with chargeMw, dischargeMw and socMwh at the end of the hour',
+    viewHelp: 'cycles: charge→discharge pairs (default); schedule: one row per hour with chargeMw, dischargeMw, socMwh at the end of the hour and the hour’s profitUah (they sum to the plan’s profit)',
     examples: [
       'svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --efficiency 0.88 --max-cycles 2',
       'svc bess fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --capacity 2 --power 1 --min-soc 10 --max-soc 90 --lot 0.1 --view schedule',

@@ -25,7 +25,7 @@ export const BessPlanRequest = z.strictObject({
   prices: PriceDay,
   settings: BessSettings,
   ...planOnFields,
-  /** svc extension: `true` adds `plan.schedule`, one row per hour (chargeMw, dischargeMw, socMwh at the end of the hour). */
+  /** svc extension: `true` adds `plan.schedule`, one row per hour (chargeMw, dischargeMw, socMwh at the end of the hour, profitUah: the hour's share of netProfitUah). */
   schedule: z.boolean().optional(),
 });
 export const BessPlanResponse = z.strictObject({ tradeDate: z.string(), generatedAt: GeneratedAt, plan: BessPlan, ...onForecastOutput });

@@ -102,5 +102,6 @@ export const bessScheduleView: TableView<DayOut<BessPlan>, DayIn<z.infer<typeof 
     col('chargeMw', 'Charge, MW', 'Заряд, МВт', 'money', 3),
     col('dischargeMw', 'Discharge, MW', 'Розряд, МВт', 'money', 3),
     col('socMwh', 'SoC at end, MWh', 'Заряд на кінець, МВт·год', 'money', 3),
+    col('profitUah', 'Profit, UAH', 'Прибуток, грн', 'money'),
   ],
 };
