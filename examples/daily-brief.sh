@@ -7,7 +7,8 @@
 # - settled (default; after the operator publishes ~13:00): fetch the operator's prices into the
 #   cache, check the risk gate, then write the brief and its signed no-egress receipt, and verify it.
 #
-#   # m  h  dom mon dow  command    (Kyiv time)
+#   CRON_TZ=Europe/Kyiv   # the times below are Kyiv time whatever the server's zone (cronie, Debian cron)
+#   # m  h  dom mon dow  command
 #   0  10  *   *   *    SVC_MKTOP_BASE_URL=https://www.oree.com.ua OUT_DIR=/var/lib/svc/briefs /opt/svc/examples/daily-brief.sh "" morning
 #   30 13  *   *   *    SVC_MKTOP_BASE_URL=https://www.oree.com.ua OUT_DIR=/var/lib/svc/briefs /opt/svc/examples/daily-brief.sh
 #
@@ -38,7 +39,7 @@ if [ "$mode" = morning ]; then
   $svc bess mktop --date "$date" --plan-on forecast --settings "$here/bess-settings.json" -q --format csv > "$out/bids-$date.csv"
   # On a forecast the report is at best needsReview (status `forecast`); only a block stops here.
   $svc risk mktop --date "$date" --plan-on forecast --settings "$here/settings.json" --fail-on blocked -q --format json > "$out/risk-forecast-$date.json"
-  $svc brief mktop --date "$date" --plan-on forecast --locale "$locale" --settings "$here/trading-settings.json" -q --format json > "$out/brief-forecast-$date.json"
+  $svc brief mktop --date "$date" --plan-on forecast --market DAM --locale "$locale" --settings "$here/settings.json" -q --format json > "$out/brief-forecast-$date.json"
   echo "plan, bid sheet and brief on the forecast for $date in $out (human approval required)" >&2
   exit 0
 fi
@@ -50,10 +51,12 @@ fi
 # Prices of the month through the cache (a complete past month is never fetched again).
 $svc prices fetch --month "$month" -q --format json > "$out/fetch-$month.json"
 
-# The risk gate on the operator's prices: exit 3 stops the pipeline when blocked.
-$svc risk mktop --date "$date" --settings "$here/settings.json" --source-label mktop --fail-on blocked -q --format json > "$out/risk-$date.json"
+# The risk gate on the operator's prices: exit 3 stops the pipeline when blocked. In fixture mode
+# the prices are the shipped copy, which the report must mark as fallback data (a review).
+if [ "${SVC_MARKET_DATA:-}" = fixture ]; then source="--source-label fixture --fallback"; else source="--source-label mktop"; fi
+$svc risk mktop --date "$date" --settings "$here/settings.json" $source --fail-on blocked -q --format json > "$out/risk-$date.json"
 
-$svc brief mktop --date "$date" --locale "$locale" --settings "$here/trading-settings.json" --caps "$here/../fixtures/ua-price-caps.csv" \
+$svc brief mktop --date "$date" --market DAM --locale "$locale" --settings "$here/settings.json" --caps "$here/../fixtures/ua-price-caps.csv" \
   --receipt "$out/receipt-$date.json" -q --format json > "$out/brief-$date.json"
 $svc receipt verify "$out/receipt-$date.json" -q
 echo "brief for $date in $out" >&2

@@ -77,7 +77,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     .argument('<file>', BOOK_ARG_HELP)
     .requiredOption('--date <DD.MM.YYYY>', 'trade date')
     .option('--locale <uk|en>', 'language of the brief (default: --lang, itself en by default)')
-    .option('--market <DAM|IDM>', 'market of the prices (default: not stated, DAM assumed)')
+    .option('--market <DAM|IDM>', 'market of the prices (default: DAM for mktop, else not stated and DAM assumed)')
     .option('--caps [caps.csv]', 'add the regulator price caps in force on the date (default table: fixtures/ua-price-caps.csv)')
     .option('--cap-tolerance <uah>', `UAH/MWh within which a price counts as at a cap (default ${DEFAULT_CAP_TOLERANCE})`)
     .option('--receipt <out.json>', 'also write a signed no-egress receipt and the declared inputs to this file')
@@ -96,7 +96,8 @@ export function registerBrief(program: Command, env: CliEnv): void {
   cmd.action(async (file: string, opts: BriefOpts) => {
     const date = parseDateFlag(opts.date, '--date') ?? '';
     const locale = pickLocale(env, opts);
-    const market = pickMarket(opts);
+    // The operator's book (mktop) is its DAM results: the market is stated by the source.
+    const market = pickMarket(opts) ?? (file === 'mktop' ? 'DAM' : undefined);
     // Checked whether or not --caps is given: a flag is never ignored silently.
     capTolerance(opts);
     const { planOnFlag } = await import('./plan-forecast.js');
@@ -110,7 +111,9 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const bessGiven = anyFlagGiven(opts, BESS_FLAGS) || (opts.settings !== undefined && settingsFileStates(opts.settings, 'bessSettings'));
     const bessSettings = bessGiven ? resolved.bessSettings : undefined;
     const priceCap = await capsContext(env, opts, date, market ?? 'DAM', prices);
-    const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}) };
+    // The operator's prices (mktop) are the published auction results: the day's gate has closed.
+    const published = !onForecast && file === 'mktop';
+    const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}), ...(published ? { pricesPublished: true } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;
     const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}), ...(onForecast ? { forecast: onForecast.forecast } : {}) };
     const { tradingBrief } = await import('../ops/ai/brief.js');

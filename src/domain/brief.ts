@@ -114,6 +114,12 @@ export const BriefContext = z.looseObject({
   /** svc extension: battery settings for the brief's reference battery plan and risk checks (default: DEFAULT_BESS_SETTINGS). */
   bessSettings: BessSettings.optional(),
   regulatory: z.looseObject({ priceCap: PriceCapContext.nullable().optional() }).optional(),
+  /**
+   * svc extension: the prices are the published results of the auction for tradeDate (its gate has
+   * closed; `svc brief mktop` sets it): the checklist and next actions then ask to compare the bids
+   * already submitted with this plan, not to submit bids.
+   */
+  pricesPublished: z.boolean().optional(),
 });
 export type BriefContext = z.infer<typeof BriefContext>;
 

@@ -3,7 +3,7 @@
  * on PATH, it finds this checkout's own CLI, writes only into OUT_DIR, and its settled and morning
  * modes produce the files their README paragraph names.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,28 +12,45 @@ import { ROOT, tempDir } from './helpers.js';
 const built = existsSync(join(ROOT, 'dist/cli/main.js'));
 const script = join(ROOT, 'examples/daily-brief.sh');
 
-function runScript(args: string[]) {
+/**
+ * Runs the script without blocking this worker: a synchronous spawn of the ~90 s morning mode kept
+ * the worker from answering vitest's RPC (`Timeout calling "onTaskUpdate"` under load).
+ */
+function runScript(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; work: string; out: string }> {
   const work = tempDir('svc-daily-brief-');
   const out = join(work, 'out');
   // PATH holds node but no `svc`: the script must fall back to the checkout's bin/svc.js.
   const env = { PATH: dirname(process.execPath) + ':/usr/bin:/bin', HOME: work, SVC_MARKET_DATA: 'fixture', SVC_DATA_DIR: join(work, 'data'), OUT_DIR: out, NO_COLOR: '1' };
-  const r = spawnSync('bash', [script, ...args], { cwd: work, env, encoding: 'utf8', timeout: 240_000 });
-  return { ...r, work, out };
+  return new Promise((resolve) => {
+    execFile('bash', [script, ...args], { cwd: work, env, encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ status, stdout, stderr, work, out });
+    });
+  });
 }
 
 describe.skipIf(!built)('examples/daily-brief.sh', () => {
-  it('settled mode: risk gate, Ukrainian brief, receipt verified, files only in OUT_DIR', () => {
-    const r = runScript(['02.12.2024']);
+  it('settled mode: risk gate, Ukrainian brief, receipt verified, files only in OUT_DIR', async () => {
+    const r = await runScript(['02.12.2024']);
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(r.out).sort()).toEqual(['brief-02.12.2024.json', 'fetch-12.2024.json', 'receipt-02.12.2024.json', 'risk-02.12.2024.json']);
     expect(readdirSync(r.work).sort()).toEqual(['data', 'out']);
-    const brief = JSON.parse(readFileSync(join(r.out, 'brief-02.12.2024.json'), 'utf8')) as { brief: { aiDisclosure: string } };
+    const brief = JSON.parse(readFileSync(join(r.out, 'brief-02.12.2024.json'), 'utf8')) as { brief: { aiDisclosure: string; traderChecklist: string[]; marketContext: string[]; dataCoverage: { missing: string[] } } };
     expect(brief.brief.aiDisclosure).toMatch(/[а-яіїє]/i);
+    // Run after the results are published: the checklist compares the submitted bids, it never asks to submit before the closed gate.
+    expect(brief.brief.traderChecklist.join(' ')).toContain('Звірте подані заявки');
+    expect(brief.brief.traderChecklist.join(' ')).not.toContain('до закриття прийому заявок');
+    // The brief's battery is the desk's (examples/settings.json: 1 MW / 2 MWh), as in the risk step; the market is the operator's DAM.
+    expect(brief.brief.marketContext.join(' ')).toContain('1 МВт / 2 МВт·год');
+    expect(brief.brief.dataCoverage.missing).toEqual([]);
+    // Fixture mode: the risk report marks the shipped copy as fallback data, never as the operator's.
+    const risk = JSON.parse(readFileSync(join(r.out, 'risk-02.12.2024.json'), 'utf8')) as { report: { checks: Array<{ id: string; status: string; value: unknown }> } };
+    expect(risk.report.checks.find((c) => c.id === 'dataSource')).toMatchObject({ value: 'fixture', status: 'review' });
     expect(r.stdout).toContain('valid');
   });
 
-  it('morning mode: tomorrow\'s plan, bid sheet, risk and brief on the forecast for the day after the fixtures', () => {
-    const r = runScript(['01.01.2025', 'morning']);
+  it('morning mode: tomorrow\'s plan, bid sheet, risk and brief on the forecast for the day after the fixtures', async () => {
+    const r = await runScript(['01.01.2025', 'morning']);
     expect(r.status, r.stderr).toBe(0);
     const files = readdirSync(r.out);
     for (const f of ['plan-forecast-01.01.2025.json', 'bids-01.01.2025.csv', 'risk-forecast-01.01.2025.json', 'brief-forecast-01.01.2025.json']) expect(files, f).toContain(f);

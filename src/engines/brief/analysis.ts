@@ -75,6 +75,8 @@ export interface BriefAnalysis {
   limitRelief: Relief | null;
   spreadRelief: Relief | null;
   rationaleId: string;
+  /** The prices are the published auction results (context.pricesPublished): the gate for the day has closed. */
+  published: boolean;
 }
 
 /** Caps in the risk engine's per-hour shape, from the (single min/max) price-cap context. */
@@ -174,5 +176,6 @@ export function analyseBrief(input: BuildBriefInput): BriefAnalysis {
     limitRelief: plan.trades.length >= settings.maxTradesPerDay ? reliefOf(plan, input.withoutTradeLimit) : null,
     spreadRelief: settings.minSpreadUah > 0 ? reliefOf(plan, input.withoutMinSpread) : null,
     rationaleId: rationaleIdOf(request),
+    published: request.context?.pricesPublished === true,
   };
 }

@@ -90,7 +90,9 @@ function actionGate(w: Words, a: BriefAnalysis): TradingBrief['actionGate'] {
     status: a.gate.status,
     label: w.t(`gate.${a.gate.status}.label`),
     reasons,
-    nextActions: NEXT_ACTIONS[a.gate.status].map((key) => w.t(key, { market: w.t(`market.${a.market.market}`) })),
+    nextActions: NEXT_ACTIONS[a.gate.status]
+      .map((key) => (a.published && key === 'gate.next.ready.submit' ? 'gate.next.ready.compare' : key))
+      .map((key) => w.t(key, { market: w.t(`market.${a.market.market}`) })),
   };
 }
 

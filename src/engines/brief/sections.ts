@@ -117,7 +117,7 @@ export function traderChecklist(w: Words, a: BriefAnalysis): string[] {
   if (hasTrades && a.cashNeedUah > 0) out.push(w.t('check.cash', { cash: w.f.money(a.cashNeedUah) }));
   out.push(...riskCheckLines(w, a, 'check.riskCheck'));
   if (hasTrades && a.sensitivity.score < SENSITIVITY_REVIEW_BELOW) out.push(w.t('check.sensitive'));
-  if (hasTrades) out.push(w.t('check.balance'), w.t('check.submitManually'));
+  if (hasTrades) out.push(w.t('check.balance'), w.t(a.published ? 'check.compareSubmitted' : 'check.submitManually'));
   else out.push(w.t('check.noTrades'));
   out.push(w.t('check.record'));
   return out;

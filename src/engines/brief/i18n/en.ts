@@ -33,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   'gate.reason.tradeAtCap': 'Trade hours at a regulator price cap: {hours}; the price there is administrative, not market-set.',
   'gate.next.ready.approve': 'Review the trades and have the plan approved by the responsible person.',
   'gate.next.ready.submit': 'Submit the {market} bids by hand before the order book closes.',
+  'gate.next.ready.compare': 'The {market} auction for the day has cleared: compare the accepted bids with this plan.',
   'gate.next.review.resolve': 'Work through each review reason and record your conclusion.',
   'gate.next.review.adjust': 'If needed, change volume, minimum spread or trade limit and generate the brief again.',
   'gate.next.review.approve': 'Only then approve the plan and submit bids by hand.',
@@ -128,6 +129,7 @@ export const en: Record<MessageKey, string> = {
   'check.sensitive': 'The plan is sensitive to price deviations: reduce the volume or raise the minimum spread.',
   'check.balance': 'Make sure the buys and sells are in your balancing group schedule.',
   'check.submitManually': 'Submit bids by hand before the order book closes; svc submits nothing.',
+  'check.compareSubmitted': 'These are the published results: the order book for the day has closed. Compare the bids you submitted with this plan and record the difference.',
   'check.noTrades': 'No bids are needed from this plan; revisit the spread threshold or limits if you expected trades.',
   'check.record': 'Store this brief’s audit event in your decision log.',
 
