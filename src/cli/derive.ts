@@ -91,7 +91,7 @@ function settingsFlags(field: string, schema: Json, group: SettingsGroup): FlagS
     flag: f.flag,
     kind: (props[f.key] as Json).type === 'integer' ? 'integer' : 'number',
     value: 'number',
-    help: `${f.what} (default ${f.default}); ${f.range}`,
+    help: f.help,
   }));
 }
 

@@ -27,7 +27,7 @@ export function anyFlagGiven(opts: Record<string, unknown>, specs: readonly Flag
 }
 
 export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
-  for (const s of specs) cmd.option(`${s.flag} <number>`, `${s.what} (default ${s.default}); ${s.range}`);
+  for (const s of specs) cmd.option(`${s.flag} <number>`, s.help);
   return cmd;
 }
 

@@ -23,6 +23,8 @@ export interface SettingsField {
   readonly bound: NumberBound;
   /** `0.001..10,000 MWh`: the range as help and errors say it. */
   readonly range: string;
+  /** The flag's help line: what it is, its default (unless `what` states it in words) and its range. */
+  readonly help: string;
 }
 
 const T = DEFAULT_TRADING_SETTINGS;
@@ -36,6 +38,7 @@ const field = (group: SettingsGroup, key: BoundedKey, flag: string, what: string
   ...(optional ? { optional } : {}),
   bound: BOUNDS[key],
   range: rangeText(key),
+  help: `${what}${what.includes('(default') ? '' : ` (default ${def})`}; ${rangeText(key)}`,
 });
 
 export const SETTINGS_FIELDS: readonly SettingsField[] = [

@@ -63,7 +63,9 @@ describe('SETTINGS_FIELDS', () => {
     const cmd = addFlags(new Command(), [...SETTINGS_FIELDS]);
     for (const f of SETTINGS_FIELDS) {
       const option = cmd.options.find((o) => o.long === f.flag);
-      expect(option?.description).toBe(`${f.what} (default ${f.default}); ${f.range}`);
+      // One default per line: stated in words where the number would mislead (--initial-soc: the window floor), else the number.
+      expect(option?.description).toBe(f.what.includes('(default') ? `${f.what}; ${f.range}` : `${f.what} (default ${f.default}); ${f.range}`);
+      expect(option?.description.match(/\(default/g)).toHaveLength(1);
       expect(option?.description).toContain(f.bound.unit === 'share' || f.bound.integer ? String(f.bound.max) : f.bound.unit);
       const given = cmd.parse(['node', 'svc', f.flag, '7'], { from: 'node' }).opts();
       expect(flagValues(given, [f])).toEqual({ [f.key]: 7 });
