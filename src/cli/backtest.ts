@@ -93,7 +93,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
       if (env.globals().format === 'csv') return out.raw(await toCsv(flat));
       const { lang } = env.globals();
       const L = labels(lang);
-      out.print(out.c.dim(settingsLine(inForce)));
+      out.print(out.c.dim(settingsLine(inForce, axes)));
       const table = makeTable(['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate], out.c, { right: Array.from({ length: names.length + 6 }, (_, i) => i) });
       rows.forEach((r, i) => table.push([String(i + 1), ...names.map((n) => String(r.params[n])), String(r.totalDays), formatMoney(r.strategyNetPnlUah, lang, 0), formatMoney(r.bessNetProfitUah, lang, 0), formatMoney(r.combinedNetPnlUah, lang, 0), formatPercent(r.hitRate, lang)]));
       out.print(table.toString());
@@ -254,12 +254,16 @@ function settingsInForce(strategy: Strategy, s: Settings): InForce {
   return { strategy, ...(strategy !== 'bess' ? { strategySettings: s.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: s.bessSettings } : {}) };
 }
 
-/** `settings: --strategy both · spread: --fee 10 --max-trades 24 … · battery: --capacity 2 …` (flag names, so a run can be repeated). */
-function settingsLine(s: InForce): string {
+/**
+ * `settings: --strategy both · spread: --fee 10 --max-trades 24 … · battery: --capacity 2 …` (flag
+ * names, so a run can be repeated); a swept field shows its values (`--capacity 1|2|4`), not the base.
+ */
+function settingsLine(s: InForce, swept: readonly { name: string; values: readonly number[] }[] = []): string {
+  const sweep = new Map(swept.map((a) => [a.name, a.values]));
   const flags = (values: object | undefined, specs: readonly { key: string; flag: string }[]) =>
     Object.entries(values ?? {})
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${specs.find((f) => f.key === k)?.flag ?? k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .map(([k, v]) => `${specs.find((f) => f.key === k)?.flag ?? k} ${sweep.has(k) ? (sweep.get(k) ?? []).join('|') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join(' ');
   const parts = [`settings: --strategy ${s.strategy}`];
   if (s.strategySettings) parts.push(`spread: ${flags(s.strategySettings, TRADING_FLAGS)}`);

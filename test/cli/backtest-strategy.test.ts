@@ -74,6 +74,12 @@ describe('svc backtest --strategy', () => {
     }
   });
 
+  it("a sweep's settings line shows the swept values, not the base it replaces", async () => {
+    const r = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--strategy', 'bess', '--sweep', 'capacityMwh=1,2,4', '--sweep', 'powerMw=0.5,1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/battery: --capacity 1\|2\|4 --power 0\.5\|1 --efficiency/);
+  });
+
   it('an unknown strategy is bad input (exit 2) naming the choices', async () => {
     const r = await runCliInProcess(['backtest', WEEK, '--strategy', 'battery']);
     expect(r.code).toBe(2);
