@@ -158,7 +158,7 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
         ...(bess ? [[L.btBattery, money(s.bessNetProfitUah)] as [string, string]] : []),
         [L.btAverage, money(s.averageDailyPnlUah)],
         [L.btProfitable, `${s.profitableDays} ${L.of} ${s.totalDays} (${pct(s.hitRate)})`],
-        [L.btTradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`],
+        spread && bess ? [L.btTradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`] : spread ? [L.btTrades, String(s.totalTrades)] : [L.btPairs, String(s.totalBessCycles)],
         [L.btBest, s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
         [L.btWorst, s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
         [L.btBestMonth, a.bestMonth ? `${a.bestMonth.month}  ${money(a.bestMonth.combinedPnlUah)}` : '—'],
@@ -183,13 +183,18 @@ async function renderSummary(env: CliEnv, result: z.infer<typeof BacktestRespons
   }
   // The battery carrying its state of charge across days, and the gain over day by day (bess-carry.ts).
   const carried = new Map((a.bessCarryOver ?? []).map((m) => [m.month, m]));
-  const months = makeTable([L.month, L.days, L.strategy, L.battery, L.combined, L.hitRate, 'battery carried', 'carry-over gain'], c, { right: [1, 2, 3, 4, 5, 6, 7] });
+  // Only the plans that ran have columns (--strategy), as in the summary; the carry-over is the battery's.
+  const carry = bess && carried.size > 0;
+  const heads = [L.month, L.days, ...(spread && bess ? [L.strategy, L.battery, L.combined] : [spread ? L.strategy : L.battery]), L.hitRate, ...(carry ? [L.btCarried, L.btCarryGain] : [])];
+  const months = makeTable(heads, c, { right: heads.map((_, i) => i).slice(1) });
   for (const m of a.months ?? []) {
     const k = carried.get(m.month);
-    months.push([m.month, String(m.days), money(m.strategyPnlUah), money(m.bessPnlUah), money(m.combinedPnlUah), pct(m.hitRate), k ? money(k.carriedUah) : '—', k ? money(k.carryOverGainUah) : '—']);
+    const carryCells = carry ? [k ? money(k.carriedUah) : '—', k ? money(k.carryOverGainUah) : '—'] : [];
+    months.push([m.month, String(m.days), ...(spread && bess ? [money(m.strategyPnlUah), money(m.bessPnlUah)] : []), money(m.combinedPnlUah), pct(m.hitRate), ...carryCells]);
   }
   out.print('');
   out.print(months.toString());
+  if (carry) out.print(c.dim(L.btCarryNote));
   let running = 0;
   const cumulative = s.daily.map((d) => (running += d.combinedPnlUah));
   out.print('');

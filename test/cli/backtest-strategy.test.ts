@@ -74,6 +74,22 @@ describe('svc backtest --strategy', () => {
     }
   });
 
+  it('--strategy bess: the summary and the monthly table show only the battery, the carry-over columns labelled and explained; uk labels', async () => {
+    const r = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--strategy', 'bess', '--capacity', '2', '--power', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Battery charge→discharge pairs\s*│\s*\d+/);
+    expect(r.stdout).not.toContain('Trades /');
+    const head = r.stdout.split('\n').find((l) => l.includes('Month')) ?? '';
+    expect(head).toMatch(/Month.*Days.*Battery, UAH.*Hit rate.*Battery carried, UAH.*Carry-over gain, UAH/);
+    expect(head).not.toMatch(/Strategy|Combined/);
+    expect(r.stdout).toContain('energy still stored at a month’s end is sold in the next month');
+    const uk = await runCliInProcess(['--lang', 'uk', 'backtest', WEEK, '--strategy', 'spread']);
+    const ukHead = uk.stdout.split('\n').find((l) => l.includes('Місяць')) ?? '';
+    expect(ukHead).toMatch(/Місяць.*Днів.*Стратегія, грн.*Частка прибуткових/);
+    expect(ukHead).not.toMatch(/УЗЕ|carried|carry/);
+    expect(uk.stdout).toMatch(/Угод\s*│\s*\d+/);
+  });
+
   it("a sweep's settings line shows the swept values, not the base it replaces", async () => {
     const r = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--strategy', 'bess', '--sweep', 'capacityMwh=1,2,4', '--sweep', 'powerMw=0.5,1']);
     expect(r.code, r.stderr).toBe(0);
