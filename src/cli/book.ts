@@ -18,6 +18,13 @@ export function addBookOptions(cmd: Command): Command {
     .option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
 }
 
+/**
+ * The forecast description of a book that is svc's own forecast CSV read back (its p50): risk and
+ * brief then judge the prices as a forecast (status `forecast`, the brief says so), as with
+ * `--plan-on forecast`, instead of as market prices.
+ */
+export const READ_BACK_FORECAST = { model: 'svc forecast CSV read back as its p50', rmaeVsNaive: null, days: 0 } as const;
+
 /** How the days missing inside a range split: clock-change days, invalid days, and days absent from the file. */
 export function classifyMissing(loaded: LoadedBook, missing: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] } {
   const dst = new Set(loaded.skippedDstDays);

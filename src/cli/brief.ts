@@ -11,7 +11,7 @@ import type { Locale } from '../domain/common.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
-import { addBookOptions, loadBook, parseDateFlag, pickDay, BOOK_ARG_HELP } from './book.js';
+import { addBookOptions, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, BOOK_ARG_HELP } from './book.js';
 import { BESS_FLAGS, TRADING_FLAGS, addFlags, anyFlagGiven, addSettingsFile, explainSettingsError, resolveSettings, settingsFileStates, writeOutputFile } from './settings.js';
 import type { ChalkInstance } from 'chalk';
 import { keyValueTable } from './table.js';
@@ -115,7 +115,7 @@ export function registerBrief(program: Command, env: CliEnv): void {
     const published = !onForecast && file === 'mktop';
     const parts = { ...(market ? { market } : {}), ...(priceCap ? { regulatory: { priceCap } } : {}), ...(bessSettings ? { bessSettings } : {}), ...(published ? { pricesPublished: true } : {}) };
     const context = Object.keys(parts).length === 0 ? undefined : parts;
-    const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}), ...(onForecast ? { forecast: onForecast.forecast } : {}) };
+    const request = { tradeDate: date, prices, settings, locale, ...(context ? { context } : {}), ...(onForecast ? { forecast: onForecast.forecast } : loaded && 'forecast' in loaded && loaded.forecast ? { forecast: { ...READ_BACK_FORECAST } } : {}) };
     const { tradingBrief } = await import('../ops/ai/brief.js');
     const body = (await env.runOp(tradingBrief, request).catch((e: unknown) => {
       throw explainSettingsError(explainSettingsError(e, 'settings', TRADING_FLAGS, settings, opts), 'context.bessSettings', BESS_FLAGS, bessSettings ?? {}, opts);

@@ -11,7 +11,7 @@ import { hourlyPrices } from '../domain/hourly.js';
 import type { AnyOperation, FailBinding, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec, FlagSpec } from './derive.js';
-import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
 
@@ -159,6 +159,7 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
   }
   const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true });
   input[book.into] = pickDay(loaded, date);
+  if (book.onForecast && loaded.forecast) input[book.onForecast] = { ...READ_BACK_FORECAST };
   return { source: loaded.source, loaded };
 }
 

@@ -47,4 +47,18 @@ describe("svc's forecast CSV as a book", () => {
     expect(trades.length).toBeGreaterThan(0);
     for (const t of trades) expect([t.buyPriceUahMwh, t.sellPriceUahMwh]).toEqual([p50[t.buyHour], p50[t.sellHour]]);
   });
+
+  it('flows on as a forecast: risk marks its data checks forecast and the brief says so, even with -q', async () => {
+    const file = join(ROOT, 'fixtures', 'svc-forecast-2025-01-01.csv');
+    const risk = await svc(['risk', file, '--date', '01.01.2025', '-q', '--format', 'json']);
+    expect(risk.exitCode, risk.stderr).toBe(0);
+    const body = JSON.parse(risk.stdout) as { report: { checks: { id: string; status: string; detail: string }[] } };
+    expect(body.report.checks.find((c) => c.id === 'dataSource')).toMatchObject({ status: 'forecast', detail: expect.stringContaining('svc forecast CSV read back') });
+    const brief = await svc(['brief', file, '--date', '01.01.2025', '--lang', 'en', '-q', '--format', 'json']);
+    expect(brief.exitCode, brief.stderr).toBe(0);
+    expect((JSON.parse(brief.stdout) as { brief: { summary: string } }).brief.summary).toMatch(/forecast/i);
+    // A market book is not marked.
+    const market = await svc(['risk', join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv'), '--date', '15.12.2024', '-q', '--format', 'json']);
+    expect((JSON.parse(market.stdout) as { report: { checks: { id: string; status: string }[] } }).report.checks.find((c) => c.id === 'dataSource')?.status).not.toBe('forecast');
+  });
 });
