@@ -26,9 +26,9 @@ export function scenarioName(w: Words, s: Pick<ScenarioResult, 'id'>): string {
   return w.t(`scenario.${s.id}`, { fee: w.f.price(FEE_STRESS_UAH_MWH) });
 }
 
-export function checkNames(w: Words, checks: readonly RiskCheck[], status: RiskCheck['status']): string {
+export function checkNames(w: Words, checks: readonly RiskCheck[], ...statuses: RiskCheck['status'][]): string {
   return checks
-    .filter((c) => c.status === status)
+    .filter((c) => statuses.includes(c.status))
     .map((c) => w.t(`riskCheck.${c.id}`))
     .join(', ');
 }
@@ -56,7 +56,8 @@ function gateReason(w: Words, a: BriefAnalysis, id: GateRuleId): string {
     case 'riskBlocked':
       return w.t('gate.reason.riskBlocked', { checks: checkNames(w, a.risk.checks, 'block') });
     case 'riskNeedsReview':
-      return w.t('gate.reason.riskNeedsReview', { checks: checkNames(w, a.risk.checks, 'review') });
+      // A check on forecast prices (status `forecast`) counts as a review: it is named with them.
+      return w.t('gate.reason.riskNeedsReview', { checks: checkNames(w, a.risk.checks, 'review', 'forecast') });
     case 'noTrades':
       return w.t('gate.reason.noTrades', { minSpread: w.f.price(a.settings.minSpreadUah) });
     case 'coverageTooLow':
