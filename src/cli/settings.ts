@@ -3,7 +3,7 @@
  * that is not sent (so risk markers can say `not-supplied`); `--settings file.json` provides a base
  * that flags override. Errors name the flag and its allowed range.
  */
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { readJsonInput } from './json-input.js';
 import type { Command } from 'commander';
@@ -83,7 +83,9 @@ export function writeOutputFile(path: string, text: string, flag: string): void 
     writeFileSync(path, text);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code;
+    // ENOENT with the directory there (a virtual file system such as /proc): the file cannot be made there.
+    const noDir = code === 'ENOENT' && !existsSync(dirname(resolve(path)));
+    const why = noDir ? 'its directory does not exist' : code === 'ENOENT' ? 'no file can be created there' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : code;
     throw SvcError.validation(`${flag}: cannot write ${path}: ${why}`, [{ path: flag, message: `cannot write: ${why}` }]);
   }
 }
