@@ -17,10 +17,10 @@
  * A ```js block whose first line is `// name.mjs` is saved as that file for its document's blocks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { execa } from 'execa';
+import { execa, execaSync } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, tempDir } from '../cli/helpers.js';
 
@@ -77,6 +77,8 @@ const parsed = Object.fromEntries(DOCS.map((f) => [f, parse(f)]));
 const all = Object.values(parsed).flatMap((p) => p.blocks);
 const runnable = all.filter((b) => !b.needs && !b.runs);
 
+/** Pages whose blocks are run in the checkout itself. */
+const IN_CHECKOUT = new Set(['README.md', 'docs/report.md']);
 let server: ChildProcess | undefined;
 let port = 0;
 let bin = '';
@@ -92,7 +94,7 @@ beforeAll(async () => {
     writeFileSync(join(bin, name), text);
     chmodSync(join(bin, name), 0o755);
   };
-  script('svc', `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  // No `svc` on PATH, as on a fresh clone: a block must say `npx svc` (or set PATH itself).
   script('npx', `#!/bin/sh\nif [ "$1" = svc ]; then shift; exec "${process.execPath}" "${BIN}" "$@"; fi\necho "npx $1: only npx svc runs in the docs test" >&2\nexit 127\n`);
   script(
     'curl',
@@ -126,7 +128,7 @@ exit $rc
     });
     server?.once('exit', (code) => reject(new Error(`svc serve exited ${code}: ${err}`)));
   });
-});
+}, 240_000); // a server start and two imports: slow on a loaded machine
 
 afterAll(() => {
   server?.kill('SIGTERM');
@@ -173,6 +175,15 @@ describe('fenced shell blocks in README.md and docs/*.md', () => {
       const script = `set -e -o pipefail\n${b.given ? `${b.given}\n` : ''}${b.text}\n`;
       const r = await execa('bash', ['-c', script], { cwd: dir, env: blockEnv(dir), extendEnv: true, reject: false, timeout: 540_000 });
       expect(r.exitCode, `${b.file}:${b.line}\n--- stderr\n${r.stderr}\n--- stdout\n${String(r.stdout).slice(0, 2000)}`).toBe(0);
+      // Run in a checkout (README and the reports page say so), a block leaves nothing git would show:
+      // what it writes is ignored (reports/, briefs/, …). Other pages' walkthroughs work in a directory of the reader's.
+      if (IN_CHECKOUT.has(b.file)) {
+        const given = new Set(['fixtures', 'examples', '.svc-data', '.curl.log', ...Object.keys(parsed[b.file]?.files ?? {})]);
+        const left = readdirSync(dir).filter((name) => !given.has(name));
+        const asGit = (name: string) => (statSync(join(dir, name)).isDirectory() ? `${name}/` : name);
+        const shown = left.filter((name) => execaSync('git', ['check-ignore', '-q', '--no-index', asGit(name)], { cwd: ROOT, reject: false }).exitCode !== 0);
+        expect(shown, `${b.file}:${b.line}: files a checkout would show as untracked`).toEqual([]);
+      }
       if (/\bcurl\b/.test(b.text)) {
         const calls = readFileSync(join(dir, '.curl.log'), 'utf8').trim().split('\n');
         const bad = calls.filter((l) => {
