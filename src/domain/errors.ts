@@ -74,7 +74,7 @@ export class SvcError extends Error {
   static fromIssues(list: readonly { message: string; path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }[], prefix = ''): SvcError {
     const issues = list.map((issue) => ({
       path: [prefix, ...(issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s))].filter((p) => p !== '').join('.'),
-      message: issue.message,
+      message: plainMessage(issue.message),
     }));
     const first = issues[0];
     const message = first
@@ -91,6 +91,12 @@ export class SvcError extends Error {
       ...(this.issues.length ? { issues: this.issues } : {}),
     };
   }
+}
+
+/** A missing field says so ("required: a number"), not the validator's "Invalid input: expected number, received undefined". */
+function plainMessage(message: string): string {
+  const missing = /^(?:Invalid input: )?expected (.+), received undefined$/.exec(message);
+  return missing ? `required: ${/^[aeiou]/.test(missing[1] as string) ? 'an' : 'a'} ${missing[1]} is missing` : message;
 }
 
 export function isSvcError(value: unknown): value is SvcError {
