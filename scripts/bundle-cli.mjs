@@ -88,7 +88,11 @@ const result = await esbuild.build({
   outdir: out,
   chunkNames: '[name]-[hash]',
   // commander is CommonJS: its require() of node builtins, without loading node's CommonJS loader.
-  banner: { js: 'const require = (id) => process.getBuiltinModule(id);' },
+  // It requires child_process at load only to spawn executable subcommands, which svc has none of:
+  // loaded on first use instead (child_process, dgram and net's socket list cost ≈ 5–8 ms a start).
+  banner: {
+    js: "const require = (id) => (id === 'node:child_process' ? new Proxy({}, { get: (_, key) => process.getBuiltinModule(id)[key] }) : process.getBuiltinModule(id));",
+  },
   legalComments: 'inline',
   metafile: true,
   logLevel: 'warning',
