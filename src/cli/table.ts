@@ -20,10 +20,12 @@ export interface TextTable {
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 /** Printed width: ANSI colour codes take no room; every code point here is one cell wide. */
 export function visibleWidth(text: string): number {
   const plain = text.includes('\u001b') ? text.replace(ANSI, '') : text;
+  if (!HIGH_SURROGATE.test(plain)) return plain.length;
   // Code points without iterating the string: a surrogate pair is two UTF-16 units, one cell.
   let n = plain.length;
   for (let i = 0; i < plain.length; i++) {
