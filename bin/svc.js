@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// The CLI is compiled to dist/ by `npm install` (prepare) or `npm run build`. In a checkout that
-// has not been built, say what to run instead of printing a module-resolution stack.
+// The CLI is compiled to dist/ by `npm install` (prepare) or `npm run build`, which also bundles it
+// into dist/bundle/ (scripts/bundle-cli.mjs; fewer files to load on a cold start). Without the
+// bundle (esbuild absent) the compiled modules run as they are. In a checkout that has not been
+// built, say what to run instead of printing a module-resolution stack.
+import { existsSync } from 'node:fs';
+
+const bundle = new URL('../dist/bundle/main.js', import.meta.url);
 let main;
 try {
-  main = await import('../dist/cli/main.js');
+  main = await import(existsSync(bundle) ? bundle.href : '../dist/cli/main.js');
 } catch (error) {
   if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('/dist/')) {
     process.stderr.write('svc: this checkout is not built yet (dist/ is missing). Run `npm install` (it builds), or `npm run build`, then try again.\n');

@@ -64,15 +64,15 @@ const SEPARATORS = { en: { group: ',', decimal: '.' }, uk: { group: '\u00a0', de
  */
 export function formatMoney(value: number, lang: 'uk' | 'en', digits = 2): string {
   if (!Number.isFinite(value)) return String(value);
-  const sep = SEPARATORS[lang];
   const fixed = Math.abs(value).toFixed(digits);
   const dot = fixed.indexOf('.');
-  const int = dot === -1 ? fixed : fixed.slice(0, dot);
-  const frac = dot === -1 ? '' : fixed.slice(dot + 1);
-  let grouped = '';
-  for (let i = int.length; i > 0; i -= 3) grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? sep.group + grouped : '');
-  const negative = value < 0 && Number(fixed) !== 0;
-  return `${negative ? '-' : ''}${grouped}${frac ? sep.decimal + frac : ''}`;
+  const end = dot === -1 ? fixed.length : dot;
+  const sep = SEPARATORS[lang];
+  // Groups of three from the left, after a lead of 1..3 digits (run cold for every money cell).
+  const lead = end % 3 || 3;
+  let text = value < 0 && Number(fixed) !== 0 ? `-${fixed.slice(0, lead)}` : fixed.slice(0, lead);
+  for (let i = lead; i < end; i += 3) text += sep.group + fixed.slice(i, i + 3);
+  return dot === -1 ? text : text + sep.decimal + fixed.slice(dot + 1);
 }
 
 const pluralRules: Partial<Record<'uk' | 'en', Intl.PluralRules>> = {};

@@ -20,10 +20,12 @@ export interface TextTable {
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 /** Printed width: ANSI colour codes take no room; every code point here is one cell wide. */
 export function visibleWidth(text: string): number {
   const plain = text.includes('\u001b') ? text.replace(ANSI, '') : text;
+  if (!HIGH_SURROGATE.test(plain)) return plain.length;
   // Code points without iterating the string: a surrogate pair is two UTF-16 units, one cell.
   let n = plain.length;
   for (let i = 0; i < plain.length; i++) {
@@ -49,6 +51,10 @@ function wrap(text: string, width: number | undefined): string[] {
   return lines;
 }
 
+/** Runs of spaces, made once per length (a 1,090-row table pads 7,600 cells). */
+const SPACES: string[] = [];
+const spaces = (k: number): string => (SPACES[k] ??= ' '.repeat(k));
+
 export function makeTable(head: string[], c: ChalkInstance, options: TableOptions = {}): TextTable {
   const rows: string[][] = [];
   return {
@@ -57,29 +63,54 @@ export function makeTable(head: string[], c: ChalkInstance, options: TableOption
     },
     toString() {
       const all = [head, ...rows];
-      const cells = all.map((r) => r.map((cell, i) => wrap(cell, options.maxWidths?.[i])));
-      // Every cell's width measured once (1,090 rows × 6 columns for `svc prices stats`).
+      const n = head.length;
+      const limits = options.maxWidths;
+      const right = head.map((_, i) => options.right?.includes(i) === true);
+      // A row of one cell per column, none of them wrapping (every row when no column has a
+      // maximum width), is laid out straight from its cells; any other row from its wrapped lines.
+      const wrapped = all.map((r) => (n === 0 || r.length !== n || (limits && r.some((cell, i) => limits[i] !== undefined && visibleWidth(cell) > (limits[i] as number))) ? r.map((cell, i) => wrap(cell, limits?.[i])) : undefined));
+      // Every cell's width measured once (1,090 rows × 7 columns for `svc prices stats`).
       const widths = head.map(() => 0);
-      for (const r of cells) {
-        for (let i = 0; i < widths.length; i++) for (const text of r[i] ?? []) widths[i] = Math.max(widths[i] ?? 0, visibleWidth(text));
-      }
-      const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
-      const line = (row: string[][], bold: boolean) => {
-        const height = Math.max(...row.map((cell) => cell.length));
+      const cellWidths = new Array<number>(all.length * n);
+      all.forEach((r, k) => {
+        const lines = wrapped[k];
+        for (let i = 0; i < n; i++) {
+          if (lines) {
+            for (const text of lines[i] ?? []) widths[i] = Math.max(widths[i] as number, visibleWidth(text));
+          } else {
+            const w = visibleWidth(r[i] as string);
+            cellWidths[k * n + i] = w;
+            if (w > (widths[i] as number)) widths[i] = w;
+          }
+        }
+      });
+      const cell = (text: string, pad: number, i: number, bold: boolean) => {
+        const shown = bold && text ? c.bold(text) : text;
+        return right[i] ? spaces(pad) + shown : shown + spaces(pad);
+      };
+      const line = (k: number, bold: boolean) => {
+        const r = all[k] as string[];
+        const lines = wrapped[k];
+        if (!lines) {
+          let text = '│ ';
+          for (let i = 0; i < n; i++) text += (i > 0 ? ' │ ' : '') + cell(r[i] as string, (widths[i] as number) - (cellWidths[k * n + i] as number), i, bold);
+          return `${text} │`;
+        }
+        const height = Math.max(...lines.map((l) => l.length));
         const out: string[] = [];
-        for (let k = 0; k < height; k++) {
+        for (let h = 0; h < height; h++) {
           const parts = widths.map((w, i) => {
-            const text = row[i]?.[k] ?? '';
-            const pad = ' '.repeat(Math.max(0, w - visibleWidth(text)));
-            const shown = bold && text ? c.bold(text) : text;
-            return options.right?.includes(i) ? pad + shown : shown + pad;
+            const text = lines[i]?.[h] ?? '';
+            return cell(text, Math.max(0, w - visibleWidth(text)), i, bold);
           });
           out.push(`│ ${parts.join(' │ ')} │`);
         }
         return out.join('\n');
       };
-      const [headCells, ...bodyCells] = cells;
-      return [rule('┌', '┬', '┐'), line(headCells ?? [], true), rule('├', '┼', '┤'), ...bodyCells.map((r) => line(r, false)), rule('└', '┴', '┘')].join('\n');
+      const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
+      const body: string[] = [];
+      for (let k = 1; k < all.length; k++) body.push(line(k, false));
+      return [rule('┌', '┬', '┐'), line(0, true), rule('├', '┼', '┤'), ...body, rule('└', '┴', '┘')].join('\n');
     },
   };
 }

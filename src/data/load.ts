@@ -6,6 +6,7 @@
  * as Windows-1251, the code page of the operator's older Ukrainian-locale exports, so that the
  * header `Дата;Год1;...` is still recognised.
  */
+import { isAscii } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { SvcError } from '../domain/errors.js';
 import { parseBookWith, type ParsePriceBookOptions, type PriceBookReadResult } from './parse.js';
@@ -33,6 +34,8 @@ const notJson: JsonBookReader = () => {
 
 /** UTF-8 when the bytes are valid UTF-8, else Windows-1251. */
 export function decodeText(bytes: Uint8Array): string {
+  // ASCII (every operator CSV svc ships) reads the same in both, and as Latin-1 without the decoder's set-up.
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

@@ -75,6 +75,10 @@ type RowHandler = (fields: string[], line: number) => void;
  * One pass over the text. A well-formed row (`DD.MM.YYYY,h,price` with a plain decimal price) is
  * read straight from the character codes, without splitting; any other row, including every
  * faulty one, goes to the shared row checks, which find and word the problem.
+ *
+ * Cold, this loop is most of reading a book: the row itself is read by `plainRow`, a small function
+ * V8 optimises early and cheaply, where the whole loop with the row inlined waited for a large
+ * on-stack compile that cost more CPU than it saved (docs/benchmarks.md, issue 25, 2026-11-27).
  */
 function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, builder: BookBuilder, row: RowHandler): void {
   const n = text.length;
@@ -82,26 +86,25 @@ function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, 
   let line = firstLine;
   let rows: DayRows | undefined;
   while (pos < n) {
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = n;
-    const stop = end > pos && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    if (stop > pos) {
-      const c1 = pos + 10;
-      const c2 = text.indexOf(',', c1 + 1);
-      let done = false;
-      if (text.charCodeAt(c1) === 44 && c2 > c1 && c2 < stop - 1 && c2 - c1 <= 3) {
-        const hour = digitsValue(text, c1 + 1, c2) - base;
-        const price = hour >= 0 && hour <= 23 ? plainDecimalValue(text, c2 + 1, stop) : -1;
-        if (price >= 0 && price <= PRICE_MAX) {
-          if (rows === undefined || !text.startsWith(rows.date, pos)) rows = builder.day(text.slice(pos, c1), line, 'date');
-          if (rows !== undefined && rows.dst === null && Number.isNaN(rows.prices[hour] as number)) {
-            rows.prices[hour] = price;
-            rows.lines[hour] = line;
-            done = true;
-          }
-        }
+    const c1 = pos + 10;
+    let end = -1;
+    if (text.charCodeAt(c1) === 44 && plainRow(text, c1, n, base)) {
+      if (rows === undefined || !text.startsWith(rows.date, pos)) {
+        // A new date: its ten characters must lie on this line.
+        const newline = text.indexOf('\n', pos);
+        rows = newline < 0 || newline >= c1 ? builder.day(text.slice(pos, c1), line, 'date') : undefined;
       }
-      if (!done) {
+      if (rows !== undefined && rows.dst === null && Number.isNaN(rows.prices[read.hour] as number)) {
+        rows.prices[read.hour] = read.price;
+        rows.lines[read.hour] = line;
+        end = read.end;
+      }
+    }
+    if (end < 0) {
+      end = text.indexOf('\n', pos);
+      if (end < 0) end = n;
+      const stop = end > pos && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      if (stop > pos) {
         rows = undefined;
         row(splitFields(text, pos, stop), line);
       }
@@ -109,6 +112,59 @@ function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, 
     pos = end + 1;
     line += 1;
   }
+}
+
+/** What `plainRow` read: the hour (base applied), the price, and where the line ends (its \n, or the text's end). */
+const read = { hour: 0, price: 0, end: 0 };
+
+const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/**
+ * The rest of a row whose date is followed by a comma at `c1`: `h,price` up to the line's end
+ * (\n, \r\n or the end of the text), with an hour of 1..2 digits in range and a plain decimal price
+ * (`digits[.digits]`) at most PRICE_MAX. True with `read` filled, else false (the row checks then
+ * word what is wrong). With at most 15 digits the digits form an integer below 2^53 and 10^k is
+ * exact, so the one division below is correctly rounded: it is the very double Number() gives for
+ * the same text (the round-trip property test checks this).
+ */
+function plainRow(text: string, c1: number, n: number, base: 0 | 1): boolean {
+  let i = c1 + 1;
+  let hour = text.charCodeAt(i) - 48;
+  if (!(hour >= 0 && hour <= 9)) return false;
+  i += 1;
+  const second = text.charCodeAt(i) - 48;
+  if (second >= 0 && second <= 9) {
+    hour = hour * 10 + second;
+    i += 1;
+  }
+  hour -= base;
+  if (text.charCodeAt(i) !== 44 || hour < 0 || hour > 23) return false;
+  const from = i + 1;
+  let mantissa = 0;
+  let digits = 0;
+  let dot = -1;
+  let stop = n;
+  for (i = from; i < n; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits += 1;
+    } else if (c === 46 && dot < 0 && i > from) {
+      dot = i;
+    } else {
+      if (c === 10) stop = i;
+      else if (c === 13 && (i + 1 === n || text.charCodeAt(i + 1) === 10)) stop = i;
+      else return false;
+      break;
+    }
+  }
+  if (stop === from || dot === stop - 1) return false;
+  const price = digits > 15 ? Number(text.slice(from, stop)) : dot < 0 ? mantissa : mantissa / (POW10[stop - dot - 1] as number);
+  if (price > PRICE_MAX) return false;
+  read.hour = hour;
+  read.price = price;
+  read.end = stop < n && text.charCodeAt(stop) === 13 ? stop + 1 : stop;
+  return true;
 }
 
 function splitFields(text: string, from: number, stop: number): string[] {
@@ -122,45 +178,6 @@ function splitFields(text: string, from: number, stop: number): string[] {
     fields.push(text.slice(from, comma));
     from = comma + 1;
   }
-}
-
-/** Value of 1..2 ASCII digits in text[from, to), else -1. */
-function digitsValue(text: string, from: number, to: number): number {
-  if (to - from < 1 || to - from > 2) return -1;
-  let v = 0;
-  for (let i = from; i < to; i += 1) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
-}
-
-const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
-
-/**
- * Value of `digits[.digits]` in text[from, to) (the form every operator price has), else -1 so
- * that the caller falls back to the general number syntax. With at most 15 digits the digits form
- * an integer below 2^53 and 10^k is exact, so the one division below is correctly rounded: it is
- * the very double Number() gives for the same text (the round-trip property test checks this).
- */
-function plainDecimalValue(text: string, from: number, to: number): number {
-  let mantissa = 0;
-  let digits = 0;
-  let dot = -1;
-  for (let i = from; i < to; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      mantissa = mantissa * 10 + (c - 48);
-      digits += 1;
-    } else if (c === 46 && dot < 0 && i > from && i < to - 1) {
-      dot = i;
-    } else {
-      return -1;
-    }
-  }
-  if (digits > 15) return Number(text.slice(from, to));
-  return dot < 0 ? mantissa : mantissa / (POW10[to - dot - 1] as number);
 }
 
 function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, builder: BookBuilder, issues: IssueCollector): RowHandler {

@@ -21,8 +21,9 @@ it('svc prices stats never imports pg, ioredis or zod, even with SVC_DATABASE_UR
     expect(r.exitCode).toBe(0);
     expect(existsSync(trace)).toBe(true);
     const loaded = readFileSync(trace, 'utf8');
-    expect(loaded).toContain('/node_modules/'); // the trace works: some package was resolved
+    expect(loaded).toContain('/dist/'); // the trace works: svc's own modules (or its bundle) were resolved
     expect(loaded).not.toMatch(/\/node_modules\/(pg|pg-pool|ioredis|zod)\//);
+    expect(loaded).not.toContain('/dist/vendor/zod.js'); // the build's one-file zod
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

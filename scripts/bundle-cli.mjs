@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * Last build step (npm run build): the built CLI, dist/cli/main.js and everything it imports, is
+ * bundled by esbuild into dist/bundle/ — ES modules with code splitting, so every dynamic import
+ * (a hand-written command, an operation, the server) stays a lazy chunk — and bin/svc.js runs the
+ * bundle when it is there. A cold `svc plan` then reads a dozen files instead of 50: module
+ * resolution, file reads and compiling are most of what a cold command costs above `node -e 0`
+ * (docs/benchmarks.md, "CLI, cold runs (issue 25, 2026-11-27)").
+ *
+ * One bundle for every command, so that each module has one instance (one SvcError class, one
+ * commander). The tsc output stays as it is beside it: worker threads (forecast, receipt) load their
+ * own modules from it, and without esbuild (an install without dev dependencies) this step is
+ * skipped and bin/svc.js runs dist/cli/main.js: slower to start, nothing else.
+ *
+ * What the bundle keeps as it was under dist/:
+ * - `import.meta.url` in each module still names the module's own file under dist/ (its fixtures,
+ *   commands.json, package.json and worker scripts are found relative to it), rewritten to a URL
+ *   relative to the chunk, so a moved checkout still works;
+ * - the operations the manifest names, which `loadBuiltOp` imports by a computed path, become
+ *   static dynamic imports (lazy chunks of the same bundle, not a second copy of dist/);
+ * - packages stay in node_modules, except commander and chalk (every command loads them):
+ *   dist/vendor/zod.js is imported as the one file it is.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const out = join(dist, 'bundle');
+/** Packages bundled in: both load on every command. Any other package stays a runtime import. */
+const BUNDLED = new Set(['commander', 'chalk']);
+/** The computed import in dist/cli/manifest.js that the bundle replaces by a static table. */
+const OP_IMPORT = 'import(new URL(`../${spec.module}`, import.meta.url).href)';
+
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch {
+  console.log('bundle-cli: esbuild not installed; bin/svc.js runs dist/cli/main.js unbundled');
+  process.exit(0);
+}
+
+const posix = (p) => p.split(sep).join('/');
+const packageOf = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const opModules = [...new Set(JSON.parse(readFileSync(join(dist, 'cli', 'commands.json'), 'utf8')).commands.map((c) => c.module).filter(Boolean))];
+
+/** dist/cli/manifest.js with the operations' modules as static dynamic imports. */
+function manifestSource(text) {
+  if (!text.includes(OP_IMPORT)) throw new Error(`bundle-cli: dist/cli/manifest.js no longer contains ${OP_IMPORT}; update scripts/bundle-cli.mjs`);
+  const cases = opModules.map((m) => `    case ${JSON.stringify(m)}: return import(${JSON.stringify(`../${m}`)});`).join('\n');
+  return `${text.replace(OP_IMPORT, 'importBuiltOp(spec.module)')}
+/** The manifest's operation modules, as lazy chunks of this bundle (scripts/bundle-cli.mjs). */
+function importBuiltOp(module) {
+  switch (module) {
+${cases}
+    default: return import(new URL(\`../\${module}\`, import.meta.url).href);
+  }
+}
+`;
+}
+
+const svcDist = {
+  name: 'svc-dist',
+  setup(build) {
+    // Packages (and node: builtins) stay imports at run time, except the bundled ones.
+    build.onResolve({ filter: /^[^./#]/ }, (args) => (BUNDLED.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
+    // The zod bundle of bundle-vendor.mjs stays the one file it is.
+    build.onResolve({ filter: /\/vendor\/zod\.js$/ }, () => ({ path: '../vendor/zod.js', external: true }));
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(dist + sep)) return undefined;
+      let text = readFileSync(args.path, 'utf8');
+      if (args.path === join(dist, 'cli', 'manifest.js')) text = manifestSource(text);
+      const own = `new URL(${JSON.stringify(posix(relative(out, args.path)))}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+const result = await esbuild.build({
+  entryPoints: { main: join(dist, 'cli', 'main.js') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outdir: out,
+  chunkNames: '[name]-[hash]',
+  // commander is CommonJS: its require() of node builtins, without loading node's CommonJS loader.
+  // It requires child_process at load only to spawn executable subcommands, which svc has none of:
+  // loaded on first use instead (child_process, dgram and net's socket list cost ≈ 5–8 ms a start).
+  banner: {
+    js: "const require = (id) => (id === 'node:child_process' ? new Proxy({}, { get: (_, key) => process.getBuiltinModule(id)[key] }) : process.getBuiltinModule(id));",
+  },
+  legalComments: 'inline',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [svcDist],
+});
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+console.log(`bundle-cli: dist/cli/main.js bundled into ${posix(relative(root, out))}/ (${files.length} files)`);
