@@ -36,7 +36,7 @@ describe('door logging', () => {
   it('warn: no request line, no child logger for a request that logs nothing, and an unexpected error logged with its request id', async () => {
     const { stream, lines } = sink();
     const logging = doorLogging({ level: 'warn', stream }, 'warn');
-    expect(logging.fastify).toEqual({ logger: false, disableRequestLogging: true });
+    expect(logging.fastify).toEqual({ logger: false });
     const requestLog = (id: string) => logging.requestLog({ id } as FastifyRequest) as LazyRequestLogger;
     const quiet = requestLog('r1');
     quiet.info({ a: 1 }, 'not written');
