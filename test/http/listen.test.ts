@@ -32,6 +32,13 @@ describe('listening server', () => {
     await health.body.dump();
   });
 
+  it('a port in use is bad input naming --port (CLI exit 2), not a raw EADDRINUSE', async () => {
+    started = await startServer({ config: testConfig({ port: 0, host: '127.0.0.1' }), stores, operations: allOperations(), logger: false });
+    const port = Number(new URL(started.url).port);
+    const second = startServer({ config: testConfig({ port, host: '127.0.0.1' }), stores, operations: allOperations(), logger: false });
+    await expect(second).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining(`cannot listen on 127.0.0.1:${port}: the address is already in use`) });
+  });
+
   it('close() lets an in-flight request finish, then refuses new connections', async () => {
     let release!: () => void;
     let entered!: () => void;
