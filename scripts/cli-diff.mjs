@@ -21,10 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 
 const [refBin, newBin, casesFile, verbose] = process.argv.slice(2);
 if (!refBin || !newBin || !casesFile) {
-  console.error('usage: node scripts/cli-diff.mjs <reference bin/svc.js> <candidate bin/svc.js> <cases.json> [-v]
- *
- * The case lists used so far are in scripts/cli-diff/ (e.g. `node scripts/cli-diff.mjs
- * /work/main/bin/svc.js bin/svc.js scripts/cli-diff/system.json` after building both).');
+  console.error('usage: node scripts/cli-diff.mjs <reference bin/svc.js> <candidate bin/svc.js> <cases.json> [-v]');
   process.exit(2);
 }
 const cwd = resolve(dirname(newBin), '..');

@@ -30,7 +30,7 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['receipt'] },
   { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
   { names: ['flows', 'system', 'regime', 'zones'] },
-  { names: ['depth'], load: async () => (await import('./depth.js')).registerDepth },
+  { names: ['depth'] },
   { names: ['serve'], load: async () => (await import('./serve.js')).registerServe },
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['db'], load: async () => (await import('./db.js')).registerDb },
