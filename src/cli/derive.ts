@@ -20,7 +20,7 @@ export interface FlagSpec {
   /** `--max-trades`. */
   flag: string;
   /** json: a JSON file's content; text: a file's text, or the value itself. */
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text';
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text' | 'pairs';
   /** `<DD.MM.YYYY>`; absent for a boolean. */
   value?: string;
   help: string;
@@ -28,6 +28,8 @@ export interface FlagSpec {
   choices?: string[];
   /** The value upper-cased before it goes to the op. */
   upper?: boolean;
+  /** Checked as a real date DD.MM.YYYY (`--trade-date: expected a real date …`). */
+  date?: boolean;
 }
 
 export interface CommandSpec {
@@ -42,8 +44,10 @@ export interface CommandSpec {
   examples: string[];
   /** A paragraph of help above the examples. */
   helpText?: string;
-  /** `op`: validation errors are said as the op says them (CliBinding.errors). */
-  errors?: 'op';
+  /** How validation errors are said (CliBinding.errors). */
+  errors?: 'op' | 'flags';
+  /** A paragraph of help under the examples. */
+  helpFooter?: string;
   /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
   settings?: { field: string; group: SettingsGroup; required: boolean }[];
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
@@ -157,7 +161,11 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     }
     if (named && named.verbatim) {
       const must = required.has(field) && plain(schema).default === undefined;
-      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}) });
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}), ...(named.date ? { date: true } : {}) });
+      continue;
+    }
+    if (named && named.pairs) {
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'pairs', value: named.value ?? 'key=value...', help: help ?? field });
       continue;
     }
     if (textFiles.has(field)) {
@@ -194,5 +202,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     examples: [...cli.examples],
     ...(cli.helpText ? { helpText: cli.helpText } : {}),
     ...(cli.errors ? { errors: cli.errors } : {}),
+    ...(cli.helpFooter ? { helpFooter: cli.helpFooter } : {}),
   };
 }

@@ -44,7 +44,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       else cmd.option(flags, f.help);
     }
     if (spec.book) addBookOptions(cmd);
-    cmd.addHelpText('after', examplesText(spec.examples, spec.helpText));
+    cmd.addHelpText('after', examplesText(spec.examples, spec.helpText) + (spec.helpFooter ? `\n\n${spec.helpFooter}` : ''));
     cmd.action(async (...args: unknown[]) => {
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
@@ -57,8 +57,10 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
 const examplesText = (examples: readonly string[], helpText?: string): string =>
   `${helpText ? `\n${helpText}\n` : ''}\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
 
-function coerce(f: FlagSpec, raw: unknown): unknown {
+async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'boolean') return raw === true;
+  if (f.kind === 'pairs') return (await import('./pairs.js')).parsePairs(raw as string[], f.flag);
+  if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
   if (f.choices && !f.choices.includes(text)) {
     throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
@@ -178,7 +180,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     const raw = opts[camel(f.flag)];
     // Settings flags are read with the --settings file below (their errors name the range).
     if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
-    const value = coerce(f, raw);
+    const value = await coerce(f, raw);
     if (f.field.startsWith('@')) continue;
     if (f.kind === 'json') setField(input, f.field, (await import('./json-input.js')).readJsonInput(String(raw), f.flag));
     else setField(input, f.field, value);
@@ -195,6 +197,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
   const output = (await env.runOp(op, input).catch(async (e: unknown) => {
     if (spec.errors === 'op') throw e;
+    if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
     throw said !== e ? said : await explained(spec, e, input, opts);
   })) as Record<string, unknown>;
@@ -203,7 +206,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : output;
+  const projected = cli?.json ? (cli.json as (o: unknown) => unknown)(output) : output;
+  const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
   for (const r of (cli?.remarks as ((o: unknown) => readonly Remark[]) | undefined)?.(output) ?? []) {
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);

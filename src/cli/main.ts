@@ -28,7 +28,7 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
   // Derived (no load): listed here only to keep their place in `svc --help`, in this order.
   { names: ['receipt'] },
-  { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
+  { names: ['audit'] },
   { names: ['flows', 'system', 'regime', 'zones'] },
   { names: ['depth'] },
   { names: ['serve'], load: async () => (await import('./serve.js')).registerServe },

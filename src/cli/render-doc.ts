@@ -1,6 +1,7 @@
 /**
  * A document view (DocView, src/ops/cli-binding.ts) on the terminal: its blocks in order on
- * stdout — lines, tables of text cells, key/value tables — or, with `--format csv`, its CSV rows.
+ * stdout — lines, tables of text cells, key/value tables — or, with `--format csv`, its CSV rows
+ * (the blocks where it has none for this output).
  */
 import type { ChalkInstance } from 'chalk';
 import type { DocText, DocView, NoteText } from '../ops/types.js';
@@ -14,11 +15,8 @@ export function docText(t: NoteText, c: ChalkInstance): DocText {
 }
 
 export async function renderDoc(out: Output, view: DocView<unknown, unknown>, output: unknown, format: 'table' | 'csv', t: NoteText, input: unknown): Promise<void> {
-  if (format === 'csv') {
-    if (!view.csv) return;
-    const rows = view.csv.rows(output);
-    return out.raw(await toCsv(rows, view.csv.columns));
-  }
+  const rows = format === 'csv' ? view.csv?.rows(output) : undefined;
+  if (rows) return out.raw(await toCsv(rows, view.csv?.columns));
   for (const block of view.blocks(output, docText(t, out.c), input)) {
     if (typeof block === 'string') out.print(block);
     else if ('dim' in block) out.print(out.c.dim(block.dim));

@@ -101,11 +101,13 @@ export type Block =
 
 /**
  * A document made of blocks, all on stdout (`svc flows`: a title, the hours' table, a bar chart
- * and a line). `--format csv` prints `csv`'s rows (columns: the first row's keys where not given).
+ * and a line). `--format csv` prints `csv`'s rows (columns: the first row's keys where not given),
+ * or the blocks where there are none.
  */
 export interface DocView<Out = never, In = never> {
   blocks(output: Out, t: DocText, input: In): readonly Block[];
-  csv?: { rows(output: Out): readonly object[]; columns?: readonly string[] };
+  /** `null`: no CSV for this output (the blocks are printed instead). */
+  csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
 
 /** A line on stderr said in every format before the output: a warning (shown with -q) or a note (hidden). */
@@ -195,16 +197,21 @@ export interface CliBinding<Out = never, In = never> {
    * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
    * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
-   * (`--border hu`).
+   * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
+   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
    * `op`: a bad flag value is said in the op's own words (`invalid input: border: …`, naming the
-   * field as the API does) rather than the flag's; for commands that always said it so.
+   * field as the API does) rather than the flag's; `flags`: each issue's field renamed to its flag
+   * and the first said as `--trade-date: …` (`--meta key: …` inside a pairs record). For commands
+   * that always said it so.
    */
-  errors?: 'op';
+  errors?: 'op' | 'flags';
+  /** What `--format json` prints, when not the output itself. */
+  json?(output: Out): unknown;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
@@ -232,4 +239,6 @@ export interface CliBinding<Out = never, In = never> {
   examples: readonly [string, ...string[]];
   /** A paragraph of help above the examples. */
   helpText?: string;
+  /** A paragraph of help under the examples. */
+  helpFooter?: string;
 }
