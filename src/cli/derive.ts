@@ -20,12 +20,16 @@ export interface FlagSpec {
   /** `--max-trades`. */
   flag: string;
   /** json: a JSON file's content; text: a file's text, or the value itself. */
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text';
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text' | 'pairs';
   /** `<DD.MM.YYYY>`; absent for a boolean. */
   value?: string;
   help: string;
   required?: boolean;
   choices?: string[];
+  /** The value upper-cased before it goes to the op. */
+  upper?: boolean;
+  /** Checked as a real date DD.MM.YYYY (`--trade-date: expected a real date …`). */
+  date?: boolean;
 }
 
 export interface CommandSpec {
@@ -35,9 +39,15 @@ export interface CommandSpec {
   book?: BookBinding;
   body?: BodyBinding;
   /** The command group's line and examples (`svc receipt`). */
-  parent?: { description: string; examples: string[] };
+  parent?: { description: string; examples: string[]; helpText?: string };
   flags: FlagSpec[];
   examples: string[];
+  /** A paragraph of help above the examples. */
+  helpText?: string;
+  /** How validation errors are said (CliBinding.errors). */
+  errors?: 'op' | 'flags';
+  /** A paragraph of help under the examples. */
+  helpFooter?: string;
   /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
   settings?: { field: string; group: SettingsGroup; required: boolean }[];
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
@@ -134,7 +144,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const settings: { field: string; group: SettingsGroup; required: boolean }[] = [];
   const jsonFiles = new Set<string>(cli.jsonFiles ?? []);
   const textFiles = new Set<string>(cli.textFiles ?? []);
-  const bodyFields = new Set<string>(cli.body?.fields ?? []);
+  const bodyFields = new Set<string>([...(cli.body?.fields ?? []), ...(cli.body?.named ? [cli.body.named] : [])]);
   for (const [field, schema] of Object.entries(props)) {
     const named = cli.flags?.[field];
     if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || bodyFields.has(field) || named === false) continue;
@@ -150,7 +160,12 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       continue;
     }
     if (named && named.verbatim) {
-      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field });
+      const must = required.has(field) && plain(schema).default === undefined;
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}), ...(named.date ? { date: true } : {}) });
+      continue;
+    }
+    if (named && named.pairs) {
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'pairs', value: named.value ?? 'key=value...', help: help ?? field });
       continue;
     }
     if (textFiles.has(field)) {
@@ -160,6 +175,9 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     const flag = flagOf(field, schema, required.has(field), help);
     if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}) });
   }
+  const order = cli.order ?? [];
+  const rank = (f: FlagSpec) => (order.includes(f.field) ? order.indexOf(f.field) : order.length);
+  flags.sort((a, b) => rank(a) - rank(b));
   if (settings.length > 0) flags.push(settingsFileFlag(settings.map((x) => x.group)));
   if (cli.book?.onForecast) {
     flags.push({ field: '@planOn', flag: '--plan-on', kind: 'string', value: 'actual|forecast', choices: ['actual', 'forecast'], help: cli.flagHelp?.['@planOn'] ?? 'forecast: on the forecast of --date from the days before it (a day without prices)' });
@@ -178,9 +196,12 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     description: cli.description ?? op.summary,
     ...(cli.book ? { book: cli.book } : {}),
     ...(cli.body ? { body: cli.body } : {}),
-    ...(cli.parent ? { parent: { description: cli.parent.description, examples: [...cli.parent.examples] } } : {}),
+    ...(cli.parent ? { parent: { description: cli.parent.description, examples: [...cli.parent.examples], ...(cli.parent.helpText ? { helpText: cli.parent.helpText } : {}) } } : {}),
     flags,
     ...(settings.length > 0 ? { settings } : {}),
     examples: [...cli.examples],
+    ...(cli.helpText ? { helpText: cli.helpText } : {}),
+    ...(cli.errors ? { errors: cli.errors } : {}),
+    ...(cli.helpFooter ? { helpFooter: cli.helpFooter } : {}),
   };
 }

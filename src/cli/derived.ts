@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, FailBinding, StandardIssue, TableView, TextView } from '../ops/types.js';
+import type { AnyOperation, DocView, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec, FlagSpec } from './derive.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
@@ -33,7 +33,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
   for (const spec of specs) {
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
-    if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples));
+    if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
     const cmd = parent.command(name).description(spec.description);
     if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
@@ -44,7 +44,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       else cmd.option(flags, f.help);
     }
     if (spec.book) addBookOptions(cmd);
-    cmd.addHelpText('after', examplesText(spec.examples));
+    cmd.addHelpText('after', examplesText(spec.examples, spec.helpText) + (spec.helpFooter ? `\n\n${spec.helpFooter}` : ''));
     cmd.action(async (...args: unknown[]) => {
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
@@ -54,15 +54,18 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
   }
 }
 
-const examplesText = (examples: readonly string[]): string => `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
+const examplesText = (examples: readonly string[], helpText?: string): string =>
+  `${helpText ? `\n${helpText}\n` : ''}\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
 
-function coerce(f: FlagSpec, raw: unknown): unknown {
+async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'boolean') return raw === true;
+  if (f.kind === 'pairs') return (await import('./pairs.js')).parsePairs(raw as string[], f.flag);
+  if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
   if (f.choices && !f.choices.includes(text)) {
     throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
   }
-  if (f.kind === 'string') return text;
+  if (f.kind === 'string') return f.upper ? text.toUpperCase() : text;
   if (f.kind === 'text') return existsSync(text) ? readFileSync(text, 'utf8') : text;
   if (f.kind === 'json') return undefined;
   const value = Number(text);
@@ -166,7 +169,10 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
 async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string | undefined, opts: Opts): Promise<void> {
   const cli = op.cli;
   const input: Record<string, unknown> = {};
-  if (spec.body && file !== undefined) {
+  if (spec.body?.text && file !== undefined) {
+    input[spec.body.fields[0]] = (await import('./json-input.js')).readTextInput(file, spec.body.what);
+    if (spec.body.named) input[spec.body.named] = file;
+  } else if (spec.body && file !== undefined) {
     const body = (await import('./json-input.js')).readJsonInput(file, spec.body.what);
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { [spec.body.fields[0]]: body };
     for (const field of spec.body.fields) input[field] = fields[field];
@@ -175,7 +181,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     const raw = opts[camel(f.flag)];
     // Settings flags are read with the --settings file below (their errors name the range).
     if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
-    const value = coerce(f, raw);
+    const value = await coerce(f, raw);
     if (f.field.startsWith('@')) continue;
     if (f.kind === 'json') setField(input, f.field, (await import('./json-input.js')).readJsonInput(String(raw), f.flag));
     else setField(input, f.field, value);
@@ -191,6 +197,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
   const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
   const output = (await env.runOp(op, input).catch(async (e: unknown) => {
+    if (spec.errors === 'op') throw e;
+    if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
     throw said !== e ? said : await explained(spec, e, input, opts);
   })) as Record<string, unknown>;
@@ -199,8 +207,13 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : output;
-  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | undefined;
+  const projected = cli?.json ? (cli.json as (o: unknown) => unknown)(output) : output;
+  const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
+  for (const r of (cli?.remarks as ((o: unknown) => readonly Remark[]) | undefined)?.(output) ?? []) {
+    if ('warn' in r) out.warn(r.warn);
+    else out.info(r.info);
+  }
+  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
   if (format === 'table' && loaded && gaps) {
     const { gapReport } = await import('./backtest-gaps.js');

@@ -26,11 +26,11 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
-  // Derived (no load): listed here only to keep its place in `svc --help`.
+  // Derived (no load): listed here only to keep their place in `svc --help`, in this order.
   { names: ['receipt'] },
-  { names: ['audit'], load: async () => (await import('./audit.js')).registerAudit },
-  { names: ['flows', 'system', 'regime', 'zones'], load: async () => (await import('./system.js')).registerSystem },
-  { names: ['depth'], load: async () => (await import('./depth.js')).registerDepth },
+  { names: ['audit'] },
+  { names: ['flows', 'system', 'regime', 'zones'] },
+  { names: ['depth'] },
   { names: ['serve'], load: async () => (await import('./serve.js')).registerServe },
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['db'], load: async () => (await import('./db.js')).registerDb },
@@ -124,7 +124,8 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
     const placed = (s: CommandSpec) => modules.some((m) => !m.load && m.names.includes(s.command[0] as string));
     modules.forEach((m, i) => {
       const register = registers[i];
-      if (!register) registerDerived(program, env, derived.specs.filter((s) => m.names.includes(s.command[0] as string)), derived.load);
+      const at = (s: CommandSpec) => m.names.indexOf(s.command[0] as string);
+      if (!register) registerDerived(program, env, derived.specs.filter((s) => at(s) >= 0).sort((a, b) => at(a) - at(b)), derived.load);
       else if (m.names.includes('op')) (register as (p: Command, e: CliEnv, o?: OperationSource) => void)(program, env, operations);
       else register(program, env);
     });

@@ -7,7 +7,7 @@
  * view prints a key/value table when every field is a plain value, JSON otherwise (as `svc op run`).
  */
 import type { ChalkInstance } from 'chalk';
-import type { Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
+import type { DocView, Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
 import type { Output } from './output.js';
 import { toCsv } from './csv.js';
 import { countOf, formatMoney, labels } from './i18n.js';
@@ -46,11 +46,14 @@ export function viewText(lang: Lang, c: ChalkInstance): NoteText {
   return { lang, count: (n, noun) => countOf(n, noun, lang), money: (v, digits = 2, l = lang) => formatMoney(v, l, digits), bold: (s) => c.bold(s), status: (s) => paintStatus(c, s) };
 }
 
-export async function renderOutput(out: Output, view: TableView<unknown, unknown> | TextView<unknown> | undefined, output: unknown, options: RenderOptions): Promise<void> {
+type AnyView = TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown>;
+
+export async function renderOutput(out: Output, view: AnyView | undefined, output: unknown, options: RenderOptions): Promise<void> {
   const { format, lang } = options;
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
   if (view && 'text' in view) return renderText(out, view, output, format, lang);
+  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input);
   if (!view) {
     const entries = Object.entries(output as Record<string, unknown>);
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));

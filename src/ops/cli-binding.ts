@@ -83,6 +83,36 @@ export interface TextView<Out = never> {
   csv?: { row(output: Out): object; columns: readonly string[] };
 }
 
+/** What a document view's blocks are written with, beyond a table view's: colours and bars. */
+export interface DocText extends NoteText {
+  paint(colour: 'green' | 'yellow' | 'red', text: string): string;
+  /** A horizontal bar of `width` cells at most (`█▌`), `value` of `max`. */
+  bar(value: number, max: number, width?: number): string;
+}
+
+/**
+ * A block of a document: a line (plain, or `{ dim }`), a table of cells already written as text
+ * (`right`: the columns aligned right), or a key/value table.
+ */
+export type Block =
+  | ViewLine
+  | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
+  | { readonly facts: readonly (readonly [string, string])[] };
+
+/**
+ * A document made of blocks, all on stdout (`svc flows`: a title, the hours' table, a bar chart
+ * and a line). `--format csv` prints `csv`'s rows (columns: the first row's keys where not given),
+ * or the blocks where there are none.
+ */
+export interface DocView<Out = never, In = never> {
+  blocks(output: Out, t: DocText, input: In): readonly Block[];
+  /** `null`: no CSV for this output (the blocks are printed instead). */
+  csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
+}
+
+/** A line on stderr said in every format before the output: a warning (shown with -q) or a note (hidden). */
+export type Remark = { readonly warn: string } | { readonly info: string };
+
 /**
  * A positional JSON file (`-`: stdin) holding input fields, as an API body holds them: the fields
  * named here are taken from it (a file that is not an object is the first field), the rest come
@@ -95,6 +125,10 @@ export interface BodyBinding {
   fields: readonly [string, ...string[]];
   /** How read errors name the argument (`receipt: x.json is not valid JSON`). */
   what: string;
+  /** The file is text, not JSON: its text fills the first field (`depth import <file>`). */
+  text?: true;
+  /** An input field given the argument as typed (the file's name). */
+  named?: string;
 }
 
 /** An output a script must be able to notice (an invalid receipt): an exit code and an error line. */
@@ -162,9 +196,22 @@ export interface CliBinding<Out = never, In = never> {
   /**
    * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
    * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
-   * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone.
+   * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
+   * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
+   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true }>>;
+  /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
+  order?: readonly string[];
+  /**
+   * `op`: a bad flag value is said in the op's own words (`invalid input: border: …`, naming the
+   * field as the API does) rather than the flag's; `flags`: each issue's field renamed to its flag
+   * and the first said as `--trade-date: …` (`--meta key: …` inside a pairs record). For commands
+   * that always said it so.
+   */
+  errors?: 'op' | 'flags';
+  /** What `--format json` prints, when not the output itself. */
+  json?(output: Out): unknown;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
@@ -173,8 +220,10 @@ export interface CliBinding<Out = never, In = never> {
   flagErrors?: Readonly<Record<string, { readonly says: string; readonly issue: string }>>;
   body?: BodyBinding;
   /** The command group's own line and examples (`svc receipt`), where the command path has one. */
-  parent?: { readonly description: string; readonly examples: readonly string[] };
-  view?: TableView<Out, In> | TextView<Out>;
+  parent?: { readonly description: string; readonly examples: readonly string[]; readonly helpText?: string };
+  view?: TableView<Out, In> | TextView<Out> | DocView<Out, In>;
+  /** Lines on stderr before the output, in every format (`source: fixture — …`). */
+  remarks?(output: Out): readonly Remark[];
   /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */
   views?: Readonly<Record<string, TableView<Out, In> & { readonly input?: Readonly<Record<string, unknown>> }>>;
   defaultView?: string;
@@ -188,4 +237,8 @@ export interface CliBinding<Out = never, In = never> {
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
   /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
   examples: readonly [string, ...string[]];
+  /** A paragraph of help above the examples. */
+  helpText?: string;
+  /** A paragraph of help under the examples. */
+  helpFooter?: string;
 }

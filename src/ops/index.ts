@@ -17,6 +17,7 @@ import { riskReport } from './strategy/risk.js';
 import { tradingBrief } from './ai/brief.js';
 import { receiptVerify, receiptPublicKey, tradingBriefReceipt } from './ai/receipt.js';
 import { auditCreate, auditList, auditExport } from './account/audit.js';
+import { auditAdd } from './account/audit-add.js';
 import { notificationsSubscribe } from './account/notifications.js';
 import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './account/api-keys.js';
 import { methodologyCite } from './ai/methodology.js';
@@ -61,6 +62,7 @@ export const operations: Operation[] = [
   receiptVerify,
   receiptPublicKey,
   auditCreate,
+  auditAdd,
   auditList,
   auditExport,
   notificationsSubscribe,
@@ -72,8 +74,8 @@ export const operations: Operation[] = [
   multiZone,
   zonesImport,
   regime,
-  marketDepth,
   depthImport,
+  marketDepth,
   forecastGet,
   forecastEvaluate,
   forecastDays,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AuditEvent, AuditEventPage, AuditEventRequest, AuditListQuery } from '../../domain/audit.js';
 import { actorOf, principalOf } from './access.js';
-import { defineOperation, type TableColumn } from '../types.js';
+import { defineOperation, type OpContext, type TableColumn } from '../types.js';
 
 /** 201 body of POST /api/audit/events: the stored event; `persisted` true confirms the write. */
 export const AuditCreateResponse = z.strictObject({ event: AuditEvent, persisted: z.literal(true) });
@@ -65,22 +65,36 @@ export const auditCreate = defineOperation({
   input: AuditEventRequest,
   output: AuditCreateResponse,
   http: { method: 'POST', path: '/api/audit/events', inputFrom: 'body', successStatus: 201, errors: [400, 401, 429] },
-  async run(ctx, input) {
-    const event: AuditEvent = {
-      id: ctx.newId(),
-      createdAt: ctx.now().toISOString(),
-      type: input.type,
-      actor: actorOf(ctx.caller, input.actor),
-      tradeDate: input.tradeDate,
-      source: input.source,
-      metadata: input.metadata,
-      recordedBy: principalOf(ctx.caller),
-    };
-    const stores = await ctx.stores();
-    await stores.audit.append(ctx.caller.tenantId, event);
-    return { event, persisted: true as const };
-  },
+  run: recordEvent,
 });
+
+/** Appends the event to the caller's journal; the answer is sent once it is durably committed. */
+export async function recordEvent(ctx: OpContext, input: AuditEventRequest): Promise<AuditCreateResponse> {
+  const event: AuditEvent = {
+    id: ctx.newId(),
+    createdAt: ctx.now().toISOString(),
+    type: input.type,
+    actor: actorOf(ctx.caller, input.actor),
+    tradeDate: input.tradeDate,
+    source: input.source,
+    metadata: input.metadata,
+    recordedBy: principalOf(ctx.caller),
+  };
+  const stores = await ctx.stores();
+  await stores.audit.append(ctx.caller.tenantId, event);
+  return { event, persisted: true as const };
+}
+
+/** `svc audit`: the command group of `audit add`, `audit list` and `audit export`. */
+export const AUDIT_PARENT = {
+  description: 'the audit journal: record events (prices loaded, CSV imported, brief generated, plan exported), list and export them',
+  helpText: 'Events go to the local store in the data directory (--data-dir, SVC_DATA_DIR), or to a platform with --api-base/SVC_API_BASE.',
+  examples: [
+    'svc audit add --type prices_loaded --trade-date 15.12.2024 --source fixtures/oree-dam-ips-2022-2024.csv --meta rows=24',
+    'svc audit list --limit 20',
+    'svc audit export --format csv > audit.csv',
+  ],
+};
 
 export const auditList = defineOperation({
   id: 'audit.list',
@@ -98,6 +112,7 @@ export const auditList = defineOperation({
   http: { method: 'GET', path: '/api/audit/events', inputFrom: 'query', successStatus: 200, errors: [400, 401, 403, 429] },
   cli: {
     command: ['audit', 'list'],
+    parent: AUDIT_PARENT,
     description: 'recent events of the local journal, newest first, one page at a time',
     flags: { limit: { value: 'n', verbatim: true }, before: { value: 'cursor' } },
     flagHelp: { limit: 'events per page, 1..500 (default 50)', before: 'the cursor printed under the previous page (nextBefore in JSON)' },
@@ -125,6 +140,7 @@ export const auditExport = defineOperation({
   output: AuditExportResponse,
   cli: {
     command: ['audit', 'export'],
+    parent: AUDIT_PARENT,
     description: 'every event of the local journal, oldest first',
     view: { ...eventsView, rows: (r) => eventRows(r.events) },
     examples: ['svc audit export --format csv > audit.csv', "svc audit export --format json | jq '.events | length'"],

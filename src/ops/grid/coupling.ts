@@ -6,8 +6,19 @@
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
-import { resolveRange, tsoDeps } from './tsoplatform-shared.js';
-import { defineOperation } from '../types.js';
+import { RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { defineOperation, type DocText } from '../types.js';
+
+/** One line per hour: exports grow left of the axis, imports right, so the sign reads at a glance. */
+function signedBars(t: DocText, rows: readonly { label: string; value: number | null }[], width = 24): string[] {
+  const max = Math.max(1, ...rows.map((r) => Math.abs(r.value ?? 0)));
+  return rows.map(({ label, value }) => {
+    const v = value ?? 0;
+    const left = v < 0 ? t.bar(-v, max, width) : '';
+    const right = v > 0 ? t.bar(v, max, width) : '';
+    return `${label} ${left.padStart(width)}│${right.padEnd(width)} ${value === null ? '—' : t.money(v, 0, 'en')}`;
+  });
+}
 
 export const couplingFlows = defineOperation({
   id: 'coupling.flows',
@@ -23,6 +34,36 @@ export const couplingFlows = defineOperation({
   input: FlowsQuery,
   output: FlowsResponse,
   http: { method: 'GET', path: '/api/coupling/flows', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429, 502] },
+  cli: {
+    command: ['flows'],
+    description: 'hourly cross-border physical flows of a Ukrainian border (MW), with a net-flow chart',
+    flags: { border: { value: 'code', verbatim: true, upper: true }, ...RANGE_FLAGS },
+    flagHelp: {
+      border: 'PL | SK | HU | RO | MD (default: "PL")',
+      date: 'one Kyiv trade day (default: newest available)',
+      from: 'first day of a range (with --to, at most 31 days)',
+      to: 'last day of a range',
+    },
+    errors: 'op',
+    remarks: sourceRemarks,
+    view: {
+      blocks: (r, t) => {
+        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
+        const hh = (h: number) => String(h).padStart(2, '0');
+        const lastDay = [...new Set(r.hours.map((h) => h.tradeDate))].at(-1);
+        const last = r.hours.filter((h) => h.tradeDate === lastDay);
+        return [
+          t.bold(`Physical flows UA ↔ ${r.border}, ${r.from}${r.to === r.from ? '' : `–${r.to}`} (MW; net > 0 = import into Ukraine)`),
+          { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
+          ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
+          `\nNet import ${num(r.summary.netImportMwh)} MWh over ${r.summary.hours} hours.`,
+        ];
+      },
+      csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
+    },
+    helpText: 'Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (28.10–01.11.2022, 25–27.03.2023).',
+    examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
+  },
   async run(ctx, input) {
     const { from, to } = resolveRange(ctx, input);
     const { hours, freshness, noData } = await readFlows(tsoDeps(ctx), input.border, from, to);

@@ -6,7 +6,7 @@ import { SvcError } from '../../domain/errors.js';
 import { SystemQuery, SystemResponse } from '../../domain/tsoplatform.js';
 import { MIX_GROUPS, type MixGroup } from '../../providers/tsoplatform/eic.js';
 import { readSystem } from '../../providers/tsoplatform/reads.js';
-import { resolveRange, tsoDeps } from './tsoplatform-shared.js';
+import { RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation } from '../types.js';
 
 const zero = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.map((g) => [g, 0])) as Record<MixGroup, number>;
@@ -25,6 +25,30 @@ export const systemOperations = defineOperation({
   input: SystemQuery,
   output: SystemResponse,
   http: { method: 'GET', path: '/api/system-operations', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 502] },
+  cli: {
+    command: ['system'],
+    description: 'hourly Ukrainian load and generation mix, with the day\'s mix as bars',
+    flags: { date: RANGE_FLAGS.date },
+    flagHelp: { date: 'Kyiv trade day (default: newest available)' },
+    errors: 'op',
+    remarks: sourceRemarks,
+    view: {
+      blocks: (r, t) => {
+        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
+        const groups = ['nuclear', 'coal', 'gas', 'hydro', 'wind', 'solar', 'other'] as const;
+        return [
+          t.bold(`Ukrainian power system, ${r.date} (MW)`),
+          r.note,
+          { table: { head: ['Hour', 'Load', ...groups, 'Total'], right: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], rows: r.hours.map((h) => [String(h.hour).padStart(2, '0'), num(h.loadMw), ...groups.map((g) => num(h.generationMw[g])), num(h.totalGenerationMw)]) } },
+          '\nGeneration mix of the day',
+          ...groups.map((g) => `${g.padEnd(8)} ${t.bar(r.day.shares[g], 1, 40).padEnd(40)} ${t.money(r.day.shares[g] * 100, 1, 'en')} %`),
+        ];
+      },
+      csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, loadMw: h.loadMw, ...h.generationMw, totalGenerationMw: h.totalGenerationMw })) },
+    },
+    helpText: 'Needs SVC_TSOPLATFORM_TOKEN: svc ships no real load or generation data (404 inputs_missing without it).',
+    examples: ['svc system --date 01.11.2022', 'svc system --format json'],
+  },
   async run(ctx, input) {
     const { from: date } = resolveRange(ctx, input);
     if (!ctx.config.tsoplatform.token) {

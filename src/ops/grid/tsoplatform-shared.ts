@@ -3,7 +3,19 @@ import { compareTradeDates } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import { kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
-import type { OpContext } from '../types.js';
+import type { OpContext, Remark } from '../types.js';
+
+/** The CLI flags of a day or range: the text goes to the op, which says a bad one in its own words. */
+export const RANGE_FLAGS = {
+  date: { value: 'DD.MM.YYYY', verbatim: true },
+  from: { value: 'DD.MM.YYYY', verbatim: true },
+  to: { value: 'DD.MM.YYYY', verbatim: true },
+} as const;
+
+/** Where the answer came from, on stderr: a warning when it is the shipped fixtures. */
+export const sourceRemarks = (r: { source: string; freshness: { note: string } }): Remark[] => [
+  r.source === 'fixture' ? { warn: `source: fixture — ${r.freshness.note}` } : { info: `source: ${r.source} — ${r.freshness.note}` },
+];
 
 /** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
 export const FIXTURE_DAY = '01.11.2022';

@@ -6,7 +6,36 @@ import { z } from 'zod';
 import { SvcError } from '../../domain/errors.js';
 import { DepthQuery, DepthResponse } from '../../domain/tsoplatform.js';
 import { DEFAULT_RISK_THRESHOLDS, depthWithin, referencePrice, walkBook, type Side } from '../../engines/depth.js';
-import { defineOperation } from '../types.js';
+import { defineOperation, type Block, type DocText } from '../types.js';
+
+/** `svc depth`: the command group of `depth import` and `depth show`. */
+const DEPTH_PARENT = {
+  description: 'order-book depth: import snapshots, walk the book by size (display only)',
+  examples: ['svc depth import examples/depth-sample.csv', 'svc depth show --date 02.03.2026 --sizes 5,10,50 --side buy'],
+};
+
+/** Per stored hour: its capture and depth, the fills by size and the buy side's slippage as bars; then the disclaimer. */
+function depthBlocks(r: DepthResponse, t: DocText): Block[] {
+  const num = (v: number | null, digits = 2): string => (v === null ? '—' : t.money(v, digits, 'en'));
+  const blocks: Block[] = [];
+  for (const h of r.hours) {
+    blocks.push(t.bold(`${r.tradeDate} hour ${String(h.hour).padStart(2, '0')} — captured ${h.capturedAt}; clearing ${num(h.clearingPriceUahMwh)} UAH/MWh`));
+    blocks.push(`depth within ±${r.bandPct} %: sell ${num(h.depth.sellMwh, 1)} MWh, buy ${num(h.depth.buyMwh, 1)} MWh (book: ${num(h.curves.sellMwh, 1)} / ${num(h.curves.buyMwh, 1)} MWh)`);
+    const risk = (f: (typeof h.fills)[number]) => t.paint(f.risk === 'low' ? 'green' : f.risk === 'medium' ? 'yellow' : 'red', f.risk);
+    const rows = h.fills.map((f) => [f.side, num(f.sizeMwh, 1), num(f.fillableMwh, 1), num(f.vwap), num(f.slippageVsBest), num(f.slippageVsBestPct), num(f.slippageVsClearing), risk(f)]);
+    blocks.push({ table: { head: ['Side', 'Size MWh', 'Fillable', 'VWAP', 'Slip vs best', 'Slip %', 'Slip vs clearing', 'Risk'], right: [1, 2, 3, 4, 5, 6], rows } });
+    // Depth curve: VWAP against size, one bar per requested size.
+    const buys = h.fills.filter((f) => f.side === 'buy' && f.vwap !== null);
+    const top = Math.max(...buys.map((f) => f.slippageVsBest ?? 0), 0);
+    if (buys.length > 0) {
+      blocks.push('buy slippage by size (UAH/MWh)');
+      for (const f of buys) blocks.push(`${num(f.sizeMwh, 1).padStart(8)} MWh ${t.bar(f.slippageVsBest ?? 0, top || 1, 30).padEnd(30)} ${num(f.slippageVsBest)}`);
+    }
+    blocks.push('');
+  }
+  blocks.push(r.disclaimer);
+  return blocks;
+}
 
 export const DEPTH_DISCLAIMER =
   'Display only: computed from stored order-book snapshots as captured. Not a forecast, not an order recommendation and not a fill guarantee.';
@@ -26,6 +55,33 @@ export const marketDepth = defineOperation({
   input: DepthQuery,
   output: DepthResponse,
   http: { method: 'GET', path: '/api/market-model/market-depth', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 503] },
+  cli: {
+    command: ['depth', 'show'],
+    description: 'walk the stored book: fillable volume, VWAP, slippage, depth within ±N %, execution risk',
+    parent: DEPTH_PARENT,
+    flags: {
+      tradeDate: { flag: '--date', value: 'DD.MM.YYYY', verbatim: true },
+      hour: { value: '0..23', verbatim: true },
+      sizes: { value: 'list', verbatim: true },
+      side: { value: 'side', verbatim: true },
+      bandPct: { flag: '--band', value: 'pct', verbatim: true },
+    },
+    order: ['tradeDate', 'hour', 'sizes', 'side', 'bandPct'],
+    flagHelp: {
+      tradeDate: 'delivery day',
+      hour: 'one delivery hour (default: every stored hour)',
+      sizes: 'order sizes in MWh, comma-separated (default: "1,5,10,25")',
+      side: 'buy | sell | both (default: "both")',
+      bandPct: 'depth band ±N % around the clearing price (default: "5")',
+    },
+    errors: 'op',
+    view: {
+      blocks: depthBlocks,
+      csv: { rows: (r) => r.hours.flatMap((h) => h.fills.map((f) => ({ tradeDate: r.tradeDate, hour: h.hour, capturedAt: h.capturedAt, ...f }))) },
+    },
+    helpText: 'Risk: low ≤ 1 % slippage vs best, medium ≤ 5 %, high above, extreme when the size cannot be filled.',
+    examples: ['svc depth show --date 02.03.2026 --sizes 5,10,50 --side buy'],
+  },
   async run(ctx, input) {
     const stores = await ctx.stores();
     const snapshots = (await stores.depth.latest(input.tradeDate)).filter((s) => input.hour === undefined || s.hour === input.hour);
@@ -70,6 +126,25 @@ export const depthImport = defineOperation({
   access: 'serviceToken',
   input: DepthImportRequest,
   output: DepthImportResponse,
+  cli: {
+    command: ['depth', 'import'],
+    description: 'store order-book snapshots (aggregated sell/buy curves per delivery hour) with their capture time',
+    parent: DEPTH_PARENT,
+    body: {
+      arg: 'file',
+      help: 'CSV trade_date,hour,side,price_uah_mwh,volume_mwh[,clearing_price_uah_mwh][,captured_at] or JSON (docs/data.md); - for stdin',
+      fields: ['text'],
+      named: 'source',
+      what: 'depth import',
+      text: true,
+    },
+    errors: 'op',
+    view: {
+      blocks: (r) => [{ table: { head: ['Trade date', 'Hour', 'Captured', 'Sell levels', 'Buy levels'], rows: r.snapshots.map((s) => [s.tradeDate, String(s.hour), s.capturedAt, String(s.sellLevels), String(s.buyLevels)]) } }],
+      csv: { rows: (r) => r.snapshots },
+    },
+    examples: ['svc depth import examples/depth-sample.csv', 'svc depth import book.json --format json'],
+  },
   async run(ctx, input) {
     const { parseDepthFile } = await import('../../data/depth-book.js');
     const parsed = parseDepthFile(input.text, ctx.now().toISOString());

@@ -13,6 +13,12 @@ import { MultiZoneQuery, MultiZoneResponse, REGIONAL_ZONE_CODES, type MultiZoneR
 import { notServable, selectGroup, type ServableGroup } from './multizone-select.js';
 import { defineOperation, type OpContext } from '../types.js';
 
+/** `svc zones`: the command group of `zones show` and `zones import`. */
+const ZONES_PARENT = {
+  description: 'regional day-ahead daily display prices (EUR/MWh, licensed zones only)',
+  examples: ['svc zones import examples/zones-sample.csv', 'svc zones show --date 01.11.2022 --zones PL,SK,HU'],
+};
+
 const unavailable = (reason: string, message: string): SvcError => new SvcError('unavailable', message, { reason });
 
 const ApiPayload = z.object({
@@ -124,6 +130,28 @@ export const multiZone = defineOperation({
   input: MultiZoneQuery,
   output: MultiZoneResponse,
   http: { method: 'GET', path: '/api/multi-zone/prices', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 503] },
+  cli: {
+    command: ['zones', 'show'],
+    description: 'show the stored values of one date (one complete group of a single revision)',
+    parent: ZONES_PARENT,
+    flags: { date: { value: 'DD.MM.YYYY', verbatim: true }, zones: { value: 'list', verbatim: true } },
+    flagHelp: { date: 'delivery day', zones: 'comma-separated zone codes (default: all 18)' },
+    errors: 'op',
+    view: {
+      blocks: (r, t) => {
+        const max = Math.max(...r.zones.map((z) => z.valueEurMwh), 0);
+        return [
+          t.bold(`Regional day-ahead daily display values, ${r.tradeDate} (EUR/MWh), revision ${r.revision}`),
+          { table: { head: ['Zone', 'EUR/MWh', ''], right: [1], rows: r.zones.map((z) => [z.zone, t.money(z.valueEurMwh, 2, 'en'), t.bar(z.valueEurMwh, max, 30)]) } },
+          ...(r.withheld.length ? [`withheld: ${r.withheld.map((w) => `${w.zone} (${w.reason})`).join(', ')}`] : []),
+          `${r.attribution} — licence ${r.licence}; provider ${r.provider}, dataset ${r.dataset}.`,
+        ];
+      },
+      csv: { rows: (r) => r.zones.map((z) => ({ tradeDate: r.tradeDate, zone: z.zone, valueEurMwh: z.valueEurMwh, revision: r.revision, licence: r.licence })) },
+    },
+    helpText: 'Needs SVC_REGIONAL_LICENSED_ZONES, SVC_REGIONAL_LICENCE and SVC_REGIONAL_ATTRIBUTION.',
+    examples: ['svc zones show --date 01.11.2022 --zones PL,SK,HU'],
+  },
   run: multiZonePrices,
 });
 
@@ -141,6 +169,18 @@ export const zonesImport = defineOperation({
   access: 'key',
   input: ZonesImportRequest,
   output: ZonesImportResponse,
+  cli: {
+    command: ['zones', 'import'],
+    description: 'record an artifact of daily values (CSV date,zone,value_eur_mwh) as a new revision per date',
+    parent: ZONES_PARENT,
+    body: { arg: 'file', help: 'CSV file; - for stdin', fields: ['text'], what: 'zones import', text: true },
+    errors: 'op',
+    view: {
+      blocks: (r) => [{ table: { head: ['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], rows: r.attempts.map((a) => [a.tradeDate, String(a.revision), String(a.rows), a.expectedZones.join(','), a.artifactHash.slice(0, 16)]) } }],
+      csv: { rows: (r) => r.attempts },
+    },
+    examples: ['svc zones import prices-2022-11-01.csv'],
+  },
   async run(ctx, input) {
     const hash = createHash('sha256').update(input.text).digest('hex');
     const byDate = new Map<string, { zone: string; value: number | null }[]>();

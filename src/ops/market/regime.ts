@@ -21,7 +21,7 @@ import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
 import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
-import { resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
 import { defineOperation, type OpContext } from '../types.js';
 
 export const NEIGHBOUR_ZONES: readonly RegionalZone[] = EU_DAM_ZONES;
@@ -175,6 +175,40 @@ export const regime = defineOperation({
   input: RegimeQuery,
   output: RegimeResponse,
   http: { method: 'GET', path: '/api/regime', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 502] },
+  cli: {
+    command: ['regime'],
+    description: 'cross-border scarcity regime (scarce | balanced | surplus) from the net position and the derived UA–EU basis',
+    flags: { date: RANGE_FLAGS.date },
+    flagHelp: { date: 'Kyiv trade day (default: newest available)' },
+    errors: 'op',
+    remarks: (r) => {
+      const notLive = r.inputs.filter((x) => x.source !== 'live');
+      const said = (i: (typeof notLive)[number]) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`;
+      return [...(notLive.length > 0 ? [{ warn: `regime inputs not live: ${notLive.map(said).join('; ')}` }] : []), ...r.missing.map((m) => ({ warn: `regime input ${m.name} missing: ${m.reason}` }))];
+    },
+    view: {
+      blocks: (r, t) => {
+        const n = (v: number, digits: number) => t.money(v, digits, 'en');
+        const colour = r.regime === 'scarce' ? 'red' : r.regime === 'surplus' ? 'green' : 'yellow';
+        return [
+          `${t.bold('Regime')} ${r.date}: ${t.paint(colour, r.regime.toUpperCase())} (score ${n(r.score, 2)})`,
+          {
+            facts: [
+              ['basis UA–EU', `${n(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
+              ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''})`],
+              ['official rate', `${n(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
+              ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
+            ],
+          },
+          { table: { head: ['Input', 'Date', 'Source', 'Status'], rows: r.inputs.map((i) => [i.name, i.date, i.source, i.status]) } },
+          r.disclaimer,
+        ];
+      },
+      csv: { rows: (r) => [{ date: r.date, regime: r.regime, score: r.score, basisEurMwh: r.basis.valueEurMwh, basisLevel: r.basis.level, netImportMw: r.flow.netImportMw, flowDirection: r.flow.direction }] },
+    },
+    helpText: 'See docs/regime.md for the rule and thresholds.',
+    examples: ['svc regime --date 01.11.2022', 'svc regime --format json'],
+  },
   async run(ctx, input) {
     return regimeFor(ctx, resolveRange(ctx, input).from);
   },

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * Byte-for-byte comparison of two builds of the CLI over a list of cases (issue 25: a hand-written
+ * command is deleted only when its derived replacement prints the same stdout, stderr and exit
+ * code). Not run by the test suite.
+ *
+ *   node scripts/cli-diff.mjs <reference bin/svc.js> <candidate bin/svc.js> <cases.json> [-v]
+ *
+ * The case lists used so far are in scripts/cli-diff/ (e.g. `node scripts/cli-diff.mjs
+ * /work/main/bin/svc.js bin/svc.js scripts/cli-diff/system.json` after building both).
+ *
+ * A case: { "name"?, "args": [...], "env"?: {...}, "stdin"?: "text", "setup"?: [[...args], ...] }.
+ * Each side runs in a fresh data directory at the same path (so paths printed agree), with the
+ * setup commands run first; the working directory is the candidate's repository root. Random ids
+ * and timestamps are masked before comparing. Exit 0 when every case agrees.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const [refBin, newBin, casesFile, verbose] = process.argv.slice(2);
+if (!refBin || !newBin || !casesFile) {
+  console.error('usage: node scripts/cli-diff.mjs <reference bin/svc.js> <candidate bin/svc.js> <cases.json> [-v]');
+  process.exit(2);
+}
+const cwd = resolve(dirname(newBin), '..');
+const dataDir = join(tmpdir(), `svc-cli-diff-${process.pid}`);
+const cases = JSON.parse(readFileSync(casesFile, 'utf8'));
+
+const mask = (s) =>
+  s
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+    .replace(/"nextBefore": "[^"]+"/g, '"nextBefore": "<cursor>"')
+    .replace(/--before \S+/g, '--before <cursor>');
+
+function runSide(bin, c) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, SVC_DATA_DIR: dataDir, NO_COLOR: undefined, FORCE_COLOR: undefined, SVC_TSOPLATFORM_TOKEN: undefined, ...(c.env ?? {}) };
+  for (const k of Object.keys(env)) if (env[k] === undefined || env[k] === null) delete env[k];
+  for (const s of c.setup ?? []) spawnSync('node', [bin, ...s], { cwd, env, encoding: 'utf8' });
+  const r = spawnSync('node', [bin, ...c.args], { cwd, env, encoding: 'utf8', input: c.stdin ?? '' });
+  return { code: r.status, stdout: mask(r.stdout), stderr: mask(r.stderr) };
+}
+
+let differ = 0;
+for (const c of cases) {
+  const a = runSide(refBin, c);
+  const b = runSide(newBin, c);
+  const same = a.code === b.code && a.stdout === b.stdout && a.stderr === b.stderr;
+  const name = c.name ?? c.args.join(' ');
+  if (same) {
+    if (verbose) console.log(`same   ${name} (exit ${a.code})`);
+    continue;
+  }
+  differ++;
+  console.log(`DIFFER ${name}`);
+  if (a.code !== b.code) console.log(`  exit ${a.code} -> ${b.code}`);
+  for (const stream of ['stdout', 'stderr']) {
+    if (a[stream] === b[stream]) continue;
+    const la = a[stream].split('\n');
+    const lb = b[stream].split('\n');
+    const k = la.findIndex((l, i) => l !== lb[i]);
+    console.log(`  ${stream} first differs at line ${k + 1}:\n    ref: ${JSON.stringify(la[k])}\n    new: ${JSON.stringify(lb[k])}`);
+  }
+}
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`${cases.length - differ}/${cases.length} cases agree`);
+process.exit(differ === 0 ? 0 : 1);
