@@ -18,7 +18,10 @@ describe('svc flows / system / regime', () => {
     expect(csv.stdout.trim().split('\n')).toHaveLength(24);
     const table = await svc(['flows', '--border', 'HU', '--date', '26.03.2023'], env(dir));
     expect(table.stdout).toMatch(/Net flow by hour/);
-    expect((await svc(['flows', '--border', 'XX'], env(dir))).exitCode).toBe(2);
+    const bad = await svc(['flows', '--border', 'XX'], env(dir));
+    expect(bad.exitCode).toBe(2);
+    // The flag the user typed, not the API's field name.
+    expect(bad.stderr).toMatch(/^error: --border: /);
   });
 
   it('system serves no synthetic day without a token; regime renders from the fixtures', async () => {

@@ -44,7 +44,7 @@ export const couplingFlows = defineOperation({
       from: 'first day of a range (with --to, at most 31 days)',
       to: 'last day of a range',
     },
-    errors: 'op',
+    errors: 'flags',
     remarks: sourceRemarks,
     view: {
       blocks: (r, t) => {

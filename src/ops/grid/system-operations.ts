@@ -30,7 +30,7 @@ export const systemOperations = defineOperation({
     description: 'hourly Ukrainian load and generation mix, with the day\'s mix as bars',
     flags: { date: RANGE_FLAGS.date },
     flagHelp: { date: 'Kyiv trade day (default: newest available)' },
-    errors: 'op',
+    errors: 'flags',
     remarks: sourceRemarks,
     view: {
       blocks: (r, t) => {

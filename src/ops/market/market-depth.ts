@@ -74,7 +74,7 @@ export const marketDepth = defineOperation({
       side: 'buy | sell | both (default: "both")',
       bandPct: 'depth band ±N % around the clearing price (default: "5")',
     },
-    errors: 'op',
+    errors: 'flags',
     view: {
       blocks: depthBlocks,
       csv: { rows: (r) => r.hours.flatMap((h) => h.fills.map((f) => ({ tradeDate: r.tradeDate, hour: h.hour, capturedAt: h.capturedAt, ...f }))) },
@@ -138,7 +138,7 @@ export const depthImport = defineOperation({
       what: 'depth import',
       text: true,
     },
-    errors: 'op',
+    errors: 'flags',
     view: {
       blocks: (r) => [{ table: { head: ['Trade date', 'Hour', 'Captured', 'Sell levels', 'Buy levels'], rows: r.snapshots.map((s) => [s.tradeDate, String(s.hour), s.capturedAt, String(s.sellLevels), String(s.buyLevels)]) } }],
       csv: { rows: (r) => r.snapshots },

@@ -136,7 +136,7 @@ export const multiZone = defineOperation({
     parent: ZONES_PARENT,
     flags: { date: { value: 'DD.MM.YYYY', verbatim: true }, zones: { value: 'list', verbatim: true } },
     flagHelp: { date: 'delivery day', zones: 'comma-separated zone codes (default: all 18)' },
-    errors: 'op',
+    errors: 'flags',
     view: {
       blocks: (r, t) => {
         const max = Math.max(...r.zones.map((z) => z.valueEurMwh), 0);
@@ -174,7 +174,7 @@ export const zonesImport = defineOperation({
     description: 'record an artifact of daily values (CSV date,zone,value_eur_mwh) as a new revision per date',
     parent: ZONES_PARENT,
     body: { arg: 'file', help: 'CSV file; - for stdin', fields: ['text'], what: 'zones import', text: true },
-    errors: 'op',
+    errors: 'flags',
     view: {
       blocks: (r) => [{ table: { head: ['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], rows: r.attempts.map((a) => [a.tradeDate, String(a.revision), String(a.rows), a.expectedZones.join(','), a.artifactHash.slice(0, 16)]) } }],
       csv: { rows: (r) => r.attempts },

@@ -180,7 +180,7 @@ export const regime = defineOperation({
     description: 'cross-border scarcity regime (scarce | balanced | surplus) from the net position and the derived UA–EU basis',
     flags: { date: RANGE_FLAGS.date },
     flagHelp: { date: 'Kyiv trade day (default: newest available)' },
-    errors: 'op',
+    errors: 'flags',
     remarks: (r) => {
       const notLive = r.inputs.filter((x) => x.source !== 'live');
       const said = (i: (typeof notLive)[number]) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`;
