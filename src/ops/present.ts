@@ -49,6 +49,9 @@ const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
  * the decimal result). Near a tie the decimal text decides.
  */
 export function roundTo(value: number, decimals: number): number {
+  // An integer is on every grid of 0 or more decimals (most prices, hours and counts are): no
+  // arithmetic, and -0 comes back as 0 as below.
+  if (Number.isInteger(value)) return value === 0 ? 0 : value;
   if (!Number.isFinite(value)) return value;
   const abs = Math.abs(value);
   if (abs >= 1e15) return value; // no fractional digits left to round at this magnitude

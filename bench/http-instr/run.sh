@@ -1,0 +1,31 @@
+#!/bin/bash
+# Instructions per request of one HTTP server, counted by callgrind: repeatable on a loaded machine,
+# where CPU time per request is not (docs/benchmarks.md, "HTTP plan route (issue 25, 2026-11-27)").
+#   bench/http-instr/run.sh <svc|op|bare> <requests> [built modules to load first...]
+# The server (server.mjs, from dist/: `npm run build` first) runs under callgrind with
+# instrumentation off while WARM requests (default 15000) let V8 optimise, then on for <requests>;
+# prints the main thread's and all threads' instructions per request, and leaves the profile and
+# (with NODEFLAGS=--perf-basic-prof) V8's code map for symbols.py in $OUT (default /tmp/svc-http-instr).
+# Read the main thread: under valgrind V8's background threads compile and collect on a clock that
+# runs ~50x slow (the memory reducer sees an idle process), which a native server does not do.
+set -euo pipefail
+kind=$1; N=$2; shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-/tmp/svc-http-instr}; mkdir -p "$OUT"
+tag=$kind.$$
+urlfile=$OUT/url.$tag; rm -f "$urlfile"
+SVC_INSTR_URLFILE=$urlfile valgrind --tool=callgrind --smc-check=all-non-file --instr-atstart=no --separate-threads=yes \
+  --callgrind-out-file="$OUT/callgrind.$tag" node ${NODEFLAGS:-} "$here/server.mjs" "$kind" "$@" 2>"$OUT/valgrind.$tag.log" &
+vpid=$!
+while [ ! -s "$urlfile" ]; do sleep 1; done
+url=$(cat "$urlfile")
+node "$here/client.mjs" "$url" "${WARM:-15000}" 4
+callgrind_control -i on $vpid >/dev/null 2>&1
+node "$here/client.mjs" "$url" "$N" 4
+callgrind_control -d $vpid >/dev/null 2>&1
+callgrind_control -i off $vpid >/dev/null 2>&1
+cp "/tmp/perf-$vpid.map" "$OUT/map.$tag" 2>/dev/null || true
+kill $vpid; wait $vpid 2>/dev/null || true
+main=$(grep -h "^summary:" "$OUT/callgrind.$tag.1-01" | awk '{print $2}')
+all=$(cat "$OUT"/callgrind.$tag.1-* | grep "^summary:" | awk '{s+=$2} END {print s}')
+echo "$kind $*: main thread $((main / N)) instructions/request, all threads $((all / N)) ($OUT/callgrind.$tag.1-01, map $OUT/map.$tag)"
