@@ -3,14 +3,16 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.js';
 
 /**
- * Files that need a fresh module graph of their own: they mock a module (`vi.mock`). Every other
+ * Files that need a fresh module graph of their own: they mock a module (`vi.mock`), or assert on
+ * a module-level state as a fresh process has it (temp-data-dir: the process's data directory not
+ * yet created). Every other
  * file runs in its worker's process after the files before it, sharing its module graph
  * (`isolate: false`): the sources are loaded and transformed once per worker instead of once per
  * file (issue 34). A file that changes process-wide state (env, cwd, listeners) puts it back when it
  * ends (test/cli/in-process.ts `overrideEnv`); a file that cannot belongs here (it costs its own
  * module load, and vitest runs the isolated files apart from the shared ones, not beside them).
  */
-const ISOLATED = ['test/ops/plan-on-failed-day.test.ts'];
+const ISOLATED = ['test/ops/plan-on-failed-day.test.ts', 'test/temp-data-dir.test.ts'];
 
 export default defineConfig({
   test: {

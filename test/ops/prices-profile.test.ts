@@ -8,8 +8,7 @@ import { toolCatalog } from '../../src/mcp/catalog.js';
 import { operations } from '../../src/ops/index.js';
 import { pricesProfile } from '../../src/ops/market/prices-profile.js';
 import { harness, post, type Harness } from '../http/harness.js';
-import { FIXTURE } from '../cli/helpers.js';
-import { cli } from '../cli/in-process.js';
+import { FIXTURE, svc } from '../cli/helpers.js';
 import { call, localCtx } from './helpers.js';
 
 const day = (base: number) => Array.from({ length: 24 }, (_, h) => base + h * 10);
@@ -43,15 +42,15 @@ describe('prices.profile', () => {
 
 describe('svc prices profile (the built binary)', () => {
   it('draws the view as a table, CSV and JSON, and names a bad flag', async () => {
-    const table = await cli(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024']);
+    const table = await svc(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024']);
     expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout.split('\n').filter((l) => /│ \d\d–\d\d /.test(l))).toHaveLength(24);
     expect(table.stderr).toContain('over 7 days, UAH/MWh');
-    const csv = await cli(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024', '--format', 'csv']);
+    const csv = await svc(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024', '--format', 'csv']);
     expect(csv.stdout.split('\n')[0]).toBe('hour,meanUahMwh,minUahMwh,maxUahMwh');
-    const json = await cli(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024', '--format', 'json']);
+    const json = await svc(['prices', 'profile', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024', '--format', 'json']);
     expect((JSON.parse(json.stdout) as { days: number }).days).toBe(7);
-    const bad = await cli(['prices', 'profile', FIXTURE, '--to', '7.12.2024']);
+    const bad = await svc(['prices', 'profile', FIXTURE, '--to', '7.12.2024']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--to: ');
     expect(bad.stdout).toBe('');

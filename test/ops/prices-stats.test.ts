@@ -13,7 +13,7 @@ import { cliOperations, operations } from '../../src/ops/index.js';
 import { pricesStats } from '../../src/ops/market/prices-stats.js';
 import { strategyPlan } from '../../src/ops/strategy/plan.js';
 import type { LeanContext, OpContext } from '../../src/ops/types.js';
-import { cli } from '../cli/in-process.js';
+import { svc } from '../cli/helpers.js';
 import { localCtx } from './helpers.js';
 
 const day = (base: number) => Array.from({ length: 24 }, (_, h) => base + h * 10 + (h >= 8 && h < 20 ? 1000 : 0));
@@ -100,20 +100,20 @@ describe('prices.stats', () => {
 
 describe('svc op run prices.stats (the built binary)', () => {
   it('runs it, and a bad input gives the same error shape as any other op', async () => {
-    const ok = await cli(['op', 'run', 'prices.stats', '--input', JSON.stringify({ prices, to: '06.01.2025' }), '--format', 'json']);
+    const ok = await svc(['op', 'run', 'prices.stats', '--input', JSON.stringify({ prices, to: '06.01.2025' }), '--format', 'json']);
     expect(ok.exitCode, ok.stderr).toBe(0);
     const out = JSON.parse(ok.stdout) as { days: unknown[]; total: { days: number }; gaps: { missing: string[] } };
     expect(out.days).toHaveLength(3);
     expect(out.total.days).toBe(3);
     expect(out.gaps.missing).toEqual(['02.01.2025', '04.01.2025', '06.01.2025']);
-    expect((await cli(['op', 'list', '--format', 'json'])).stdout).toContain('"prices.stats"');
+    expect((await svc(['op', 'list', '--format', 'json'])).stdout).toContain('"prices.stats"');
 
     const shape = (stderr: string) => {
       const { error } = JSON.parse(stderr) as { error: { code: string; message: string; issues: Array<Record<string, unknown>> } };
       return { code: error.code, message: error.message.replace(/:.*/, ''), keys: Object.keys(error), issueKeys: Object.keys(error.issues[0] ?? {}) };
     };
-    const bad = await cli(['op', 'run', 'prices.stats', '--input', '{"prices":{"01.01.2025":[1]}}', '--format', 'json']);
-    const other = await cli(['op', 'run', 'strategy.plan', '--input', '{"prices":1}', '--format', 'json']);
+    const bad = await svc(['op', 'run', 'prices.stats', '--input', '{"prices":{"01.01.2025":[1]}}', '--format', 'json']);
+    const other = await svc(['op', 'run', 'strategy.plan', '--input', '{"prices":1}', '--format', 'json']);
     expect([bad.exitCode, other.exitCode]).toEqual([2, 2]);
     expect(shape(bad.stderr)).toEqual(shape(other.stderr));
     expect(shape(bad.stderr)).toEqual({ code: 'validation_error', message: 'invalid input', keys: ['code', 'message', 'issues'], issueKeys: ['path', 'message'] });
