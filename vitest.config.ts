@@ -1,15 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.js';
 
 /**
- * Files that need a fresh module graph of their own: they mock a module (`vi.mock`) or set
- * process-wide environment variables at module level. Every other file shares its worker's module
- * graph with the files run before it (`isolate: false`): loading and transforming the sources once
- * per worker instead of once per file (issue 34: about half the wall time of the pure-engine files
- * was preparing and collecting them). A file added here costs its own module load; a file that
- * leaks state (env, mocks, module-level caches it asserts on) belongs here.
+ * Files that need a fresh module graph of their own: they mock a module (`vi.mock`), or assert on
+ * a module-level state as a fresh process has it (temp-data-dir: the process's data directory not
+ * yet created). Every other
+ * file runs in its worker's process after the files before it, sharing its module graph
+ * (`isolate: false`): the sources are loaded and transformed once per worker instead of once per
+ * file (issue 34). A file that changes process-wide state (env, cwd, listeners) puts it back when it
+ * ends (test/cli/in-process.ts `overrideEnv`); a file that cannot belongs here (it costs its own
+ * module load, and vitest runs the isolated files apart from the shared ones, not beside them).
  */
-const ISOLATED = ['test/ops/plan-on-failed-day.test.ts', 'test/cli/fuzz.test.ts', 'test/cli/backtest-strategy.test.ts'];
+const ISOLATED = ['test/ops/plan-on-failed-day.test.ts', 'test/temp-data-dir.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,9 +26,15 @@ export default defineConfig({
     // about 360 s to 260 s.
     maxWorkers: availableParallelism(),
     minWorkers: 1,
+    // The pool keeps its processes between files (vitest reads this from the root config only: a
+    // project's `isolate` alone decides whether a worker resets its modules, while the pool still
+    // started a fresh process for every file). Files of the two projects never share a process.
+    poolOptions: { forks: { isolate: false } },
+    // The longest files start first (test/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true, poolOptions: { forks: { isolate: true } } } },
     ],
   },
 });

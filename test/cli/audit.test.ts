@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { svc, tempDir } from './helpers.js';
+import { tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 interface Event {
   id: string;
@@ -28,9 +29,9 @@ afterEach(async () => {
 });
 
 /** svc with one shared data dir, as a user running several commands in a row. */
-function journal(): { dir: string; run: (args: string[], env?: Record<string, string | undefined>) => ReturnType<typeof svc> } {
+function journal(): { dir: string; run: (args: string[], env?: Record<string, string | undefined>) => ReturnType<typeof cli> } {
   const dir = join(tempDir('svc-audit-'), 'data');
-  return { dir, run: (args, env = {}) => svc(args, { env: { SVC_DATA_DIR: dir, SVC_API_BASE: undefined, ...env } }) };
+  return { dir, run: (args, env = {}) => cli(args, { env: { SVC_DATA_DIR: dir, SVC_API_BASE: undefined, ...env } }) };
 }
 
 const ADD = ['audit', 'add', '--type', 'prices_loaded', '--trade-date', '15.12.2024', '--source', 'fixtures/x.csv'];
@@ -38,7 +39,7 @@ const ADD = ['audit', 'add', '--type', 'prices_loaded', '--trade-date', '15.12.2
 describe('svc audit add (local)', () => {
   it('--trade-date must be a real DD.MM.YYYY date (31.02.2024 and 2024-12-15 are refused, exit 2)', async () => {
     for (const bad of ['31.02.2024', '2024-12-15']) {
-      const r = await svc(['audit', 'add', '--type', 'prices_loaded', '--trade-date', bad, '--source', 'x'], { env: { SVC_DATA_DIR: tempDir('svc-audit-') } });
+      const r = await cli(['audit', 'add', '--type', 'prices_loaded', '--trade-date', bad, '--source', 'x'], { env: { SVC_DATA_DIR: tempDir('svc-audit-') } });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain('--trade-date');
     }
@@ -142,7 +143,7 @@ describe('svc audit list and export', () => {
 
   it('has help with an example for each subcommand', async () => {
     for (const sub of ['add', 'list', 'export']) {
-      const r = await svc(['audit', sub, '--help']);
+      const r = await cli(['audit', sub, '--help']);
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toContain('Example');
       expect(r.stdout).toContain(`svc audit ${sub}`);

@@ -3,9 +3,9 @@
  * force are in the table header and in JSON (`settings`), and capture is per strategy. Runs the
  * CLI in this process: the test is about the logic, not the process.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE, WEEK, tempDir } from './helpers.js';
-import { runCliInProcess } from './in-process.js';
+import { overrideEnv, runCliInProcess } from './in-process.js';
 
 interface Body {
   settings: { strategy: string; strategySettings?: Record<string, number>; bessSettings?: Record<string, number> };
@@ -13,9 +13,12 @@ interface Body {
   analytics: { capture: { spreadCaptureUahMwh: number | null; bessCaptureUahMwh: number | null }; bessCarryOver?: unknown };
 }
 
+// Put back at the end: the next file in this worker's process sees the environment as it was.
+let restoreEnv: () => void = () => {};
 beforeAll(() => {
-  process.env.SVC_DATA_DIR = tempDir('svc-data-');
+  restoreEnv = overrideEnv({ SVC_DATA_DIR: tempDir('svc-data-') });
 });
+afterAll(() => restoreEnv());
 
 const json = async (...args: string[]): Promise<Body> => {
   const r = await runCliInProcess(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--capacity', '2', '--power', '1', '--fee', '10', '--format', 'json', ...args]);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 interface Summary {
   totalDays: number;
@@ -13,7 +14,7 @@ interface Summary {
 
 describe('svc backtest', () => {
   it('runs the whole 3-year fixture and says it is not a forecast', async () => {
-    const r = await svc(['backtest', FIXTURE]);
+    const r = await cli(['backtest', FIXTURE]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('1090 days');
     expect(r.stdout).toContain('not a forecast');
@@ -24,7 +25,7 @@ describe('svc backtest', () => {
   it('--format json prints the API body; --daily writes every day as CSV', async () => {
     const dir = tempDir();
     const daily = join(dir, 'days.csv');
-    const r = await svc(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--daily', daily, '--format', 'json']);
+    const r = await cli(['backtest', FIXTURE, '--from', '01.11.2024', '--to', '30.11.2024', '--daily', daily, '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { generatedAt: string; summary: Summary };
     expect(Object.keys(body).sort()).toEqual(['analytics', 'generatedAt', 'settings', 'summary']);
@@ -42,25 +43,26 @@ describe('svc backtest', () => {
     const dir = tempDir();
     const file = join(dir, 's.json');
     writeFileSync(file, JSON.stringify({ strategySettings: { volumeMwh: 1, minSpreadUah: 0, maxTradesPerDay: 1 }, bessSettings: { capacityMwh: 4, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1 } }));
-    const a = JSON.parse((await svc(['backtest', WEEK, '--settings', file, '--format', 'json'])).stdout) as { summary: Summary };
-    const b = JSON.parse((await svc(['backtest', WEEK, '--settings', file, '--capacity', '1', '--format', 'json'])).stdout) as { summary: Summary };
+    const a = JSON.parse((await cli(['backtest', WEEK, '--settings', file, '--format', 'json'])).stdout) as { summary: Summary };
+    const b = JSON.parse((await cli(['backtest', WEEK, '--settings', file, '--capacity', '1', '--format', 'json'])).stdout) as { summary: Summary };
     expect(a.summary.strategyNetPnlUah).toBeCloseTo(b.summary.strategyNetPnlUah, 6);
     expect(a.summary.bessNetProfitUah).toBeGreaterThan(b.summary.bessNetProfitUah);
   });
 
   it('sweep results equal separate runs, sorted by combined PnL', async () => {
-    const r = await svc(['backtest', FIXTURE, '--from', '01.10.2024', '--sweep', 'capacityMwh=1,2', '--sweep', 'powerMw=0.5,1', '--format', 'json']);
+    const r = await cli(['backtest', FIXTURE, '--from', '01.10.2024', '--sweep', 'capacityMwh=1,2', '--sweep', 'powerMw=0.5,1', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const rows = (JSON.parse(r.stdout) as { combinations: { params: Record<string, number>; combinedNetPnlUah: number }[] }).combinations;
     expect(rows).toHaveLength(4);
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.combinedNetPnlUah).toBeGreaterThanOrEqual(rows[i]!.combinedNetPnlUah);
     for (const row of rows.slice(0, 2)) {
-      const single = await svc(['backtest', FIXTURE, '--from', '01.10.2024', '--capacity', String(row.params.capacityMwh), '--power', String(row.params.powerMw), '--format', 'json']);
+      const single = await cli(['backtest', FIXTURE, '--from', '01.10.2024', '--capacity', String(row.params.capacityMwh), '--power', String(row.params.powerMw), '--format', 'json']);
       const s = (JSON.parse(single.stdout) as { summary: Summary }).summary;
       expect(row.combinedNetPnlUah).toBeCloseTo(s.combinedNetPnlUah, 6);
     }
   });
 
+  // The built process: the sweep's worker threads load dist/ modules (from the sources there are none).
   it('large sweeps run on worker threads and give the same rows as small ones', async () => {
     const r = await svc(['backtest', FIXTURE, '--sweep', 'maxCyclesPerDay=1,2', '--sweep', 'feeUahPerMwh=0,25', '--format', 'json']);
     expect(r.exitCode).toBe(0);
@@ -73,14 +75,14 @@ describe('svc backtest', () => {
   });
 
   it('rejects a bad sweep and a bad range with exit 2', async () => {
-    expect((await svc(['backtest', WEEK, '--sweep', 'colour=1,2'])).exitCode).toBe(2);
-    expect((await svc(['backtest', WEEK, '--sweep', 'maxCyclesPerDay=1,13'])).exitCode).toBe(2);
-    expect((await svc(['backtest', WEEK, '--from', '05.12.2024', '--to', '01.12.2024'])).exitCode).toBe(2);
+    expect((await cli(['backtest', WEEK, '--sweep', 'colour=1,2'])).exitCode).toBe(2);
+    expect((await cli(['backtest', WEEK, '--sweep', 'maxCyclesPerDay=1,13'])).exitCode).toBe(2);
+    expect((await cli(['backtest', WEEK, '--from', '05.12.2024', '--to', '01.12.2024'])).exitCode).toBe(2);
   });
 
   it('a range with no data exits 2 and says so (README), with no output file left behind', async () => {
     const daily = join(tempDir(), 'days.csv');
-    const r = await svc(['backtest', WEEK, '--from', '01.01.2030', '--daily', daily, '--format', 'json']);
+    const r = await cli(['backtest', WEEK, '--from', '01.01.2030', '--daily', daily, '--format', 'json']);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no days between 01.01.2030');

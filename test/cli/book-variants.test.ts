@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, WEEK, svc, tempDir } from './helpers.js';
+import { ROOT, WEEK, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 /** sample-week.csv with its hours numbered 1..24. */
 function oneBasedWeek(): string {
@@ -16,11 +17,11 @@ describe('--hour-base', () => {
   it('a 1..24 book: exit 2 in one line by default; --hour-base 1 reads the same days as the 0..23 book; auto says what it found; a bad value is exit 2', async () => {
     const file = oneBasedWeek();
     const [plain, one, auto, zeroBased, bad] = await Promise.all([
-      svc(['prices', 'stats', file, '--format', 'json']),
-      svc(['prices', 'stats', file, '--hour-base', '1', '--format', 'json']),
-      svc(['prices', 'stats', file, '--hour-base', 'auto', '--format', 'json']),
-      svc(['prices', 'stats', WEEK, '--format', 'json']),
-      svc(['prices', 'stats', file, '--hour-base', '2']),
+      cli(['prices', 'stats', file, '--format', 'json']),
+      cli(['prices', 'stats', file, '--hour-base', '1', '--format', 'json']),
+      cli(['prices', 'stats', file, '--hour-base', 'auto', '--format', 'json']),
+      cli(['prices', 'stats', WEEK, '--format', 'json']),
+      cli(['prices', 'stats', file, '--hour-base', '2']),
     ]);
     expect(plain.exitCode).toBe(2);
     expect(plain.stderr.trim().split('\n')).toHaveLength(1);
@@ -40,7 +41,7 @@ describe("svc's forecast CSV as a book", () => {
   it('plans on its p50 and says on stderr that the prices are a forecast', async () => {
     const file = join(ROOT, 'fixtures', 'svc-forecast-2025-01-01.csv');
     const p50 = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[3]));
-    const r = await svc(['plan', file, '--date', '01.01.2025', '--format', 'json']);
+    const r = await cli(['plan', file, '--date', '01.01.2025', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('its p50 column is read as the prices (a forecast, not market prices)');
     const trades = (JSON.parse(r.stdout) as { plan: { trades: { buyHour: number; sellHour: number; buyPriceUahMwh: number; sellPriceUahMwh: number }[] } }).plan.trades;
@@ -50,15 +51,15 @@ describe("svc's forecast CSV as a book", () => {
 
   it('flows on as a forecast: risk marks its data checks forecast and the brief says so, even with -q', async () => {
     const file = join(ROOT, 'fixtures', 'svc-forecast-2025-01-01.csv');
-    const risk = await svc(['risk', file, '--date', '01.01.2025', '-q', '--format', 'json']);
+    const risk = await cli(['risk', file, '--date', '01.01.2025', '-q', '--format', 'json']);
     expect(risk.exitCode, risk.stderr).toBe(0);
     const body = JSON.parse(risk.stdout) as { report: { checks: { id: string; status: string; detail: string }[] } };
     expect(body.report.checks.find((c) => c.id === 'dataSource')).toMatchObject({ status: 'forecast', detail: expect.stringContaining('svc forecast CSV read back') });
-    const brief = await svc(['brief', file, '--date', '01.01.2025', '--lang', 'en', '-q', '--format', 'json']);
+    const brief = await cli(['brief', file, '--date', '01.01.2025', '--lang', 'en', '-q', '--format', 'json']);
     expect(brief.exitCode, brief.stderr).toBe(0);
     expect((JSON.parse(brief.stdout) as { brief: { summary: string } }).brief.summary).toMatch(/forecast/i);
     // A market book is not marked.
-    const market = await svc(['risk', join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv'), '--date', '15.12.2024', '-q', '--format', 'json']);
+    const market = await cli(['risk', join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv'), '--date', '15.12.2024', '-q', '--format', 'json']);
     expect((JSON.parse(market.stdout) as { report: { checks: { id: string; status: string }[] } }).report.checks.find((c) => c.id === 'dataSource')?.status).not.toBe('forecast');
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TradingBriefResponse } from '../../src/domain/brief.js';
-import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+import { FIXTURE, WEEK, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 const DAY = ['--date', '15.12.2024'];
 const SETTINGS = ['--volume', '2', '--min-spread', '300', '--max-trades', '4', '--fee', '12'];
@@ -12,51 +13,51 @@ describe('svc brief', () => {
     const dir = tempDir('svc-brief-');
     const file = join(dir, 'settings.json');
     writeFileSync(file, JSON.stringify({ strategySettings: { volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 4 }, bessSettings: { capacityMwh: 4, powerMw: 2, roundTripEfficiency: 0.85, maxCyclesPerDay: 2 } }));
-    const r = await svc(['brief', FIXTURE, ...DAY, '--settings', file, '--locale', 'en', '--format', 'json']);
+    const r = await cli(['brief', FIXTURE, ...DAY, '--settings', file, '--locale', 'en', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
     const limitations = body.brief.auditTrail.limitations.join(' ');
     expect(limitations).toContain('settings given (2 MW, 4 MWh');
     expect(limitations).not.toContain('default parameters');
     writeFileSync(file, JSON.stringify({ strategySettings: { volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 4 }, bessSettings: { capacityMwh: -1, powerMw: 2, roundTripEfficiency: 0.85, maxCyclesPerDay: 2 } }));
-    const bad = await svc(['brief', FIXTURE, ...DAY, '--settings', file]);
+    const bad = await cli(['brief', FIXTURE, ...DAY, '--settings', file]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('bessSettings.capacityMwh');
   });
 
   it('takes the battery flags of `svc bess` (issue 34): the brief\'s battery is the user\'s asset; no flag: the defaults, said so', async () => {
-    const r = await svc(['brief', FIXTURE, '--date', '02.12.2024', '--capacity', '2', '--power', '1', '--format', 'json']);
+    const r = await cli(['brief', FIXTURE, '--date', '02.12.2024', '--capacity', '2', '--power', '1', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
     const limitations = TradingBriefResponse.parse(JSON.parse(r.stdout)).brief.auditTrail.limitations.join(' ');
     expect(limitations).toContain('settings given (1 MW, 2 MWh');
-    const plain = TradingBriefResponse.parse(JSON.parse((await svc(['brief', FIXTURE, '--date', '02.12.2024', '--format', 'json'])).stdout));
+    const plain = TradingBriefResponse.parse(JSON.parse((await cli(['brief', FIXTURE, '--date', '02.12.2024', '--format', 'json'])).stdout));
     expect(plain.brief.auditTrail.limitations.join(' ')).toContain('default parameters');
-    const help = (await svc(['brief', '--help'])).stdout;
-    const bessHelp = (await svc(['bess', '--help'])).stdout;
+    const help = (await cli(['brief', '--help'])).stdout;
+    const bessHelp = (await cli(['bess', '--help'])).stdout;
     for (const flag of ['--capacity', '--power', '--efficiency', '--max-cycles', '--degradation', '--min-soc', '--lot', '--volume', '--fee', '--settings', '--plan-on']) {
       expect(help, flag).toContain(flag);
     }
     for (const flag of ['--capacity', '--power', '--efficiency', '--max-cycles', '--degradation']) expect(bessHelp, flag).toContain(flag);
-    const bad = await svc(['brief', FIXTURE, '--date', '02.12.2024', '--efficiency', '1.2']);
+    const bad = await cli(['brief', FIXTURE, '--date', '02.12.2024', '--efficiency', '1.2']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--efficiency: must be 0.01..1 (got 1.2)');
   });
 
   it('speaks the global --lang: English by default, Ukrainian with --locale uk or --lang uk; --locale wins', async () => {
-    const english = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS]);
+    const english = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS]);
     expect(english.exitCode).toBe(0);
     expect(english.stdout).toMatch(/^Trading brief · 15\.12\.2024/);
     expect(english.stdout).not.toContain('Рішення:');
-    const json = TradingBriefResponse.parse(JSON.parse((await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--format', 'json'])).stdout));
+    const json = TradingBriefResponse.parse(JSON.parse((await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--format', 'json'])).stdout));
     expect(json.brief.summary).toMatch(/^DAM 15\.12\.2024: /);
-    const byLang = await svc(['--lang', 'uk', 'brief', FIXTURE, ...DAY, ...SETTINGS]);
+    const byLang = await cli(['--lang', 'uk', 'brief', FIXTURE, ...DAY, ...SETTINGS]);
     expect(byLang.stdout).toMatch(/^Торгова довідка · 15\.12\.2024/);
-    const localeWins = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--lang', 'uk', '--locale', 'en']);
+    const localeWins = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--lang', 'uk', '--locale', 'en']);
     expect(localeWins.stdout).toMatch(/^Trading brief · 15\.12\.2024/);
   });
 
   it('prints the brief as Ukrainian sections with --locale uk', async () => {
-    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'uk']);
+    const r = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'uk']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^Торгова довідка · 15\.12\.2024/);
     for (const heading of ['Рішення:', 'Чинники', 'Ринок', 'Чек-лист трейдера', 'Аномалії', 'Факти', 'Ідентифікатор обґрунтування: svc-rat-']) expect(r.stdout).toContain(heading);
@@ -65,7 +66,7 @@ describe('svc brief', () => {
   });
 
   it('--locale en --format json prints the API body', async () => {
-    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'en', '--format', 'json']);
+    const r = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--locale', 'en', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
     expect(body.mode).toBe('deterministic');
@@ -75,7 +76,7 @@ describe('svc brief', () => {
   });
 
   it('--caps --market DAM adds the regulator caps (checked by the brief) and completes the coverage', async () => {
-    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--caps', '--market', 'DAM', '--format', 'json']);
+    const r = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--caps', '--market', 'DAM', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = TradingBriefResponse.parse(JSON.parse(r.stdout));
     expect(body.brief.dataCoverage).toMatchObject({ score: 100, missing: [] });
@@ -84,7 +85,7 @@ describe('svc brief', () => {
 
   it('is deterministic across runs: only generatedAt and the audit event id/time differ', async () => {
     const run = async () => {
-      const body = TradingBriefResponse.parse(JSON.parse((await svc(['brief', WEEK, '--date', '03.12.2024', '--format', 'json'])).stdout));
+      const body = TradingBriefResponse.parse(JSON.parse((await cli(['brief', WEEK, '--date', '03.12.2024', '--format', 'json'])).stdout));
       return body.brief;
     };
     const [a, b] = await Promise.all([run(), run()]);
@@ -92,13 +93,13 @@ describe('svc brief', () => {
   });
 
   it('bad input exits 2 naming the flag', async () => {
-    const date = await svc(['brief', FIXTURE, '--date', '31.02.2024']);
+    const date = await cli(['brief', FIXTURE, '--date', '31.02.2024']);
     expect(date.exitCode).toBe(2);
     expect(date.stderr).toContain('--date');
-    const locale = await svc(['brief', FIXTURE, ...DAY, '--locale', 'de']);
+    const locale = await cli(['brief', FIXTURE, ...DAY, '--locale', 'de']);
     expect(locale.exitCode).toBe(2);
     expect(locale.stderr).toContain('--locale');
-    const volume = await svc(['brief', FIXTURE, ...DAY, '--volume', '0']);
+    const volume = await cli(['brief', FIXTURE, ...DAY, '--volume', '0']);
     expect(volume.exitCode).toBe(2);
     expect(volume.stderr).toContain('--volume');
   });
@@ -107,13 +108,13 @@ describe('svc brief', () => {
     const dataDir = tempDir('svc-data-');
     const file = join(tempDir(), 'receipt.json');
     const env = { SVC_DATA_DIR: dataDir };
-    const r = await svc(['brief', FIXTURE, ...DAY, ...SETTINGS, '--receipt', file, '--format', 'json'], { env });
+    const r = await cli(['brief', FIXTURE, ...DAY, ...SETTINGS, '--receipt', file, '--format', 'json'], { env });
     expect(r.exitCode).toBe(0);
     const bundle = JSON.parse(readFileSync(file, 'utf8')) as { receipt: { receiptVersion: string; rationaleId: string }; inputs: { tradeDate: string } };
     expect(bundle.receipt.receiptVersion).toBe('svc-no-egress-receipt-1');
     expect(bundle.inputs.tradeDate).toBe('15.12.2024');
     expect(bundle.receipt.rationaleId).toBe(TradingBriefResponse.parse(JSON.parse(r.stdout)).brief.auditTrail.rationaleId);
-    const v = await svc(['receipt', 'verify', file], { env });
+    const v = await cli(['receipt', 'verify', file], { env });
     expect(v.exitCode).toBe(0);
     expect(v.stdout.trim()).toBe('valid');
   });

@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, svc } from './helpers.js';
+import { ROOT } from './helpers.js';
+import { cli } from './in-process.js';
 
 const DEAD = 'http://127.0.0.1:9';
 const offline = {
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 describe('svc regime offline', () => {
   it('answers 15.01.2024 from the real shipped series, says so on stderr, and names the missing flows', async () => {
-    const r = await svc(['regime', '--date', '15.01.2024', '--format', 'json'], { env: offline });
+    const r = await cli(['regime', '--date', '15.01.2024', '--format', 'json'], { env: offline });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout) as { basis: { valueEurMwh: number; neighbours: string[] }; rate: { uahPerEur: number; source: string }; flow: { netImportMw: number | null }; missing: { name: string }[]; inputs: { source: string }[] };
     // Rendered to the unit's precision (docs/limits.md): EUR/MWh to 0.001.
@@ -55,7 +56,7 @@ describe('svc regime offline', () => {
   });
 
   it('a 2022 day takes its net position from the real daily flows', async () => {
-    const r = await svc(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
+    const r = await cli(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout) as { basis: { valueEurMwh: number }; flow: { netImportMw: number | null; borders: { border: string; netImportMw: number | null }[] }; missing: unknown[] };
     const rows = readFileSync(join(ROOT, 'fixtures', 'tsoplatform', 'flows-daily-net-2022-02_2023-03.csv'), 'utf8').split('\n').filter((l) => l.startsWith('15.06.2022,'));
@@ -67,13 +68,13 @@ describe('svc regime offline', () => {
   });
 
   it('a day no real series covers is inputs_missing, never a made-up value', async () => {
-    const r = await svc(['regime', '--date', '15.06.2021', '--format', 'json'], { env: offline });
+    const r = await cli(['regime', '--date', '15.06.2021', '--format', 'json'], { env: offline });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/inputs_missing|regime inputs missing/);
   });
 
   it('a provider left on its real default address fails the run under the test suite', async () => {
-    const r = await svc(['regime', '--date', '15.01.2024'], { env: { SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: undefined } });
+    const r = await cli(['regime', '--date', '15.01.2024'], { env: { SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: undefined } });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).not.toMatch(/BALANCED|SCARCE|SURPLUS/);
   });
@@ -82,7 +83,7 @@ describe('svc regime offline', () => {
 describe('svc doctor', () => {
   it('lists every source; exit 0 when the operator answers, 1 when it does not; never a token value', async () => {
     const env = { ...offline, SVC_MKTOP_BASE_URL: up, SVC_TSOPLATFORM_TOKEN: 'secret-token-doctor' };
-    const ok = await svc(['doctor', '--format', 'json', '--timeout-ms', '1000'], { env });
+    const ok = await cli(['doctor', '--format', 'json', '--timeout-ms', '1000'], { env });
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(ok.stdout).not.toContain('secret-token-doctor');
     const body = JSON.parse(ok.stdout) as { ok: boolean; sources: { id: string; reachable: boolean | null; tokenSet: boolean | null; defaultAddress: boolean; fallback: string; canAnswer: boolean }[] };
@@ -95,7 +96,7 @@ describe('svc doctor', () => {
     expect(by.rates?.fallback).toMatch(/uah-per-eur-nbu-2022-2025\.csv/);
     expect(by.exch).toMatchObject({ reachable: null });
 
-    const down = await svc(['doctor'], { env: offline });
+    const down = await cli(['doctor'], { env: offline });
     expect(down.exitCode).toBe(1);
     expect(down.stdout).toMatch(/mktop/);
     expect(down.stderr).toMatch(/mktop/);

@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command, Option } from 'commander';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
 import { FIXTURE, WEEK, tempDir } from './helpers.js';
-import { runCliInProcess } from './in-process.js';
+import { overrideEnv, runCliInProcess } from './in-process.js';
 
 interface Leaf {
   words: string[];
@@ -70,11 +70,12 @@ function expectCleanFailure(r: { code: number; stderr: string; stdout: string },
   expect(r.stderr.trim(), what).not.toBe('');
 }
 
+// Put back at the end: the next file in this worker's process sees the environment as it was.
+let restoreEnv: () => void = () => {};
 beforeAll(() => {
-  process.env.SVC_DATA_DIR = tempDir('svc-fuzz-data-');
-  process.env.SVC_MARKET_DATA = 'fixture';
-  process.env.NO_COLOR = '1';
+  restoreEnv = overrideEnv({ SVC_DATA_DIR: tempDir('svc-fuzz-data-'), SVC_MARKET_DATA: 'fixture', NO_COLOR: '1' });
 });
+afterAll(() => restoreEnv());
 
 describe('svc fuzzed', () => {
   it('finds the commands from the program itself', () => {

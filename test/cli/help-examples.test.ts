@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { svc } from './helpers.js';
+import { cli } from './in-process.js';
 
 /** The names under "Commands:" in a --help text (commander lists one per line, two spaces in). */
 function commandNames(help: string): string[] {
@@ -9,14 +9,14 @@ function commandNames(help: string): string[] {
 
 describe('svc <command> --help', () => {
   it('every top-level command shows examples', async () => {
-    const root = await svc(['--help']);
+    const root = await cli(['--help']);
     expect(root.exitCode).toBe(0);
     const names = commandNames(root.stdout);
     // The listing is read, not assumed: the commands a user meets first are all there.
     for (const name of ['prices', 'plan', 'bess', 'backtest', 'brief', 'serve', 'op']) expect(names).toContain(name);
     const missing: string[] = [];
     for (const name of names) {
-      const r = await svc([name, '--help']);
+      const r = await cli([name, '--help']);
       expect(r.exitCode, name).toBe(0);
       if (!/^Examples?:\n {2}\$ \S/m.test(r.stdout)) missing.push(name);
     }

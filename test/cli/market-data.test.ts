@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE, svc, tempDir } from './helpers.js';
+import { FIXTURE, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 import { fixtureDays, indexesBody, pricesBody, resultsBody, startReplay, volumeDays, type Replay, type Script } from '../providers/mktop/replay.js';
 
 let days: Map<string, number[]>;
@@ -27,7 +28,7 @@ describe('svc prices fetch', () => {
     const out = join(tempDir(), 'dec.csv');
     script = (hit) => ({ body: pricesBody(days, hit.form.date ?? '') });
     replay.hits.length = 0;
-    const r = await svc(['prices', 'fetch', '--month', '12.2024', '-o', out], { env: env(dataDir) });
+    const r = await cli(['prices', 'fetch', '--month', '12.2024', '-o', out], { env: env(dataDir) });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/12\.2024\s+│\s+fetched\s+│\s+31/);
     const fixtureRows = readFileSync(FIXTURE, 'utf8').trim().split('\n').filter((l) => l.slice(3, 10) === '12.2024');
@@ -35,7 +36,7 @@ describe('svc prices fetch', () => {
     expect(replay.hits).toHaveLength(1);
 
     script = () => ({ status: 503, body: 'down' });
-    const bt = await svc(['backtest', 'mktop', '--from', '01.12.2024', '--to', '31.12.2024', '--format', 'json'], { env: env(dataDir, 'live') });
+    const bt = await cli(['backtest', 'mktop', '--from', '01.12.2024', '--to', '31.12.2024', '--format', 'json'], { env: env(dataDir, 'live') });
     expect(bt.exitCode, bt.stderr).toBe(0);
     const body = JSON.parse(bt.stdout) as { summary: { totalDays: number } };
     expect(body.summary.totalDays).toBe(31);
@@ -48,20 +49,20 @@ describe('svc prices fetch', () => {
     const dataDir = tempDir();
     script = (hit) => (hit.form.date === '11.2024' ? { status: 500, body: 'x' } : { body: pricesBody(days, hit.form.date ?? '') });
     replay.hits.length = 0;
-    const first = await svc(['prices', 'fetch', '--from', '09.2024', '--to', '11.2024'], { env: env(dataDir, 'live') });
+    const first = await cli(['prices', 'fetch', '--from', '09.2024', '--to', '11.2024'], { env: env(dataDir, 'live') });
     expect(first.exitCode).toBe(1);
     expect(first.stderr).toContain('11.2024: failed');
     expect(first.stderr).toContain('run the same command again to resume');
     script = (hit) => ({ body: pricesBody(days, hit.form.date ?? '') });
     replay.hits.length = 0;
-    const second = await svc(['prices', 'fetch', '--from', '09.2024', '--to', '11.2024', '--format', 'json'], { env: env(dataDir, 'live') });
+    const second = await cli(['prices', 'fetch', '--from', '09.2024', '--to', '11.2024', '--format', 'json'], { env: env(dataDir, 'live') });
     expect(second.exitCode, second.stderr).toBe(0);
     expect(replay.hits.map((h) => h.form.date)).toEqual(['11.2024']);
     expect((JSON.parse(second.stdout) as { months: { status: string }[] }).months.map((m) => m.status)).toEqual(['cached', 'cached', 'fetched']);
   });
 
   it('says clearly what is wrong with its flags', async () => {
-    const r = await svc(['prices', 'fetch', '--month', '2024-12'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    const r = await cli(['prices', 'fetch', '--month', '2024-12'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--month: expected a month MM.YYYY');
   });
@@ -71,32 +72,32 @@ describe('svc indexes, svc results, svc exch indexes, brief mktop', () => {
   it('reads indexes and results and renders them', async () => {
     const dataDir = tempDir();
     script = (hit) => (hit.path.includes('indexes') ? { body: indexesBody(days, hit.form.date ?? '') } : { body: resultsBody(volumeDays().get(hit.path.split('/')[4] ?? '') ?? []) });
-    const idx = await svc(['indexes', '--month', '11.2024', '--format', 'csv'], { env: env(dataDir) });
+    const idx = await cli(['indexes', '--month', '11.2024', '--format', 'csv'], { env: env(dataDir) });
     expect(idx.exitCode, idx.stderr).toBe(0);
     expect(idx.stdout.split('\n')[0]).toBe('date,base,peak,off_peak,min,max,weighted');
     expect(idx.stdout.trim().split('\n')).toHaveLength(31);
-    const res = await svc(['results', '--date', '02.12.2024'], { env: env(dataDir) });
+    const res = await cli(['results', '--date', '02.12.2024'], { env: env(dataDir) });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toContain('DAM trading results 02.12.2024');
     expect(res.stdout).toMatch(/weighted average [\d,]+\.\d{2} UAH\/MWh/);
   });
 
   it('exch indexes is off without an agreement: exit 0 and says why', async () => {
-    const r = await svc(['exch', 'indexes'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    const r = await cli(['exch', 'indexes'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('no redistribution agreement');
   });
 
   it('brief mktop --date runs on the operator prices (fixture mode) and says where they came from', async () => {
-    const r = await svc(['brief', 'mktop', '--date', '02.12.2024', '--format', 'json'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    const r = await cli(['brief', 'mktop', '--date', '02.12.2024', '--format', 'json'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('mktop 12.2024: fallback (fixture)');
     expect(JSON.parse(r.stdout)).toHaveProperty('brief');
-    const show = await svc(['prices', 'show', 'mktop', '--date', '27.10.2024'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    const show = await cli(['prices', 'show', 'mktop', '--date', '27.10.2024'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(show.exitCode, show.stderr).toBe(0);
     expect(show.stdout).toContain('Prices · 27.10.2024 · mktop');
     expect(show.stderr).toContain('fall-back day: 25 settlement periods');
-    const none = await svc(['plan', 'mktop'], { env: { SVC_MARKET_DATA: 'fixture' } });
+    const none = await cli(['plan', 'mktop'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(none.exitCode).toBe(2);
   });
 });

@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+import { FIXTURE, WEEK, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 describe('svc plan', () => {
   it('--format json prints exactly the API body', async () => {
-    const r = await svc(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '2', '--fee', '10', '--format', 'json']);
+    const r = await cli(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '2', '--fee', '10', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as Record<string, unknown> & { plan: { trades: { buyHour: number; sellHour: number; netSpreadUah: number }[]; netPnlUah: number } };
     expect(Object.keys(body).sort()).toEqual(['generatedAt', 'plan', 'tradeDate']);
@@ -16,7 +17,7 @@ describe('svc plan', () => {
   });
 
   it('renders a table with the trades, a marked chart and totals', async () => {
-    const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--max-trades', '3']);
+    const r = await cli(['plan', FIXTURE, '--date', '15.12.2024', '--max-trades', '3']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('Spread plan · 15.12.2024');
     expect(r.stdout).toMatch(/B .*S|S .*B/);
@@ -28,8 +29,8 @@ describe('svc plan', () => {
     const dir = tempDir();
     const file = join(dir, 's.json');
     writeFileSync(file, JSON.stringify({ volumeMwh: 2, minSpreadUah: 0, maxTradesPerDay: 1, feeUahPerMwh: 0 }));
-    const a = await svc(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--format', 'json']);
-    const b = await svc(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--volume', '1', '--format', 'json']);
+    const a = await cli(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--format', 'json']);
+    const b = await cli(['plan', WEEK, '--date', '03.12.2024', '--settings', file, '--volume', '1', '--format', 'json']);
     const pa = JSON.parse(a.stdout) as { plan: { trades: unknown[]; netPnlUah: number } };
     const pb = JSON.parse(b.stdout) as { plan: { trades: unknown[]; netPnlUah: number } };
     expect(pa.plan.trades).toHaveLength(1);
@@ -37,25 +38,25 @@ describe('svc plan', () => {
   });
 
   it('names the flag and its range for bad settings (exit 2)', async () => {
-    const r = await svc(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '25']);
+    const r = await cli(['plan', WEEK, '--date', '03.12.2024', '--max-trades', '25']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--max-trades');
     expect(r.stderr).toContain('1..24');
-    const n = await svc(['plan', WEEK, '--date', '03.12.2024', '--volume', 'abc']);
+    const n = await cli(['plan', WEEK, '--date', '03.12.2024', '--volume', 'abc']);
     expect(n.exitCode).toBe(2);
     expect(n.stderr).toContain('--volume');
   });
 
   it('--spread-lot: a volume off the lot is exit 2 naming both flags; whole lots plan as without them', async () => {
-    const help = await svc(['plan', '--help']);
+    const help = await cli(['plan', '--help']);
     expect(help.stdout).toContain('--spread-lot');
-    const bad = await svc(['plan', WEEK, '--date', '03.12.2024', '--volume', '1.05', '--spread-lot', '0.1']);
+    const bad = await cli(['plan', WEEK, '--date', '03.12.2024', '--volume', '1.05', '--spread-lot', '0.1']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--volume');
     expect(bad.stderr).toContain('--spread-lot');
     const args = ['plan', WEEK, '--date', '03.12.2024', '--volume', '1.2', '--format', 'json'];
-    const lots = await svc([...args, '--spread-lot', '0.1']);
-    const plain = await svc(args);
+    const lots = await cli([...args, '--spread-lot', '0.1']);
+    const plain = await cli(args);
     expect(lots.exitCode).toBe(0);
     const strip = (s: string) => (JSON.parse(s) as { plan: unknown }).plan;
     expect(strip(lots.stdout)).toEqual(strip(plain.stdout));
@@ -64,7 +65,7 @@ describe('svc plan', () => {
 
 describe('svc bess', () => {
   it('--format json prints the API body and the pairs add up', async () => {
-    const r = await svc(['bess', WEEK, '--date', '03.12.2024', '--capacity', '2', '--power', '1', '--efficiency', '0.9', '--max-cycles', '2', '--format', 'json']);
+    const r = await cli(['bess', WEEK, '--date', '03.12.2024', '--capacity', '2', '--power', '1', '--efficiency', '0.9', '--max-cycles', '2', '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { tradeDate: string; plan: { cycles: { chargeMwh: number; dischargeMwh: number; profitUah: number }[]; chargedMwh: number; dischargedMwh: number; netProfitUah: number } };
     expect(body.tradeDate).toBe('03.12.2024');
@@ -78,17 +79,17 @@ describe('svc bess', () => {
   });
 
   it('renders charge and discharge marks', async () => {
-    const r = await svc(['bess', FIXTURE, '--date', '15.12.2024']);
+    const r = await cli(['bess', FIXTURE, '--date', '15.12.2024']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('Battery plan · 15.12.2024');
     expect(r.stdout).toMatch(/C .*D/);
   });
 
   it('rejects efficiency 1.2 and max-cycles 13 naming the flag and range', async () => {
-    const e = await svc(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '1.2']);
+    const e = await cli(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '1.2']);
     expect(e.exitCode).toBe(2);
     expect(e.stderr).toContain('--efficiency: must be 0.01..1 (got 1.2)');
-    const c = await svc(['bess', WEEK, '--date', '03.12.2024', '--max-cycles', '13']);
+    const c = await cli(['bess', WEEK, '--date', '03.12.2024', '--max-cycles', '13']);
     expect(c.exitCode).toBe(2);
     expect(c.stderr).toContain('--max-cycles: must be 0.01..12 cycles (got 13)');
   });

@@ -2,13 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 describe('svc basics', () => {
   it('prints its version and help with examples', async () => {
-    const v = await svc(['--version']);
+    const v = await cli(['--version']);
     expect(v.exitCode).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    const h = await svc(['--help']);
+    const h = await cli(['--help']);
     expect(h.exitCode).toBe(0);
     expect(h.stdout).toContain('Examples:');
     for (const sub of ['prices', 'plan', 'bess', 'backtest', 'risk']) expect(h.stdout).toContain(sub);
@@ -16,16 +17,16 @@ describe('svc basics', () => {
 
   it('shows an example in the help of every subcommand', async () => {
     for (const sub of [['prices', 'show'], ['prices', 'stats'], ['prices', 'convert'], ['plan'], ['bess'], ['backtest'], ['risk']]) {
-      const r = await svc([...sub, '--help']);
+      const r = await cli([...sub, '--help']);
       expect(r.exitCode, sub.join(' ')).toBe(0);
       expect(r.stdout, sub.join(' ')).toMatch(/Examples?:\n\s+\$ svc /);
     }
   });
 
   it('exits 2 on an unknown option and on a missing file', async () => {
-    const r = await svc(['prices', 'stats', WEEK, '--nope']);
+    const r = await cli(['prices', 'stats', WEEK, '--nope']);
     expect(r.exitCode).toBe(2);
-    const m = await svc(['prices', 'stats', 'no-such-file.csv']);
+    const m = await cli(['prices', 'stats', 'no-such-file.csv']);
     expect(m.exitCode).toBe(2);
     expect(m.stderr).toContain('no-such-file.csv');
     expect(m.stdout).toBe('');
@@ -34,7 +35,7 @@ describe('svc basics', () => {
 
 describe('svc prices stats', () => {
   it('reads the 3-year fixture: 1,090 days and one warning naming the 6 DST days', async () => {
-    const r = await svc(['prices', 'stats', FIXTURE, '--format', 'json']);
+    const r = await cli(['prices', 'stats', FIXTURE, '--format', 'json']);
     expect(r.exitCode).toBe(0);
     const body = JSON.parse(r.stdout) as { days: unknown[]; total: { days: number } };
     expect(body.days).toHaveLength(1090);
@@ -45,7 +46,7 @@ describe('svc prices stats', () => {
   });
 
   it('table output has one row per day plus a total row, results only on stdout', async () => {
-    const r = await svc(['prices', 'stats', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024']);
+    const r = await cli(['prices', 'stats', FIXTURE, '--from', '01.12.2024', '--to', '07.12.2024']);
     expect(r.exitCode).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /\d\d\.\d\d\.\d{4}/.test(l));
     expect(rows).toHaveLength(7);
@@ -54,7 +55,7 @@ describe('svc prices stats', () => {
   });
 
   it('refuses DST days with --dst reject (exit 2, naming the dates)', async () => {
-    const r = await svc(['prices', 'stats', FIXTURE, '--dst', 'reject']);
+    const r = await cli(['prices', 'stats', FIXTURE, '--dst', 'reject']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('27.03.2022');
     expect(r.stdout).toBe('');
@@ -69,7 +70,7 @@ describe('svc prices stats', () => {
   });
 
   it('has no escape codes with NO_COLOR, even when colour is forced', async () => {
-    const r = await svc(['prices', 'show', WEEK, '--date', '03.12.2024'], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
+    const r = await cli(['prices', 'show', WEEK, '--date', '03.12.2024'], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     // eslint-disable-next-line no-control-regex
     expect(r.stdout + r.stderr).not.toMatch(/\u001b\[/);
@@ -79,7 +80,7 @@ describe('svc prices stats', () => {
     const dir = tempDir();
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'date,hour,price_uah_mwh\n01.12.2024,0,abc\n');
-    const r = await svc(['prices', 'stats', bad]);
+    const r = await cli(['prices', 'stats', bad]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('bad.csv');
     expect(r.stderr).toMatch(/line 2/);
@@ -89,36 +90,36 @@ describe('svc prices stats', () => {
 
 describe('svc prices show / convert', () => {
   it('shows the 24 hours of a day with bars and a chart', async () => {
-    const r = await svc(['prices', 'show', FIXTURE, '--date', '15.12.2024']);
+    const r = await cli(['prices', 'show', FIXTURE, '--date', '15.12.2024']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.split('\n').filter((l) => /\d\d–\d\d/.test(l))).toHaveLength(24);
     expect(r.stdout).toContain('█');
   });
 
   it('names the reason when the date is missing or a DST day', async () => {
-    const missing = await svc(['prices', 'show', WEEK, '--date', '15.12.2024']);
+    const missing = await cli(['prices', 'show', WEEK, '--date', '15.12.2024']);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('no prices for 15.12.2024');
     // A clock-change day is shown with its own periods, never refused (issue 9).
-    const dst = await svc(['prices', 'show', FIXTURE, '--date', '31.03.2024', '--format', 'json']);
+    const dst = await cli(['prices', 'show', FIXTURE, '--date', '31.03.2024', '--format', 'json']);
     expect(dst.exitCode).toBe(0);
     const body = JSON.parse(dst.stdout) as { clockChange: string; periods: number; prices: unknown[] };
     expect(body).toMatchObject({ clockChange: 'spring', periods: 23 });
     expect(body.prices).toHaveLength(23);
-    const autumn = await svc(['prices', 'show', FIXTURE, '--date', '27.10.2024']);
+    const autumn = await cli(['prices', 'show', FIXTURE, '--date', '27.10.2024']);
     expect(autumn.exitCode).toBe(0);
     expect(autumn.stderr).toContain('fall-back day: 25 settlement periods; 24 in the file');
     expect(autumn.stdout).toContain('#24');
-    const impossible = await svc(['prices', 'show', WEEK, '--date', '31.02.2024']);
+    const impossible = await cli(['prices', 'show', WEEK, '--date', '31.02.2024']);
     expect(impossible.exitCode).toBe(2);
   });
 
   it('converts between formats without losing a value', async () => {
     const dir = tempDir();
     const json = join(dir, 'week.json');
-    const a = await svc(['prices', 'convert', WEEK, '--to', 'json', '-o', json]);
+    const a = await cli(['prices', 'convert', WEEK, '--to', 'json', '-o', json]);
     expect(a.exitCode).toBe(0);
-    const wide = await svc(['prices', 'convert', json, '--to', 'wide']);
+    const wide = await cli(['prices', 'convert', json, '--to', 'wide']);
     expect(wide.exitCode).toBe(0);
     expect(wide.stdout.split('\n')[0]).toBe(['date', ...Array.from({ length: 24 }, (_, h) => `h${h}`)].join(','));
     const back = await svc(['prices', 'convert', '-', '--to', 'json'], { input: wide.stdout });

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE, svc, tempDir } from './helpers.js';
+import { FIXTURE, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 import { asAttribute, pageFigures, valueAt } from '../report/figures.js';
 
 const RANGE = ['--from', '01.10.2024', '--to', '31.12.2024', '--capacity', '2', '--fee', '10', '--max-trades', '3'];
@@ -10,7 +11,7 @@ const RANGE = ['--from', '01.10.2024', '--to', '31.12.2024', '--capacity', '2', 
 describe('svc report', () => {
   it('backtest: every headline figure equals the one `svc backtest --format json` prints', async () => {
     const out = join(tempDir(), 'backtest.html');
-    const [json, page] = await Promise.all([svc(['backtest', FIXTURE, ...RANGE, '--format', 'json']), svc(['report', 'backtest', FIXTURE, ...RANGE, '-o', out])]);
+    const [json, page] = await Promise.all([cli(['backtest', FIXTURE, ...RANGE, '--format', 'json']), cli(['report', 'backtest', FIXTURE, ...RANGE, '-o', out])]);
     expect(json.exitCode, json.stderr).toBe(0);
     expect(page.exitCode, page.stderr).toBe(0);
     expect(page.stderr).toMatch(/wrote the backtest report to .*backtest\.html/);
@@ -21,19 +22,19 @@ describe('svc report', () => {
   });
 
   it('day: the page on stdout, in Ukrainian with --lang uk', async () => {
-    const r = await svc(['--lang', 'uk', 'report', 'day', FIXTURE, '--date', '15.12.2024']);
+    const r = await cli(['--lang', 'uk', 'report', 'day', FIXTURE, '--date', '15.12.2024']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.startsWith('<!doctype html>\n<html lang="uk">')).toBe(true);
     expect(r.stdout).toContain('Звіт за день · 15.12.2024');
   });
 
   it('bad input exits 2 naming the flag; mktop needs a range', async () => {
-    const bad = await svc(['report', 'backtest', FIXTURE, '--capacity', '-3', '-o', join(tempDir(), 'x.html')]);
+    const bad = await cli(['report', 'backtest', FIXTURE, '--capacity', '-3', '-o', join(tempDir(), 'x.html')]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/--capacity: must be/);
-    const noRange = await svc(['report', 'backtest', 'mktop']);
+    const noRange = await cli(['report', 'backtest', 'mktop']);
     expect(noRange.exitCode).toBe(2);
     expect(noRange.stderr).toMatch(/from and to/);
-    expect((await svc(['report', 'forecast', FIXTURE, '--from', '01.12.2024'])).exitCode).toBe(2);
+    expect((await cli(['report', 'forecast', FIXTURE, '--from', '01.12.2024'])).exitCode).toBe(2);
   });
 });

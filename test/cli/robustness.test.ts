@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURE, ROOT, WEEK, svc, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 describe('svc at the edges', () => {
   it('stops quietly when the reader of its output goes away (| head)', async () => {
@@ -13,9 +14,9 @@ describe('svc at the edges', () => {
   });
 
   it('bare svc prints usage and exits 2; --help exits 0', async () => {
-    expect((await svc([])).exitCode).toBe(2);
-    expect((await svc(['prices'])).exitCode).toBe(2);
-    expect((await svc(['prices', '--help'])).exitCode).toBe(0);
+    expect((await cli([])).exitCode).toBe(2);
+    expect((await cli(['prices'])).exitCode).toBe(2);
+    expect((await cli(['prices', '--help'])).exitCode).toBe(0);
   });
 
   it('a JSON array is bad input, not an internal error', async () => {
@@ -25,28 +26,28 @@ describe('svc at the edges', () => {
   });
 
   it('warns about DST days only when they fall in the days a command looks at', async () => {
-    const one = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--format', 'json']);
+    const one = await cli(['plan', FIXTURE, '--date', '15.12.2024', '--format', 'json']);
     expect(one.stderr).not.toContain('clock-change');
-    const range = await svc(['prices', 'stats', FIXTURE, '--from', '01.01.2024', '--format', 'json']);
+    const range = await cli(['prices', 'stats', FIXTURE, '--from', '01.01.2024', '--format', 'json']);
     expect(range.stderr).toContain('31.03.2024, 27.10.2024');
     expect(range.stderr).not.toContain('27.03.2022');
   });
 
   it('says so when a range holds no day', async () => {
-    const r = await svc(['backtest', WEEK, '--from', '01.01.2030']);
+    const r = await cli(['backtest', WEEK, '--from', '01.01.2030']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('no days between 01.01.2030');
   });
 
   it('an output path that cannot be written is bad input naming the flag', async () => {
-    const c = await svc(['prices', 'convert', WEEK, '--to', 'json', '-o', '/nonexistent-dir/x.json']);
+    const c = await cli(['prices', 'convert', WEEK, '--to', 'json', '-o', '/nonexistent-dir/x.json']);
     expect(c.exitCode).toBe(2);
     expect(c.stderr).toContain('--output: cannot write');
-    const d = await svc(['backtest', WEEK, '--daily', '/nonexistent-dir/d.csv']);
+    const d = await cli(['backtest', WEEK, '--daily', '/nonexistent-dir/d.csv']);
     expect(d.exitCode).toBe(2);
     expect(d.stderr).toContain('--daily');
-    expect((await svc(['backtest', WEEK, '--sweep', 'capacityMwh=1,2', '--daily', 'd.csv'])).exitCode).toBe(2);
-    const caps = await svc(['brief', WEEK, '--date', '03.12.2024', '--caps', '/nonexistent-dir/caps.csv']);
+    expect((await cli(['backtest', WEEK, '--sweep', 'capacityMwh=1,2', '--daily', 'd.csv'])).exitCode).toBe(2);
+    const caps = await cli(['brief', WEEK, '--date', '03.12.2024', '--caps', '/nonexistent-dir/caps.csv']);
     expect(caps.exitCode).toBe(2);
     expect(caps.stderr).toContain('--caps');
   });
@@ -55,19 +56,19 @@ describe('svc at the edges', () => {
     const dir = tempDir();
     const nested = join(ROOT, 'examples', 'settings.json');
     for (const cmd of ['plan', 'bess', 'brief', 'risk']) {
-      expect((await svc([cmd, WEEK, '--date', '03.12.2024', '--settings', nested, '--format', 'json'])).exitCode, cmd).toBe(0);
+      expect((await cli([cmd, WEEK, '--date', '03.12.2024', '--settings', nested, '--format', 'json'])).exitCode, cmd).toBe(0);
     }
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ capacityMwh: 2, powerMw: 1, roundTripEfficiency: 5, maxCyclesPerDay: 1 }));
-    const r = await svc(['bess', WEEK, '--date', '03.12.2024', '--settings', bad]);
+    const r = await cli(['bess', WEEK, '--date', '03.12.2024', '--settings', bad]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--settings settings.roundTripEfficiency: must be 0.01..1 (got 5)');
-    const flag = await svc(['bess', WEEK, '--date', '03.12.2024', '--settings', bad, '--efficiency', '1.5']);
+    const flag = await cli(['bess', WEEK, '--date', '03.12.2024', '--settings', bad, '--efficiency', '1.5']);
     expect(flag.stderr).toContain('--efficiency: must be 0.01..1 (got 1.5)');
   });
 
   it('--format json names a tripped guard with its own code', async () => {
-    const r = await svc(['risk', WEEK, '--date', '03.12.2024', '--fallback', '--fail-on', 'review', '--format', 'json']);
+    const r = await cli(['risk', WEEK, '--date', '03.12.2024', '--fallback', '--fail-on', 'review', '--format', 'json']);
     expect(r.exitCode).toBe(3);
     expect(JSON.parse(r.stderr.trim().split('\n').pop() ?? '{}')).toMatchObject({ error: { code: 'risk_gate' } });
   });

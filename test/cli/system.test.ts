@@ -1,24 +1,25 @@
 /** End-to-end: the built svc runs the transmission-platform and depth commands on the shipped fixtures. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, svc, tempDir } from './helpers.js';
+import { ROOT, tempDir } from './helpers.js';
+import { cli } from './in-process.js';
 
 const env = (dir: string, extra: Record<string, string | undefined> = {}) => ({ env: { SVC_DATA_DIR: dir, SVC_TSOPLATFORM_TOKEN: undefined, ...extra } });
 
 describe('svc flows / system / regime', () => {
   it('flows: json carries fixture source and 23 periods on the spring clock change; csv has one row per period', async () => {
     const dir = tempDir('svc-flows-');
-    const json = await svc(['flows', '--border', 'HU', '--date', '26.03.2023', '--format', 'json'], env(dir));
+    const json = await cli(['flows', '--border', 'HU', '--date', '26.03.2023', '--format', 'json'], env(dir));
     expect(json.exitCode).toBe(0);
     const body = JSON.parse(json.stdout) as { source: string; hours: unknown[] };
     expect(body.source).toBe('fixture');
     expect(body.hours).toHaveLength(23);
     expect(json.stderr).toMatch(/source: fixture/);
-    const csv = await svc(['flows', '--border', 'HU', '--date', '26.03.2023', '--format', 'csv'], env(dir));
+    const csv = await cli(['flows', '--border', 'HU', '--date', '26.03.2023', '--format', 'csv'], env(dir));
     expect(csv.stdout.trim().split('\n')).toHaveLength(24);
-    const table = await svc(['flows', '--border', 'HU', '--date', '26.03.2023'], env(dir));
+    const table = await cli(['flows', '--border', 'HU', '--date', '26.03.2023'], env(dir));
     expect(table.stdout).toMatch(/Net flow by hour/);
-    const bad = await svc(['flows', '--border', 'XX'], env(dir));
+    const bad = await cli(['flows', '--border', 'XX'], env(dir));
     expect(bad.exitCode).toBe(2);
     // The flag the user typed, not the API's field name.
     expect(bad.stderr).toMatch(/^error: --border: /);
@@ -26,10 +27,10 @@ describe('svc flows / system / regime', () => {
 
   it('system serves no synthetic day without a token; regime renders from the fixtures', async () => {
     const dir = tempDir('svc-sys-');
-    const sys = await svc(['system', '--date', '01.11.2022'], env(dir));
+    const sys = await cli(['system', '--date', '01.11.2022'], env(dir));
     expect(sys.exitCode).toBe(2);
     expect(sys.stderr).toMatch(/SVC_TSOPLATFORM_TOKEN/);
-    const reg = await svc(['regime', '--date', '01.11.2022', '--format', 'json'], env(dir, { SVC_MARKET_DATA: 'fixture' }));
+    const reg = await cli(['regime', '--date', '01.11.2022', '--format', 'json'], env(dir, { SVC_MARKET_DATA: 'fixture' }));
     expect(['scarce', 'balanced', 'surplus']).toContain((JSON.parse(reg.stdout) as { regime: string }).regime);
   });
 });
@@ -37,18 +38,18 @@ describe('svc flows / system / regime', () => {
 describe('svc depth and svc zones', () => {
   it('imports a book and walks it', async () => {
     const dir = tempDir('svc-depth-');
-    expect((await svc(['depth', 'import', join(ROOT, 'examples', 'depth-sample.csv')], env(dir))).exitCode).toBe(0);
-    const show = await svc(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy', '--format', 'json'], env(dir));
+    expect((await cli(['depth', 'import', join(ROOT, 'examples', 'depth-sample.csv')], env(dir))).exitCode).toBe(0);
+    const show = await cli(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy', '--format', 'json'], env(dir));
     const body = JSON.parse(show.stdout) as { hours: { fills: { fillableMwh: number; risk: string }[] }[] };
     expect(body.hours[0]?.fills.map((f) => [f.fillableMwh, f.risk])).toEqual([[5, 'low'], [35, 'extreme']]);
-    expect((await svc(['depth', 'show', '--date', '03.03.2026'], env(dir))).exitCode).toBe(2);
+    expect((await cli(['depth', 'show', '--date', '03.03.2026'], env(dir))).exitCode).toBe(2);
   });
 
   it('imports regional values and shows licensed zones only', async () => {
     const dir = tempDir('svc-zones-');
-    expect((await svc(['zones', 'import', join(ROOT, 'examples', 'zones-sample.csv')], env(dir))).exitCode).toBe(0);
+    expect((await cli(['zones', 'import', join(ROOT, 'examples', 'zones-sample.csv')], env(dir))).exitCode).toBe(0);
     const lic = { SVC_REGIONAL_LICENSED_ZONES: 'PL', SVC_REGIONAL_LICENCE: 'CC-BY-4.0', SVC_REGIONAL_ATTRIBUTION: 'Sample' };
-    const csv = await svc(['zones', 'show', '--date', '01.11.2022', '--format', 'csv'], env(dir, lic));
+    const csv = await cli(['zones', 'show', '--date', '01.11.2022', '--format', 'csv'], env(dir, lic));
     expect(csv.stdout.trim().split('\n')).toHaveLength(2);
     expect(csv.stdout).toMatch(/PL,152\.1/);
   });
