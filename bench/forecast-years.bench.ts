@@ -15,10 +15,11 @@
  *   `svc forecast evaluate --exog M` builds from the shipped fixtures, offline) on 2023 and 2024,
  *   beside the previous model, with the geometric mean and CPU seconds of the fits (the standard
  *   naive as first naive component, tried here in commit acd7bbb, lost on both years).
- * - regime: the shipped model on mode exog=… (default base) beside regime-aware variants (REGIME: the
- *   short members cut at a cap change after 7 or 10 days instead of 14, the 364-day member cut too,
- *   a week of d-1 before the post-break LAD), 2023 and 2024; `regime holdout chosen=NAME` scores
- *   NAME beside the shipped model on the untouched period.
+ * - regime: the model shipped before 2026-11-27's regime change on mode exog=… (default base) beside
+ *   regime-aware variants (REGIME: the short members cut at a cap change after 7 or 10 days
+ *   instead of 14, the 364-day member cut too, a week of d-1 before the post-break LAD; the one
+ *   chosen is DEFAULT_FORECAST now), 2023 and 2024; `regime holdout chosen=NAME` scores NAME
+ *   beside the first on the untouched period.
  * Reads only the repository's fixtures (the OREE book is fixtures/oree-dam-ips-2022-2024.csv,
  * identical to ../shared/data/ua-dam's file).
  */
@@ -209,13 +210,15 @@ if (want('holdout') && !args.includes('regime')) {
 
 /** Regime-aware variants of the shipped model (issue 28: "a cap change should not take months to learn"). */
 const cut = (pick: (m: LearMember) => number | undefined): ForecastOptions => ({ ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => { const sb = pick(m); const { sinceBreak: _x, ...base } = m; return sb === undefined ? base : { ...base, sinceBreak: sb }; }) } });
+const BEFORE_REGIME: ForecastOptions = { ...cut((m) => (m.window <= 84 ? 14 : undefined)), regime: { ...DEFAULT_FORECAST.regime, minDays: 3 } };
 export const REGIME: Candidate[] = [
-  { name: 'shipped (short members cut after 14 days)', o: DEFAULT_FORECAST },
-  { name: 'short members cut after 7 days', o: cut((m) => (m.window <= 84 ? 7 : undefined)) },
-  { name: 'short members cut after 10 days', o: cut((m) => (m.window <= 84 ? 10 : undefined)) },
+  { name: 'shipped before (short members cut after 14 days, d-1 half for 3 days)', o: BEFORE_REGIME },
+  { name: 'short members cut after 7 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 7 : undefined)).lear } },
+  { name: 'short members cut after 10 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 10 : undefined)).lear } },
+  // Shipped since 2026-11-27 (DEFAULT_FORECAST).
   { name: 'cut after 7 days + d-1 half until 7 post-break days', o: { ...cut((m) => (m.window <= 84 ? 7 : undefined)), regime: { ...DEFAULT_FORECAST.regime, minDays: 7 } } },
-  { name: 'shipped + 364-day members cut after 56 days', o: cut((m) => (m.window <= 84 ? 14 : m.window === 364 ? 56 : undefined)) },
-  { name: 'shipped, post-break combination for 84 days', o: { ...DEFAULT_FORECAST, regime: { ...DEFAULT_FORECAST.regime, days: 84 } } },
+  { name: 'shipped before + 364-day members cut after 56 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 14 : m.window === 364 ? 56 : undefined)).lear } },
+  { name: 'shipped before, post-break combination for 84 days', o: { ...BEFORE_REGIME, regime: { ...BEFORE_REGIME.regime, days: 84 } } },
 ];
 if (args.includes('regime')) {
   const mode = (EXOG[0] ?? 'base') as ExogMode;
