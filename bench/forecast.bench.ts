@@ -32,7 +32,7 @@ import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
 import { withExogenous } from '../src/ops/forecast/forecast-exog.js';
 import type { OpContext } from '../src/ops/types.js';
 
-const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const SHARED = process.env.SVC_SHARED_DATA ?? fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const args = process.argv.slice(2);
 const sections = args.filter((a) => !a.startsWith('threads=') && !a.startsWith('markets='));
 const want = (name: string) => sections.length === 0 || sections.some((a) => a.split('=')[0] === name);
