@@ -15,6 +15,11 @@
  *   `svc forecast evaluate --exog M` builds from the shipped fixtures, offline) on 2023 and 2024,
  *   beside the previous model, with the geometric mean and CPU seconds of the fits (the standard
  *   naive as first naive component, tried here in commit acd7bbb, lost on both years).
+ * - regime: the model shipped before 2026-11-27's regime change on mode exog=… (default base) beside
+ *   regime-aware variants (REGIME: the short members cut at a cap change after 7 or 10 days
+ *   instead of 14, the 364-day member cut too, a week of d-1 before the post-break LAD; the one
+ *   chosen is DEFAULT_FORECAST now), 2023 and 2024; `regime holdout chosen=NAME` scores NAME
+ *   beside the first on the untouched period.
  * Reads only the repository's fixtures (the OREE book is fixtures/oree-dam-ips-2022-2024.csv,
  * identical to ../shared/data/ua-dam's file).
  */
@@ -192,7 +197,7 @@ if (want('exog')) {
     console.log(`load average now: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
   }
 }
-if (want('holdout')) {
+if (want('holdout') && !args.includes('regime')) {
   const modes = EXOG.filter((m) => m !== 'off');
   const ev = evaluator(s, capsOf, [UNTOUCHED], FINAL_MEMBERS);
   console.log(`\n## Untouched period ${UNTOUCHED.name}\n`);
@@ -201,4 +206,35 @@ if (want('holdout')) {
   const out = (name: string, m: ReturnType<typeof ev>) => console.log(row([name, m.sampleDays, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.crps?.toFixed(1) ?? '—']));
   for (const [name, o] of [['previous', PREVIOUS], ['shipped', DEFAULT_FORECAST]] as const) out(name, ev(UNTOUCHED, o));
   for (const mode of modes) out(`shipped, --exog ${mode}`, evaluator(await withMode(mode), capsOf, [UNTOUCHED], FINAL_MEMBERS)(UNTOUCHED, DEFAULT_FORECAST));
+}
+
+/** Regime-aware variants of the shipped model (issue 28: "a cap change should not take months to learn"). */
+const cut = (pick: (m: LearMember) => number | undefined): ForecastOptions => ({ ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => { const sb = pick(m); const { sinceBreak: _x, ...base } = m; return sb === undefined ? base : { ...base, sinceBreak: sb }; }) } });
+const BEFORE_REGIME: ForecastOptions = { ...cut((m) => (m.window <= 84 ? 14 : undefined)), regime: { ...DEFAULT_FORECAST.regime, minDays: 3 } };
+export const REGIME: Candidate[] = [
+  { name: 'shipped before (short members cut after 14 days, d-1 half for 3 days)', o: BEFORE_REGIME },
+  { name: 'short members cut after 7 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 7 : undefined)).lear } },
+  { name: 'short members cut after 10 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 10 : undefined)).lear } },
+  // Shipped since 2026-11-27 (DEFAULT_FORECAST).
+  { name: 'cut after 7 days + d-1 half until 7 post-break days', o: { ...cut((m) => (m.window <= 84 ? 7 : undefined)), regime: { ...DEFAULT_FORECAST.regime, minDays: 7 } } },
+  { name: 'shipped before + 364-day members cut after 56 days', o: { ...BEFORE_REGIME, lear: cut((m) => (m.window <= 84 ? 14 : m.window === 364 ? 56 : undefined)).lear } },
+  { name: 'shipped before, post-break combination for 84 days', o: { ...BEFORE_REGIME, regime: { ...BEFORE_REGIME.regime, days: 84 } } },
+];
+if (args.includes('regime')) {
+  const mode = (EXOG[0] ?? 'base') as ExogMode;
+  const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
+  const cands = REGIME.filter((c) => (!only || only.includes(c.name)) && (!chosen || c === REGIME[0] || c.name === chosen));
+  const members: LearMember[] = [];
+  for (const c of cands) for (const m of c.o.lear.members) if (!members.some((x) => x.window === m.window && x.transform === m.transform && x.sinceBreak === m.sinceBreak)) members.push(m);
+  const series = await withMode(mode);
+  const periods = args.includes('holdout') ? [UNTOUCHED] : CHOOSE;
+  const c0 = cpu();
+  const ev = evaluator(series, capsOf, periods, members);
+  console.log(`\n## Regime-aware variants, --exog ${mode}, ${periods.map((p) => p.name).join(' + ')} (member fits ${(cpu() - c0).toFixed(0)} s CPU; load ${loadavg().map((v) => v.toFixed(1)).join(' / ')})\n`);
+  console.log(row(['candidate', ...periods.flatMap((p) => [`${p.name} rMAE`, `${p.name} weekly`, `${p.name} cov`, `${p.name} CRPS`]), ...(periods.length === 2 ? ['geo-mean rMAE'] : [])]));
+  console.log(row(['---', ...periods.flatMap(() => ['---:', '---:', '---:', '---:']), ...(periods.length === 2 ? ['---:'] : [])]));
+  for (const c of cands) {
+    const ms = periods.map((p) => ev(p, c.o));
+    console.log(row([c.name, ...ms.flatMap((m) => [f4(m.rmaeVsNaive), f4(m.rmaeVsWeeklyNaive), f3(m.coverage), m.crps?.toFixed(1) ?? '—']), ...(ms.length === 2 ? [f4(Math.sqrt((ms[0]?.rmaeVsNaive ?? NaN) * (ms[1]?.rmaeVsNaive ?? NaN)))] : [])]));
+  }
 }

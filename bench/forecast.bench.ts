@@ -10,7 +10,10 @@
  * - epf: the five EPF markets over their test periods (or their first DAYS days), beside the
  *   authors' published LEAR-Ens and DNN-Ens scored over exactly the same days.
  * - speed: the same windows and features fitted by svc and by scikit-learn's LassoLarsIC + Lasso
- *   (/usr/bin/python3, Debian's python3-sklearn), target ≥ 5× faster.
+ *   ($SVC_BENCH_PYTHON, else /usr/bin/python3 with Debian's python3-sklearn), target ≥ 5× faster;
+ *   `exog=base` adds the served model's exogenous columns (fixtures) to the designs; `rounds=N`
+ *   alternates svc (best of 3) and scikit-learn N times and reports each round's ratio; `oree exog=base`
+ *   runs the year on the served model's inputs.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -27,8 +30,10 @@ const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.u
 const { forecastThreads, rollingForecastParallel } = existsSync(fileURLToPath(built)) ? ((await import(built.href)) as typeof parallelFromSources) : parallelFromSources;
 import { LearScratch, describeMembers, forecastMember, prepareWindow, type LearMember } from '../src/engines/forecast/lear.js';
 import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
+import { withExogenous } from '../src/ops/forecast/forecast-exog.js';
+import type { OpContext } from '../src/ops/types.js';
 
-const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const SHARED = process.env.SVC_SHARED_DATA ?? fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const args = process.argv.slice(2);
 const sections = args.filter((a) => !a.startsWith('threads=') && !a.startsWith('markets='));
 const want = (name: string) => sections.length === 0 || sections.some((a) => a.split('=')[0] === name);
@@ -41,13 +46,18 @@ function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+/** Offline: the shipped fixtures only (exog=base). */
+const FIXTURES = { config: { marketData: { mode: 'fixture' }, tsoplatform: {} } } as unknown as OpContext;
+
 async function oree(): Promise<DailySeries> {
   const { book } = await loadPriceBook(join(SHARED, 'ua-dam/dam_ips_hourly_uah_mwh.csv'));
-  const s = seriesFromPriceBook(book);
+  const prices = seriesFromPriceBook(book);
   const started = performance.now();
   const load = loadavg()[0] as number;
   const cpu0 = process.cpuUsage();
-  const caps = damCapsOf(loadCapsTableSync(), s);
+  const caps = damCapsOf(loadCapsTableSync(), prices);
+  // exog=base: the served model's inputs (fixtures), read inside the timed run.
+  const s = args.includes('exog=base') ? (await withExogenous(FIXTURES, prices, 'base', caps)).series : prices;
   const ev = evaluateRun(s, await rollingForecastParallel(s, indexOf(s, '01.01.2024'), indexOf(s, '31.12.2024'), { capsOf: caps, threads: THREADS }), caps);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = process.cpuUsage(cpu0).user / 1e6;
@@ -103,7 +113,8 @@ async function epf(days: number | null): Promise<void> {
 /** The members OREE 2024 has history for (windows of 1,092 and 1,456 days reach before the data). */
 const SPEED_MEMBERS: LearMember[] = DEFAULT_FORECAST.lear.members.filter((m) => m.window <= 728);
 
-async function speed(s: DailySeries): Promise<void> {
+async function speed(prices: DailySeries): Promise<void> {
+  const s = args.includes('exog=base') ? (await withExogenous(FIXTURES, prices, 'base', damCapsOf(loadCapsTableSync(), prices))).series : prices;
   // Twelve forecast days (the 15th of each month of 2024) × the members: 12·6 = 72 designs, 1,728 hourly models.
   const dir = mkdtempSync(join(tmpdir(), 'svc-forecast-bench-'));
   mkdirSync(dir, { recursive: true });
@@ -129,14 +140,25 @@ async function speed(s: DailySeries): Promise<void> {
     return (performance.now() - t0) / 1000;
   };
   run(); // warm-up (JIT)
-  const ours = Math.min(run(), run(), run());
   const py = fileURLToPath(new URL('./forecast_sklearn.py', import.meta.url));
-  const sk = JSON.parse(execFileSync('/usr/bin/python3', [py, dir], { encoding: 'utf8' })) as { seconds: number; models: number };
+  const python = process.env.SVC_BENCH_PYTHON ?? '/usr/bin/python3';
+  const rounds = Number(args.find((a) => a.startsWith('rounds='))?.slice(7) ?? 1);
+  const ratios: string[] = [];
+  let ours = Infinity;
+  let sk = { seconds: Infinity, models: 0, version: '' };
+  for (let r = 0; r < rounds; r++) {
+    const o = Math.min(run(), run(), run());
+    const k1 = JSON.parse(execFileSync(python, [py, dir], { encoding: 'utf8' })) as { seconds: number; models: number; version?: string };
+    ratios.push(`${(k1.seconds / o).toFixed(1)}× (${o.toFixed(3)} s / ${k1.seconds.toFixed(2)} s, load ${loadavg()[0]?.toFixed(1)})`);
+    ours = Math.min(ours, o);
+    if (k1.seconds < sk.seconds) sk = { seconds: k1.seconds, models: k1.models, version: k1.version ?? '' };
+  }
+  if (rounds > 1) console.log(`rounds (svc best of 3, then scikit-learn, alternated): ${ratios.join('; ')}`);
   console.log(`\n## Speed: the same ${manifest.length} designs (12 days × ${SPEED_MEMBERS.length} members: ${describeMembers(SPEED_MEMBERS)}; OREE 2024, p = ${k.p}), ${sk.models} hourly models\n`);
   console.log(row(['fitter', 'seconds', `per forecast day (${SPEED_MEMBERS.length} members × 24 h)`, 'ratio']));
   console.log(row(['---', '---:', '---:', '---:']));
   console.log(row(['svc (transform + Gram + CD path + AIC + exact refit), best of 3', ours.toFixed(3), `${((ours / 12) * 1000).toFixed(0)} ms`, '1']));
-  console.log(row(['scikit-learn 1.2.1 LassoLarsIC(aic) + Lasso refit (fit only)', sk.seconds.toFixed(3), `${((sk.seconds / 12) * 1000).toFixed(0)} ms`, `${(sk.seconds / ours).toFixed(1)}× slower`]));
+  console.log(row([`scikit-learn ${sk.version || '(version not reported)'} LassoLarsIC(aic) + Lasso refit (fit only), best round`, sk.seconds.toFixed(3), `${((sk.seconds / 12) * 1000).toFixed(0)} ms`, `${(sk.seconds / ours).toFixed(1)}× slower`]));
 }
 
 const epfArg = args.find((a) => a.startsWith('epf'));

@@ -42,4 +42,5 @@ for x, y, sd, n in designs:
         m = Lasso(alpha=ic.alpha_, max_iter=2500, tol=1e-4).fit(raw, yh)
         nonzero += int(np.count_nonzero(m.coef_))
 elapsed = time.perf_counter() - start
-print(json.dumps({"seconds": elapsed, "models": 24 * len(designs), "nonzero": nonzero}))
+import sklearn
+print(json.dumps({"seconds": elapsed, "models": 24 * len(designs), "nonzero": nonzero, "version": sklearn.__version__}))

@@ -53,18 +53,17 @@ export async function runEvaluate(env: CliEnv, file: string, opts: EvaluateOpts)
   const out = env.out();
   const from = parseDateFlag(opts.from, '--from');
   const to = parseDateFlag(opts.to, '--to');
-  // The default: off, the model `svc forecast --date/--month`, plans on the forecast and GET
-  // /api/forecast serve (prices only), so the evaluation measures what is served. `base` scored
-  // better on both OREE 2023 and 2024 (docs/forecast.md, "Exogenous inputs: the choice") and is one
-  // flag away; it becomes the default when the served paths take the same inputs.
-  const exog = opts.exog ?? 'off';
-  if (!(EXOG as readonly string[]).includes(exog)) throw SvcError.validation(`--exog: expected one of ${EXOG.join(', ')}`, [{ path: '--exog', message: 'unknown mode' }]);
+  // The default: the mode the served forecasts use (`svc forecast --date/--month`, plans on the
+  // forecast, GET /api/forecast: ops/forecast/forecast-inputs.ts SERVED_EXOG) on OREE books, so the
+  // evaluation measures what is served; an EPF file brings its own columns (off).
+  const exog = opts.exog;
+  if (exog !== undefined && !(EXOG as readonly string[]).includes(exog)) throw SvcError.validation(`--exog: expected one of ${EXOG.join(', ')}`, [{ path: '--exog', message: 'unknown mode' }]);
   const { input, source } = await request(env, file, opts);
-  if (exog !== 'off' && isEpf(file)) throw SvcError.validation('--exog: the exogenous inputs are Ukrainian series, for OREE books (an EPF file brings its own columns)', [{ path: '--exog', message: 'not for EPF files' }]);
+  if (exog !== undefined && exog !== 'off' && isEpf(file)) throw SvcError.validation('--exog: the exogenous inputs are Ukrainian series, for OREE books (an EPF file brings its own columns)', [{ path: '--exog', message: 'not for EPF files' }]);
   const { forecastEvaluate } = await import('../ops/forecast/forecast-evaluate.js');
   const progress = await out.progress('forecasting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
-  const result = await env.runOp(forecastEvaluate, { ...input, ...(from ? { from } : {}), ...(to ? { to } : {}), daily: Boolean(opts.daily), exogenous: exog }).finally(() => {
+  const result = await env.runOp(forecastEvaluate, { ...input, ...(from ? { from } : {}), ...(to ? { to } : {}), daily: Boolean(opts.daily), ...(exog ? { exogenous: exog } : {}) }).finally(() => {
     env.onProgress(undefined);
     progress.stop();
   });
@@ -126,7 +125,7 @@ function warnLeftOut(env: CliEnv, result: { from: string; to: string; skippedDay
   }
 }
 
-type ExogReport = { mode: string; series: { series: string; columns: string[]; availability: string; provider: string; days: Record<'book' | 'fixture' | 'cache' | 'live' | 'missing', number> }[] };
+type ExogReport = { mode: string; requested: string; fallback: string | null; series: { series: string; columns: string[]; availability: string; provider: string; days: Record<'book' | 'fixture' | 'cache' | 'live' | 'missing', number> }[] };
 
 /** Which exogenous series every forecast of the run used, and from which source (fixture, cache, live, the book). */
 function printExogenous(out: ReturnType<CliEnv['out']>, makeTable: typeof import('./table.js').makeTable, exog: ExogReport): void {
@@ -135,7 +134,8 @@ function printExogenous(out: ReturnType<CliEnv['out']>, makeTable: typeof import
     out.print(`exogenous inputs: none (--exog ${exog.mode}): prices only`);
     return;
   }
-  out.print(`exogenous inputs (--exog ${exog.mode}), as available at 11:00 Kyiv on D-1:`);
+  if (exog.fallback) out.print(`exogenous inputs: none, prices only (--exog ${exog.requested} asked; ${exog.fallback}); the series as read:`);
+  else out.print(`exogenous inputs (--exog ${exog.mode}), as available at 11:00 Kyiv on D-1:`);
   const t = makeTable(['series', 'columns', 'a forecast of D reads', 'source', 'book', 'fixture', 'cache', 'live', 'missing'], out.c, { right: [4, 5, 6, 7, 8] });
   for (const r of exog.series) t.push([r.series, r.columns.join(', '), r.availability, r.provider, String(r.days.book), String(r.days.fixture), String(r.days.cache), String(r.days.live), String(r.days.missing)]);
   out.print(t.toString());

@@ -16,6 +16,7 @@ interface ForecastOpts {
   dst?: string;
   onInvalid?: string;
   chart?: boolean;
+  exog?: string;
 }
 
 export function registerForecast(program: Command, env: CliEnv): void {
@@ -25,7 +26,8 @@ export function registerForecast(program: Command, env: CliEnv): void {
     .argument('[book]', 'price book; - for stdin; mktop: the market operator\'s DAM prices (cache, else fixtures) of the months before, as far back as the longest window reaches')
     .option('--date <DD.MM.YYYY>', 'the day to forecast (at most the day after the last day of the book)')
     .option('--month <MM.YYYY>', 'every day of a month, each from the days before it')
-    .option('--no-chart', 'table output without the chart');
+    .option('--no-chart', 'table output without the chart')
+    .option('--exog <mode>', 'exogenous inputs as of 11:00 Kyiv on D-1 (as svc forecast evaluate): base (default: EU base, NBU rate, caps, calendar; prices only when one is missing, said so), off, lagged, projected');
   addBookOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -46,13 +48,14 @@ export function registerForecast(program: Command, env: CliEnv): void {
     .option('--to <DD.MM.YYYY>', 'last forecast day (default: the last day of the book)')
     .option('--daily <out.csv>', 'write every hour: date, hour, actual, p10, p50, p90, naiveWeight')
     .option('--reference <forecasts.csv>', 'EPF: the published forecasts file (default: forecasts/Forecasts_<MKT>_DNN_LEAR_ensembles.csv beside the book)')
-    .option('--exog <mode>', 'OREE: exogenous inputs as of 11:00 Kyiv on D-1: off, base (EU base, NBU rate, caps, calendar), lagged (+ solar/wind metered hours), projected (+ the RES projection for D: optimistic)', 'off');
+    .option('--exog <mode>', 'OREE: exogenous inputs as of 11:00 Kyiv on D-1: off, base (EU base, NBU rate, caps, calendar), lagged (+ solar/wind metered hours), projected (+ the RES projection for D: optimistic); default: base on OREE books (what svc forecast serves), off on EPF files');
   addBookOptions(ev);
   ev.action(async (file: string, opts: Record<string, string | undefined>) => {
     const parent = cmd.opts<ForecastOpts>();
     if (parent.date || parent.month) throw SvcError.validation('forecast evaluate: give the days to score with --from and --to (--date and --month belong to svc forecast)', [{ path: parent.date ? '--date' : '--month', message: 'use --from/--to' }]);
     const { runEvaluate } = await import('./forecast-evaluate.js');
-    await runEvaluate(env, file, opts);
+    // `--exog` is an option of both commands; commander may hand it to the parent.
+    await runEvaluate(env, file, { ...opts, ...(opts.exog === undefined && parent.exog !== undefined ? { exog: parent.exog } : {}) });
   });
 }
 
@@ -75,7 +78,9 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   // (ops/forecast/forecast-history.ts: the last two months cache-through, older ones from the cache or the
   // shipped fixtures), not a cache-through fetch of two years of months.
   const loaded = file === MKTOP ? null : await loadBook(env, file, opts, { warnDst: false });
-  const input = loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const);
+  const exog = opts.exog as 'off' | 'base' | 'lagged' | 'projected' | undefined;
+  if (exog !== undefined && !['off', 'base', 'lagged', 'projected'].includes(exog)) throw SvcError.validation('--exog: expected one of off, base, lagged, projected', [{ path: '--exog', message: 'unknown mode' }]);
+  const input = { ...(loaded ? { priceBook: loaded.book, from, to } : ({ history: MKTOP, from, to } as const)), ...(exog ? { exogenous: exog } : {}) };
   const { forecastDays, MIN_HISTORY_DAYS } = await import('../ops/forecast/forecast-days.js');
   const progress = await out.progress('fitting');
   env.onProgress((d, t, label) => progress.update(d, t, label));
@@ -90,7 +95,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   if (format === 'json') {
     const data = Object.fromEntries(result.days.map((d) => [d.date, d.points]));
     const capHitProbability = Object.fromEntries(result.days.map((d) => [d.date, d.capHit]));
-    return out.json({ source, model: result.model, baseline: result.baseline, data, capHitProbability });
+    return out.json({ source, model: result.model, baseline: result.baseline, data, capHitProbability, inputs: result.exogenous });
   }
   const rows = result.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null, minCap: d.minCap[h] ?? null, pMinCap: d.capHit?.[h]?.min ?? null })));
   if (format === 'csv') {
@@ -103,6 +108,9 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
   const first = result.days[0]?.date ?? from;
   const last = result.days[result.days.length - 1]?.date ?? to;
   out.print(c.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + c.dim(` · from ${source} (data to ${result.lastDataDay}) · ${result.model}`));
+  const { describeInputs } = await import('../ops/forecast/forecast-inputs.js');
+  out.print(c.dim(`inputs: ${describeInputs(result.exogenous)}`));
+  if (result.exogenous.fallback) out.warn(`exogenous inputs: ${result.exogenous.fallback}`);
   if (opts.date) {
     // The floor gets its columns when it is a risk that day (P(min cap) of 1 % or more in some hour).
     const floorRisk = rows.some((r) => (r.pMinCap ?? 0) >= 0.01);
@@ -124,7 +132,7 @@ async function runForecast(env: CliEnv, file: string, opts: ForecastOpts): Promi
     }
     out.print(t.toString());
   }
-  out.print(c.dim('A forecast from past prices only; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.'));
+  out.print(c.dim(`A forecast from past prices${result.exogenous.mode === 'off' ? ' only' : ' and the inputs named above, as known at 11:00 Kyiv the day before'}; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.`));
 }
 
 /** On stderr: days of the asked range without a forecast, and clock-change days forecast on the 24-hour grid. */

@@ -30,13 +30,12 @@ describe('svc forecast evaluate --exog', () => {
     expect(solar).toMatchObject({ provider: 'uares', days: { fixture: 103, cache: 0, live: 0, missing: 0 } });
     const off = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'off', '--no-color'], { env });
     expect(off.stdout).toContain('exogenous inputs: none (--exog off): prices only');
-    // The default is off (what the served forecasts use), base is one flag away: without
-    // SVC_MARKET_DATA (auto) its days all come from the shipped fixtures; an unreachable NBU address
-    // proves no live read was needed.
-    const byDefault = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'base', '--format', 'json'], { env: { SVC_RATES_BASE_URL: 'http://127.0.0.1:9' } });
+    // The default is base (what the served forecasts use): without SVC_MARKET_DATA (auto) its days
+    // all come from the shipped fixtures; an unreachable NBU address proves no live read was needed.
+    const byDefault = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--format', 'json'], { env: { SVC_RATES_BASE_URL: 'http://127.0.0.1:9' } });
     expect(byDefault.exitCode).toBe(0);
     const dflt = JSON.parse(byDefault.stdout) as typeof body;
-    expect(dflt.exogenous.mode).toBe('base');
+    expect(dflt.exogenous).toMatchObject({ mode: 'base', requested: 'base', fallback: null });
     expect(dflt.exogenous.series.map((s) => s.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar']);
     for (const s of dflt.exogenous.series.slice(0, 2)) expect(s.days).toEqual({ book: 0, fixture: 103, cache: 0, live: 0, missing: 0 });
     const bad = await svc(['forecast', 'evaluate', book, '--exog', 'tomorrow']);

@@ -18,8 +18,8 @@ function series(): { dates: string[]; prices: number[][] } {
 describe('forecast.evaluate --exog', () => {
   it('off: prices only; lagged: every Ukrainian series, its columns, when a forecast may read it, and the fixture as the offline source', async () => {
     const s = series();
-    const off = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true });
-    expect(off.exogenous).toEqual({ mode: 'off', series: [] });
+    const off = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true, exogenous: 'off' });
+    expect(off.exogenous).toEqual({ mode: 'off', requested: 'off', fallback: null, series: [] });
     const r = await call(forecastEvaluate, localCtx(), { series: s, from: '10.12.2024', to: '10.12.2024', damCaps: true, exogenous: 'lagged' });
     expect(r.exogenous.mode).toBe('lagged');
     expect(r.exogenous.series.map((x) => x.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar', 'ua-res-solar', 'ua-res-wind']);

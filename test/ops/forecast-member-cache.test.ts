@@ -15,6 +15,7 @@ import { compareTradeDates } from '../../src/domain/dates.js';
 import type { PriceBook } from '../../src/domain/prices.js';
 import { fitForecastRange } from '../../src/ops/forecast/forecast-compute.js';
 import { forecastsForPlans } from '../../src/ops/forecast/forecast-day.js';
+import { withServedInputs } from '../../src/ops/forecast/forecast-inputs.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { localCtx } from './helpers.js';
 
@@ -225,7 +226,8 @@ describe('the forecast paths read one cache', () => {
     expect(plans.get(day)?.p50).toHaveLength(24);
     const stored = readdirSync(cacheDir).length;
     expect(stored).toBeGreaterThan(80);
-    const page = await fitForecastRange({ book: short, from: day, to: day, metricsFrom: day, cache: memberCacheOf(ctx.config) });
+    // GET /api/forecast's request: the same served exogenous inputs (forecast-inputs.ts).
+    const page = await fitForecastRange(await withServedInputs(ctx, { book: short, from: day, to: day, metricsFrom: day, cache: memberCacheOf(ctx.config) }));
     expect(page.data[day]?.map((p) => Math.round(p.p50 * 100) / 100)).toEqual(plans.get(day)?.p50);
     expect(readdirSync(cacheDir)).toHaveLength(stored); // every day read back
   }, 120_000);

@@ -48,6 +48,9 @@ describe('forecast.get', () => {
     const day = f!.data['11.12.2024']!;
     for (const p of day) expect(p.p10 <= p.p50 && p.p50 <= p.p90).toBe(true);
     expect(f!.capHitProbability?.['11.12.2024']).toHaveLength(24);
+    // The served inputs (svc extension): base, as svc forecast evaluate's default, from the shipped fixtures.
+    expect(f!.inputs).toMatchObject({ mode: 'base', requested: 'base', fallback: null });
+    expect(f!.inputs?.series.map((x) => x.series)).toEqual(['eu-dam', 'nbu-rate', 'caps', 'calendar']);
   });
 
   it('keeps fits: the process cache answers a repeat, the store answers another process', async () => {

@@ -209,3 +209,23 @@ export function exogColumns(startDay: number, nDays: number, data: ExogData, o: 
   }
   return { names, hourly, daily };
 }
+
+/** Per series, the days of [fromDay, toDay] whose feature had no datum published by their cutoff within the look-back (carried forward by exogColumns). */
+export type ExogGaps = Partial<Record<'euBase' | 'rate' | 'caps' | 'solar' | 'wind', { days: number; first: number; last: number }>>;
+
+export function exogGaps(fromDay: number, toDay: number, data: ExogData, o: ExogOptions = DEFAULT_EXOG): ExogGaps {
+  const gaps: ExogGaps = {};
+  const keys: (keyof ExogGaps)[] = o.res === 'none' ? ['euBase', 'rate', 'caps'] : ['euBase', 'rate', 'caps', 'solar', 'wind'];
+  for (let d = fromDay; d <= toDay; d++) {
+    const { used } = exogFeatures(d, data, o);
+    for (const k of keys) {
+      if (used[k] !== null) continue;
+      const g = gaps[k];
+      if (g) {
+        g.days++;
+        g.last = d;
+      } else gaps[k] = { days: 1, first: d, last: d };
+    }
+  }
+  return gaps;
+}

@@ -10,6 +10,6 @@ export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf, qu
 export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano } from './metrics.js';
 export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';
-export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
-export type { ExogData, ExogOptions, ExogFeatures, ResUse } from './exogenous.js';
+export { DEFAULT_EXOG, exogFeatures, exogColumns, exogColumnNames, exogGaps, cutoffOf, availableAt, holidayFlag, ukrainianHolidays, orthodoxEaster, MARTIAL_LAW_FROM } from './exogenous.js';
+export type { ExogData, ExogOptions, ExogFeatures, ResUse, ExogGaps } from './exogenous.js';
 export { fitReads, type FitReads, type DayRange } from './fit-inputs.js';

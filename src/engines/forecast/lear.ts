@@ -49,12 +49,13 @@ export interface LearOptions {
  * and 1,456 are the long windows of the published LEAR ensemble); N-PIT LEARs on the two short
  * windows add the diversity of a rank-based transform where it is cheap (docs/forecast.md). A
  * member whose window is longer than the history is skipped. The four short members are
- * regime-aware (sinceBreak 14): two weeks after a cap change they fit on the new regime only.
+ * regime-aware (sinceBreak 7, chosen over 14 and 10 on OREE 2023 and 2024 together): a week after a
+ * cap change they fit on the new regime only.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
-    ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const, ...(window <= 84 ? { sinceBreak: 14 } : {}) })),
-    ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 14 })),
+    ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const, ...(window <= 84 ? { sinceBreak: 7 } : {}) })),
+    ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 7 })),
   ],
   lasso: DEFAULT_LASSO,
 };

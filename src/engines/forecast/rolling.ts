@@ -64,7 +64,8 @@ export const DEFAULT_FORECAST: ForecastOptions = {
   combineDays: 28,
   shrink: 0.25,
   hourBlocks: FOUR_BLOCKS,
-  regime: { days: 56, minDays: 3, fallback: 'naive1', shortWindow: 84 },
+  // minDays 7: half d-1 for the first week after a cap change, while the short members still mix the regimes (docs/forecast.md, "Regime awareness, variants").
+  regime: { days: 56, minDays: 7, fallback: 'naive1', shortWindow: 84 },
   bands: { ...DEFAULT_BANDS, scaleDays: 7 },
 };
 

@@ -1,7 +1,8 @@
 /** The fit behind GET /api/forecast as one plain function of plain data (runs in a worker or inline). */
 import type { PriceBook } from '../../domain/prices.js';
 import { loadCapsTableSync } from '../../data/caps.js';
-import { indexOf, score, seriesFromPriceBook, tradeDateOf, type PointScores, type IntervalScores } from '../../engines/forecast/index.js';
+import { indexOf, score, seriesFromPriceBook, tradeDateOf, type ExtraColumns, type PointScores, type IntervalScores } from '../../engines/forecast/index.js';
+import type { ExogUsed } from './forecast-inputs.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import type { MemberCache } from './forecast-member-cache.js';
 import { capHitPoints, damCapsOf, forecastPoints, type CapHitRecord, type ForecastPointRecord } from './forecast-model.js';
@@ -15,6 +16,9 @@ export interface FitRequest {
   metricsFrom: string;
   /** Where the member fits of each day are kept between runs (forecast-member-cache.ts); not part of the fit's key. */
   cache?: MemberCache | null;
+  /** The exogenous design columns of the book's series (forecast-inputs.ts servedInputs) and what they were made of; absent: prices only. */
+  extra?: ExtraColumns;
+  exogenous?: ExogUsed;
 }
 
 export interface FitResult {
@@ -23,10 +27,12 @@ export interface FitResult {
   metrics: (PointScores & Partial<IntervalScores>) | null;
   evaluatedFrom: string | null;
   evaluatedTo: string | null;
+  exogenous?: ExogUsed;
 }
 
 export async function fitForecastRange(req: FitRequest): Promise<FitResult> {
-  const s = seriesFromPriceBook(req.book);
+  const prices = seriesFromPriceBook(req.book);
+  const s = req.extra ? { ...prices, extra: req.extra } : prices;
   const from = indexOf(s, req.from);
   const to = indexOf(s, req.to);
   const m = indexOf(s, req.metricsFrom);
@@ -43,5 +49,5 @@ export async function fitForecastRange(req: FitRequest): Promise<FitResult> {
   const scored = run.days.filter((d) => d.t >= m && d.t < s.nDays && s.observed[d.t] === 1);
   const metrics = scored.length ? score(s, scored) : null;
   const date = (t: number | undefined) => (t === undefined ? null : tradeDateOf(s.startDay + t));
-  return { data, capHitProbability, metrics: metrics && metrics.sampleDays > 0 ? metrics : null, evaluatedFrom: date(scored[0]?.t), evaluatedTo: date(scored[scored.length - 1]?.t) };
+  return { data, capHitProbability, metrics: metrics && metrics.sampleDays > 0 ? metrics : null, evaluatedFrom: date(scored[0]?.t), evaluatedTo: date(scored[scored.length - 1]?.t), ...(req.exogenous ? { exogenous: req.exogenous } : {}) };
 }

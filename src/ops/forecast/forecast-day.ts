@@ -26,6 +26,7 @@ import { rollingForecastParallel } from './forecast-parallel.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import { HISTORY_DAYS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
 import type { OpContext } from '../types.js';
+import { describeInputs, servedInputs } from './forecast-inputs.js';
 
 /** Fewest scenario days behind a plan on the mean path (and its PnL distribution). */
 export const MIN_SCENARIOS = 14;
@@ -48,6 +49,8 @@ export interface DayForecastFor {
   scenarioDays: string[];
   /** Recent skill over the scenario days: MAE of p50, and its ratio to the standard EPF naive's (null without naive days). */
   skill: { days: number; maeUahMwh: number | null; rmaeVsNaive: number | null };
+  /** The exogenous inputs of the forecast and where they came from (forecast-inputs.ts describeInputs). */
+  inputs: string;
 }
 
 const memory = new Map<string, DayForecastFor>();
@@ -92,7 +95,7 @@ export function dayKeys(book: PriceBook): (date: string) => string {
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
-function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array, p50: Float64Array, p90: Float64Array, capsOn: ReturnType<typeof forecastCapsTable>): DayForecastFor {
+function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array, p50: Float64Array, p90: Float64Array, capsOn: ReturnType<typeof forecastCapsTable>, inputs: string): DayForecastFor {
   const date = tradeDateOf(s.startDay + t);
   const caps = capsOn(date);
   const scenarios: number[][] = [];
@@ -133,12 +136,35 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
     scenarios,
     scenarioDays,
     skill: { days: k, maeUahMwh: k ? absErr / (k * H) : null, rmaeVsNaive: naiveDays > 0 && absNaive > 0 ? absErrScored / absNaive : null },
+    inputs,
   };
 }
 
-/** Fits the days of `dates` of `book` not in `have` (one rolling run over their span). */
-async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, DayForecastFor>> {
+/** The book's series with the served exogenous inputs for the span of `dates` (forecast-inputs.ts), and a digest of each day's inputs. */
+async function inputsOf(ctx: OpContext | undefined, book: PriceBook, dates: readonly string[]) {
   const s = seriesFromPriceBook(book);
+  const table = capsTableOf(ctx);
+  const capsOf = damCapsOf(table, s);
+  const idx = dates.map((d) => indexOf(s, d)).filter((t) => t >= 0 && t <= s.nDays);
+  if (s.nDays === 0 || idx.length === 0) return { s, capsOf, table, idx, inputs: 'prices only', digest: () => 'off' };
+  const { series, exogenous } = await servedInputs(ctx, s, capsOf, Math.min(...idx), Math.max(...idx));
+  const extra = series.extra;
+  // A day's forecast reads the inputs of the HISTORY_DAYS before it and its own: they key its cache entry.
+  const digest = (date: string): string => {
+    if (!extra) return 'off';
+    const t = indexOf(s, date);
+    const lo = Math.max(0, t - HISTORY_DAYS);
+    const h = createHash('sha256').update(JSON.stringify(extra.names));
+    for (const x of extra.daily) h.update(new Uint8Array(x.buffer, x.byteOffset + lo * 8, Math.max(0, t - lo + 1) * 8));
+    for (const x of extra.hourly) h.update(new Uint8Array(x.buffer, x.byteOffset + lo * H * 8, Math.max(0, t - lo + 1) * H * 8));
+    return h.digest('hex').slice(0, 32);
+  };
+  return { s: series, capsOf, table, idx, inputs: describeInputs(exogenous), digest };
+}
+
+/** Fits the days of `dates` (one rolling run over their span). */
+async function fit(ctx: OpContext | undefined, prepared: Awaited<ReturnType<typeof inputsOf>>, dates: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, DayForecastFor>> {
+  const { s, capsOf, table } = prepared;
   const out = new Map<string, DayForecastFor>();
   if (s.nDays === 0 || dates.length === 0) return out;
   const idx = dates.map((d) => indexOf(s, d)).filter((t) => t >= 0 && t <= s.nDays);
@@ -146,12 +172,11 @@ async function fit(ctx: OpContext | undefined, book: PriceBook, dates: readonly 
   const from = Math.min(...idx);
   const to = Math.max(...idx);
   const wanted = new Set(idx);
-  const table = capsTableOf(ctx);
-  const run = await rollingForecastParallel(s, from, to, { capsOf: damCapsOf(table, s), cache: memberCacheOf(ctx?.config), onProgress, ...(ctx?.signal ? { signal: ctx.signal } : {}) });
+  const run = await rollingForecastParallel(s, from, to, { capsOf, cache: memberCacheOf(ctx?.config), onProgress, ...(ctx?.signal ? { signal: ctx.signal } : {}) });
   const capsOn = forecastCapsTable(table);
   const served = servedTurns(ctx?.signal);
   for (const d of run.days) {
-    if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn));
+    if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn, prepared.inputs));
     await served();
   }
   return out;
@@ -188,7 +213,9 @@ async function marketStore(ctx: OpContext | undefined) {
  */
 export async function forecastsForPlans(book: PriceBook, dates: readonly string[], o: { ctx?: OpContext; onProgress?: (done: number, total: number) => void } = {}): Promise<Map<string, DayForecastFor>> {
   const out = new Map<string, DayForecastFor>();
-  const keyOf = dayKeys(book);
+  const prepared = await inputsOf(o.ctx, book, dates);
+  const priceKey = dayKeys(book);
+  const keyOf = (d: string) => `${priceKey(d)}|${prepared.digest(d)}`;
   // A key hashes up to HISTORY_DAYS digests (≈ 0.5 ms): a served backtest's 1,000 days take turns.
   const keyTurns = servedTurns(o.ctx?.signal);
   const keys = new Map<string, string>();
@@ -209,7 +236,7 @@ export async function forecastsForPlans(book: PriceBook, dates: readonly string[
     else missing.push(d);
   }
   if (missing.length === 0) return out;
-  const fitted = await fit(o.ctx, book, missing, o.onProgress);
+  const fitted = await fit(o.ctx, prepared, missing, o.onProgress);
   const served = servedTurns(o.ctx?.signal);
   for (const [d, f] of fitted) {
     await served();

@@ -14,6 +14,8 @@ import { defineOperation } from '../types.js';
 import { BASELINE_NAME, MIN_HISTORY_DAYS, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
 import { HISTORY_MONTHS, mktopHistory } from './forecast-history.js';
 import { capsTableOf } from './forecast-caps.js';
+import { EXOG_MODES } from './forecast-exog.js';
+import { SERVED_EXOG, servedInputs } from './forecast-inputs.js';
 
 export { MIN_HISTORY_DAYS };
 
@@ -25,10 +27,15 @@ export const ForecastDaysRequest = z
     history: z.literal('mktop').optional(),
     from: TradeDate,
     to: TradeDate,
+    /** Exogenous inputs as of 11:00 Kyiv on D−1 (forecast-inputs.ts); prices only when one is missing, said in `exogenous.fallback`. */
+    exogenous: z.enum(EXOG_MODES).default(SERVED_EXOG),
   })
   .superRefine((v, issue) => {
     if ((v.priceBook === undefined) === (v.history === undefined)) issue.addIssue({ code: 'custom', path: ['priceBook'], message: 'give exactly one of priceBook or history' });
   });
+const ExogSeries = z.strictObject({ series: z.string(), columns: z.array(z.string()), availability: z.string(), provider: z.string(), fixtureFile: z.string().nullable(), fixture: z.number().int(), cache: z.number().int(), live: z.number().int(), missing: z.number().int() });
+/** The exogenous inputs a served forecast used: the mode, the one asked for, why they differ, and where each series' days came from. */
+export const ExogUsedSchema = z.strictObject({ mode: z.enum(EXOG_MODES), requested: z.enum(EXOG_MODES), fallback: z.string().nullable(), series: z.array(ExogSeries) });
 const Point = z.strictObject({ hour: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() });
 export const ForecastDaysResponse = z.strictObject({
   /** Where the prices came from: `book`, `mktop`, or `mktop (with shipped fixtures)`. */
@@ -36,6 +43,7 @@ export const ForecastDaysResponse = z.strictObject({
   model: z.string(),
   baseline: z.string(),
   lastDataDay: z.string(),
+  exogenous: ExogUsedSchema,
   days: z.array(
     z.strictObject({
       date: z.string(),
@@ -74,13 +82,15 @@ export const forecastDays = defineOperation({
     const b = Math.min(s.nDays, indexOf(s, input.to));
     if (a > s.nDays || b < a) throw SvcError.validation(`${input.from} is past the day after the ${source === 'book' ? 'book' : 'history'}'s last day (${last}): a day-ahead forecast needs the day before${why}`, [{ path: 'from', message: 'beyond the data' }], 'insufficient_history');
     const capsOf = damCapsOf(capsTableOf(ctx), s);
-    const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const { series, exogenous } = await servedInputs(ctx, s, capsOf, a, b, input.exogenous);
+    const run = await rollingForecastParallel(series, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     if (run.days.length === 0) throw SvcError.validation(`not enough history before ${input.from} (the shortest window needs ${MIN_HISTORY_DAYS} days)`, [{ path: 'priceBook', message: 'too short' }], 'insufficient_history');
     return {
       source,
       model: MODEL_NAME,
       baseline: BASELINE_NAME,
       lastDataDay: last,
+      exogenous,
       days: run.days.map((d) => {
         const caps = capsOf(d.t);
         return {

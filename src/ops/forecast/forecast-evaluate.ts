@@ -13,7 +13,8 @@ import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
 import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
 import { capsTableOf } from './forecast-caps.js';
-import { EXOG_MODES, withExogenous, type ExogSourceReport } from './forecast-exog.js';
+import { EXOG_MODES, type ExogSourceReport } from './forecast-exog.js';
+import { SERVED_EXOG, servedInputs } from './forecast-inputs.js';
 
 export { MIN_HISTORY_DAYS };
 
@@ -33,8 +34,11 @@ export const ForecastEvaluateRequest = z.strictObject({
   daily: z.boolean().default(false),
   /** Default range when from is absent: the last N days (EPF: 728, its test period). */
   defaultDays: z.number().int().min(1).default(365),
-  /** Exogenous inputs as of 11:00 Kyiv on D−1 (ops/forecast/forecast-exog.ts; Ukrainian series, for OREE books). */
-  exogenous: z.enum(EXOG_MODES).default('off'),
+  /**
+   * Exogenous inputs as of 11:00 Kyiv on D−1 (ops/forecast/forecast-inputs.ts; Ukrainian series, for OREE books). Default: the
+   * served forecasts' mode (SERVED_EXOG) on a book with DAM caps and no columns of its own, else off (an EPF file's own columns).
+   */
+  exogenous: z.enum(EXOG_MODES).optional(),
 });
 
 const ExogSource = z.strictObject({
@@ -64,7 +68,7 @@ export const ForecastEvaluateResponse = z.strictObject({
   unscoredDays: z.array(z.strictObject({ date: z.string(), reason: z.enum(['no_prices', 'no_real_d1', 'no_real_d7']) })),
   seconds: z.number(),
   /** The exogenous series every forecast of the run used, and where their days came from. */
-  exogenous: z.strictObject({ mode: z.enum(EXOG_MODES), series: z.array(ExogSource) }),
+  exogenous: z.strictObject({ mode: z.enum(EXOG_MODES), requested: z.enum(EXOG_MODES), fallback: z.string().nullable(), series: z.array(ExogSource) }),
   daily: z.array(z.strictObject({ date: z.string(), hour: z.number().int(), actual: z.number().nullable(), p10: z.number(), p50: z.number(), p90: z.number(), naiveWeight: z.number() })).optional(),
 });
 
@@ -93,7 +97,8 @@ export const forecastEvaluate = defineOperation({
     const b = Math.min(last, input.to ? indexOf(prices, input.to) : last);
     if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(prices.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
     const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
-    const { series: s, sources } = await withExogenous(ctx, prices, input.exogenous, capsOf);
+    const requested = input.exogenous ?? (input.damCaps && !input.series.exog?.length ? SERVED_EXOG : 'off');
+    const { series: s, exogenous } = await servedInputs(ctx, prices, capsOf, a, b, requested);
     const started = ctx.now().getTime();
     const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const ev = evaluateRun(s, run, capsOf);
@@ -127,7 +132,7 @@ export const forecastEvaluate = defineOperation({
       skippedDays,
       unscoredDays,
       seconds,
-      exogenous: { mode: input.exogenous, series: [...bookColumns(input.series.exog?.length ?? 0, prices.nDays), ...sources.map(exogSource)] },
+      exogenous: { mode: exogenous.mode, requested, fallback: exogenous.fallback, series: [...bookColumns(input.series.exog?.length ?? 0, prices.nDays), ...exogenous.series.map(exogSource)] },
       ...(daily ? { daily } : {}),
     };
   },

@@ -184,11 +184,12 @@ export async function loadExogData(ctx: OpContext, from: number, to: number, mod
   return { data, sources };
 }
 
-/** The series with its extra design columns for `mode` (the series unchanged for `off`). */
-export async function withExogenous(ctx: OpContext, s: DailySeries, mode: ExogMode, caps: (t: number) => DayCaps | null): Promise<{ series: DailySeries; sources: ExogSourceReport[] }> {
+/** The series with its extra design columns for `mode` (the series unchanged for `off`), the inputs read and the options that made the columns. */
+export async function withExogenous(ctx: OpContext, s: DailySeries, mode: ExogMode, caps: (t: number) => DayCaps | null, load: typeof loadExogData = loadExogData): Promise<{ series: DailySeries; sources: ExogSourceReport[]; data?: ExogData; options?: ExogOptions }> {
   if (mode === 'off' || s.nDays === 0) return { series: s, sources: [] };
   const capsOfDay = (day: number): DayCaps | null => caps(day - s.startDay);
-  const loaded = await loadExogData(ctx, s.startDay, s.startDay + s.nDays, mode, capsOfDay);
-  const extra: ExtraColumns = exogColumns(s.startDay, s.nDays, loaded.data, exogOptionsOf(mode));
-  return { series: { ...s, extra }, sources: loaded.sources };
+  const loaded = await load(ctx, s.startDay, s.startDay + s.nDays, mode, capsOfDay);
+  const options = exogOptionsOf(mode);
+  const extra: ExtraColumns = exogColumns(s.startDay, s.nDays, loaded.data, options);
+  return { series: { ...s, extra }, sources: loaded.sources, data: loaded.data, options };
 }

@@ -32,7 +32,15 @@ export function fitKey(req: FitRequest): string {
   const first = addDays(compareTradeDates(req.metricsFrom, req.from) < 0 ? req.metricsFrom : req.from, -HISTORY_DAYS);
   const read: PriceBook = {};
   for (const [d, day] of Object.entries(req.book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, req.to) <= 0) read[d] = day;
-  return `${MODEL_FINGERPRINT}|${bookHash(read)}|${req.from}|${req.to}|${req.metricsFrom}`;
+  return `${MODEL_FINGERPRINT}|${bookHash(read)}|${req.from}|${req.to}|${req.metricsFrom}|${extraHash(req)}`;
+}
+
+/** The exogenous columns of a request ('off': none), hashed whole: they are derived from the same days of inputs. */
+export function extraHash(req: Pick<FitRequest, 'extra' | 'exogenous'>): string {
+  if (!req.extra) return 'off';
+  const h = createHash('sha256').update(JSON.stringify({ names: req.extra.names, mode: req.exogenous?.mode ?? null }));
+  for (const x of [...req.extra.hourly, ...req.extra.daily]) h.update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
+  return h.digest('hex').slice(0, 32);
 }
 
 export function fitCached(req: FitRequest): { key: string; result: Promise<FitResult>; cached: boolean } {

@@ -28,7 +28,7 @@ export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lea
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-11-25b issue 28: since-break members, hour blocks, regime-aware combination, scaled bands, quantiles';
+export const MODEL_REVISION = '2026-11-27 issue 28: since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 

@@ -10,6 +10,8 @@ import { fitCached, fitKey } from './forecast-fit.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
 import { BASELINE_NAME, METRICS_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
+import { withServedInputs } from './forecast-inputs.js';
+import { ExogUsedSchema } from './forecast-days.js';
 
 export { METRICS_DAYS, MIN_HISTORY_DAYS };
 
@@ -23,7 +25,7 @@ export const ForecastReason = z.enum(['no_history_for_market', 'insufficient_his
 export const ForecastResponse = z.strictObject({
   month: z.string(),
   market: z.string(),
-  forecast: Forecast.nullable(),
+  forecast: Forecast.extend({ /** svc extension: the exogenous inputs the forecasts used, and where each series came from. */ inputs: ExogUsedSchema.optional() }).nullable(),
   /** svc extension: why `forecast` is null (absent when there is a forecast). */
   reason: ForecastReason.optional(),
 });
@@ -73,6 +75,7 @@ export const forecastGet = defineOperation({
     'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (no day of the month has ' +
     `${MIN_HISTORY_DAYS} days of history before it; a month that starts earlier is forecast from its first day that has), month_after_history ` +
     '(the month starts more than one day after the history ends). ' +
+    'Exogenous inputs as at 11:00 Kyiv on D−1 (EU neighbours\' base of D−1 in UAH, the NBU rate, the caps, the calendar: docs/forecast.md), from the shipped fixtures, the cache or live; when one is missing for a day the fits read, prices only, said in `forecast.inputs.fallback`. ' +
     'The member fits run off the request thread on one pool of one thread per core; fits are cached by the model revision, the range and the SHA-256 of the days of history the fit reads, in memory and in the store (a restarted server or another instance reuses them). Not advice; see docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
@@ -99,7 +102,8 @@ export const forecastGet = defineOperation({
     if (from > end) return none('insufficient_history');
     const metricsTo = Math.min(end, toDay(last));
     const metricsFrom = Math.max(toDay(first) + MIN_HISTORY_DAYS, metricsTo - METRICS_DAYS + 1);
-    const { result: r, cached } = await storedFit(ctx, market, { book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom), cache: memberCacheOf(ctx.config) });
+    const req = await withServedInputs(ctx, { book: history.book, from: fromDay(from), to: fromDay(end), metricsFrom: fromDay(metricsFrom), cache: memberCacheOf(ctx.config) });
+    const { result: r, cached } = await storedFit(ctx, market, req);
     ctx.logger.info('forecast', { month, market, cached });
     const m = r.metrics;
     const now = ctx.now();
@@ -131,6 +135,7 @@ export const forecastGet = defineOperation({
         },
         data: r.data,
         capHitProbability: r.capHitProbability,
+        ...(r.exogenous ?? req.exogenous ? { inputs: (r.exogenous ?? req.exogenous) as NonNullable<typeof req.exogenous> } : {}),
       },
     };
   },

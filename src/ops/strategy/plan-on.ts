@@ -35,6 +35,8 @@ export const PlanForecast = z.strictObject({
   /** Days of recent out-of-sample errors behind the scenarios (and the skill). */
   scenarioDays: z.number().int(),
   skill: z.strictObject({ days: z.number().int(), maeUahMwh: z.number().nullable(), rmaeVsNaive: z.number().nullable() }),
+  /** svc extension: the exogenous inputs of the forecast and where they came from (`prices only` when none). */
+  inputs: z.string().optional(),
 });
 /** A forecast as a risk report or a brief names it when its prices are that forecast. */
 export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(500), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
@@ -127,6 +129,7 @@ export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor
       hours: f.p50.map((p50, hour) => ({ hour, p10: f.p10[hour] as number, p50, p90: f.p90[hour] as number, mean: f.mean[hour] as number, minCap: f.minCap[hour] as number, maxCap: f.maxCap[hour] ?? null })),
       scenarioDays: f.scenarios.length,
       skill: f.skill,
+      ...(f.inputs ? { inputs: f.inputs } : {}),
     },
     pnl: pnlDistribution((prices) => engine.settle(plan, prices, settings), f.scenarios),
     bids,
