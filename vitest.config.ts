@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     // One temp directory per run for the tests' data directories, removed at the end (test/temp-data-dir.ts).
     globalSetup: ['test/global-setup.ts'],
+    // A macrotask turn after each test (test/setup-yield.ts).
+    setupFiles: ['test/setup-yield.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -89,6 +89,9 @@ function settingsOf(d: Drawn, lot: number): BessSettings {
 }
 
 async function compare(prices: number[], settings: BessSettings, timeLimitS = Infinity): Promise<string | null> {
+  // A macrotask turn per problem: HiGHS answers synchronously, and a sweep of awaited microtasks
+  // would hold the worker's event loop for the whole sweep (vitest's 60 s RPC timeout under load).
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const asset = bessAsset(settings);
   const problem = horizonProblem(asset, prices, asset.startSocMwh);
   const oracle = await highsHorizon(oracleAsset(asset), problem, timeLimitS);

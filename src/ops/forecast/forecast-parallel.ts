@@ -63,7 +63,9 @@ export async function memberForecastsParallel(
   const n = Number.isInteger(threads) ? Math.min(threads, Math.ceil(len / 2)) : 1;
   // A served request (signal) keeps its fits off the event loop even on one core.
   const p = (n >= 2 || (signal && n >= 1)) && len >= MIN_PARALLEL_DAYS ? await poolFor(WORKER) : null;
-  if (!p) return signal ? inlineChunked(s, lear, a, to, signal, onProgress) : memberForecasts(s, a, to, lear, onProgress);
+  // Inline, the fits still yield to the event loop every few days: a long range never holds it for
+  // minutes (a server's other requests, a test runner's messages), and the result is bit for bit the same.
+  if (!p) return inlineChunked(s, lear, a, to, signal, onProgress);
   let reported = 0;
   try {
     return await inPool(
@@ -92,17 +94,17 @@ export async function memberForecastsParallel(
 const chunkOf = (len: number, n: number): number => Math.max(1, Math.min(16, Math.ceil(len / (n * 6))));
 
 /** The member fits inline, chunk by chunk, yielding to the event loop between chunks and stopping when `signal` aborts. */
-async function inlineChunked(s: DailySeries, lear: LearOptions, a: number, to: number, signal: AbortSignal, onProgress?: (done: number, total: number) => void): Promise<Float64Array> {
+async function inlineChunked(s: DailySeries, lear: LearOptions, a: number, to: number, signal: AbortSignal | undefined, onProgress?: (done: number, total: number) => void): Promise<Float64Array> {
   const len = Math.max(0, to - a + 1);
   const nm = lear.members.length;
   const out = new Float64Array(len * nm * H).fill(Number.NaN);
   const size = Math.min(4, chunkOf(len, 1));
   for (let from = a; from <= to; from += size) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    signal.throwIfAborted();
+    signal?.throwIfAborted();
     const end = Math.min(to, from + size - 1);
-    out.set(memberForecasts(s, from, end, lear), (from - a) * nm * H);
-    onProgress?.(end - a + 1, len);
+    // Progress after every fitted day, as one uninterrupted run reports it.
+    out.set(memberForecasts(s, from, end, lear, onProgress && ((done) => onProgress(from - a + done, len))), (from - a) * nm * H);
   }
   return out;
 }
