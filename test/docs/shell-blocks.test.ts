@@ -110,7 +110,10 @@ exit $rc
 `,
   );
   if (!needsServer) return;
-  const env = { ...process.env, SVC_DATA_DIR: tempDir('svc-docs-serve-'), SVC_MARKET_DATA: 'fixture', SVC_API_KEY: API_KEY, SVC_SERVICE_TOKEN: SERVICE_TOKEN, SVC_LOG_LEVEL: 'warn', NO_COLOR: '1',
+  // The blocks run side by side on a 2-core machine, so the heavy report routes (fits of a week of
+  // forecasts, plans on the forecast) may queue behind each other past the default 30 s request
+  // deadline (503 deadline_exceeded): the docs' server gives them the time, it is what is tested.
+  const env = { ...process.env, SVC_DATA_DIR: tempDir('svc-docs-serve-'), SVC_MARKET_DATA: 'fixture', SVC_API_KEY: API_KEY, SVC_SERVICE_TOKEN: SERVICE_TOKEN, SVC_LOG_LEVEL: 'warn', NO_COLOR: '1', SVC_REQUEST_TIMEOUT_MS: '300000',
     SVC_REGIONAL_LICENSED_ZONES: 'PL,SK,HU', SVC_REGIONAL_LICENCE: 'docs test licence', SVC_REGIONAL_ATTRIBUTION: 'docs test attribution' };
   // What README says the store-backed examples read first (regional prices, depth snapshots).
   for (const args of [['zones', 'import', 'examples/zones-sample.csv'], ['depth', 'import', 'examples/depth-sample.csv']]) await execa(process.execPath, [BIN, ...args], { cwd: ROOT, env });

@@ -2,7 +2,7 @@
 import type { PriceBook } from '../../domain/prices.js';
 import { loadCapsTableSync } from '../../data/caps.js';
 import { indexOf, score, seriesFromPriceBook, tradeDateOf, type ExtraColumns, type PointScores, type IntervalScores } from '../../engines/forecast/index.js';
-import type { ExogUsed } from './forecast-inputs.js';
+import type { ExogUsed } from './forecast-exog.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import type { MemberCache } from './forecast-member-cache.js';
 import { capHitPoints, damCapsOf, forecastPoints, type CapHitRecord, type ForecastPointRecord } from './forecast-model.js';

@@ -193,3 +193,12 @@ export async function withExogenous(ctx: OpContext, s: DailySeries, mode: ExogMo
   const extra: ExtraColumns = exogColumns(s.startDay, s.nDays, loaded.data, options);
   return { series: { ...s, extra }, sources: loaded.sources, data: loaded.data, options };
 }
+
+/** The exogenous inputs a forecast used: the mode asked for, the one run, and each series' source. */
+export interface ExogUsed {
+  mode: ExogMode;
+  requested: ExogMode;
+  /** Why `mode` is `off` although `requested` is not (null: as requested). */
+  fallback: string | null;
+  series: ExogSourceReport[];
+}

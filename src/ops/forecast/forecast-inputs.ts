@@ -10,7 +10,7 @@
  */
 import { LAG_SPAN } from '../../engines/forecast/lear.js';
 import { DEFAULT_FORECAST, exogGaps, fittedRange, indexOf, seriesFromPriceBook, tradeDateOf, type DailySeries, type DayCaps, type ExogGaps } from '../../engines/forecast/index.js';
-import { loadExogData, withExogenous, type ExogMode, type ExogSourceReport } from './forecast-exog.js';
+import { loadExogData, withExogenous, type ExogMode, type ExogSourceReport, type ExogUsed } from './forecast-exog.js';
 import type { OpContext } from '../types.js';
 import type { FitRequest } from './forecast-compute.js';
 import { capsTableOf } from './forecast-caps.js';
@@ -20,13 +20,6 @@ import { damCapsOf } from './forecast-model.js';
 export const SERVED_EXOG: ExogMode = 'base';
 
 /** What a served forecast used: the mode, the one asked for, why it differs, where each series came from. */
-export interface ExogUsed {
-  mode: ExogMode;
-  requested: ExogMode;
-  /** Why `mode` is `off` although `requested` is not (null: as requested). */
-  fallback: string | null;
-  series: ExogSourceReport[];
-}
 
 /** Offline: the shipped fixtures only (a plan called without a context). */
 const FIXTURES_ONLY = { config: { marketData: { mode: 'fixture' }, tsoplatform: {} } } as unknown as OpContext;
