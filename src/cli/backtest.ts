@@ -104,7 +104,7 @@ export function registerBacktest(program: Command, env: CliEnv): void {
     const { backtestSummary } = await import('../ops/strategy/backtest.js');
     const progress = onForecast ? await out.progress('forecasting') : loaded.dates.length > 400 ? await out.progress(`backtesting ${loaded.dates.length} days`) : await out.progress('');
     env.onProgress((d, t, label) => progress.update(d, t, label));
-    const historyWindow = onForecast ? (await import('../ops/forecast/forecast-day.js')).historyWindow : null;
+    const historyWindow = onForecast ? (await import('../ops/forecast/forecast-model.js')).historyWindow : null;
     const forecastInput = historyWindow ? { planOn: 'forecast', history: loaded.dates[0] ? historyWindow(full.book, loaded.dates[0]) : {} } : {};
     const monthly = env.globals().format === 'table';
     const result = await env.runOp(backtestSummary, { priceBook: loaded.book, ...settings, ...ranged, ...(monthly ? { monthly } : {}), ...forecastInput }).catch((e: unknown) => {

@@ -11,7 +11,8 @@ import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
 import { formatMoney } from './i18n.js';
 import { columnChart } from './chart.js';
-import { historyWindow } from '../ops/forecast/forecast-day.js';
+// forecast-model, not forecast-day: the light module (a cold backtest, which loads this file, need not load the forecast's inputs and their clients).
+import { historyWindow } from '../ops/forecast/forecast-model.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { PnlDistribution } from '../domain/plans.js';
 

@@ -15,7 +15,7 @@ import type { PriceBook } from '../../src/domain/prices.js';
 import { backtestSummary } from '../../src/ops/strategy/backtest.js';
 import { bessPlan } from '../../src/ops/strategy/plan.js';
 import { bessPlanAhead } from '../../src/ops/strategy/plan-ahead.js';
-import { historyWindow } from '../../src/ops/forecast/forecast-day.js';
+import { historyWindow } from '../../src/ops/forecast/forecast-model.js';
 import { reportBacktest, reportDay, reportForecast } from '../../src/ops/report/report.js';
 import { words } from '../../src/report/i18n.js';
 import { aheadWords } from '../../src/report/day-ahead.js';

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPriceBook } from '../../src/data/index.js';
 import type { PriceBook } from '../../src/domain/prices.js';
-import { historyWindow } from '../../src/ops/forecast/forecast-day.js';
+import { historyWindow } from '../../src/ops/forecast/forecast-model.js';
 import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/strategy/plan-ahead.js';
 import { riskReport } from '../../src/ops/strategy/risk.js';
 import { tradingBrief } from '../../src/ops/ai/brief.js';

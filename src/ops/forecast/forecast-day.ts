@@ -56,14 +56,6 @@ export interface DayForecastFor {
 const memory = new Map<string, DayForecastFor>();
 const MEMORY_ENTRIES = 4096;
 
-/** The days of `book` a forecast of `date` reads: the HISTORY_DAYS before it (what a caller need send as `history`). */
-export function historyWindow(book: PriceBook, date: string): PriceBook {
-  const first = addDays(date, -HISTORY_DAYS);
-  const out: PriceBook = {};
-  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, date) < 0) out[d] = day;
-  return out;
-}
-
 /**
  * The cache keys of days' forecasts from one book: the model, the day, and the SHA-256 of the days
  * of the book a forecast of that day reads (the HISTORY_DAYS before it; each day hashed once).

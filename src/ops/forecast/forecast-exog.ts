@@ -13,9 +13,6 @@ import { exogColumns, tradeDateOf, type DailySeries, type DayCaps, type ExogData
 import { EU_DAM_FIXTURE, EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, parseDailyBase } from '../../providers/eudam/index.js';
 import { parseRatesCsv, RATES_FIXTURE, readOfficialRate } from '../../providers/rates/index.js';
 import { fixtureRes, readResDay, UARES_FIXTURE_NAME, type ResGen } from '../../providers/uares/index.js';
-import { readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
-import { ratesDeps, uaResDeps } from '../market/market-data-shared.js';
-import { tsoDeps } from '../grid/tsoplatform-shared.js';
 import type { OpContext } from '../types.js';
 
 /** How the forecast uses exogenous inputs: none, all but RES, RES as last known actuals (honest), RES as the projection for D (optimistic). */
@@ -74,6 +71,7 @@ async function rates(ctx: OpContext, days: number[], from: number, t: Tally): Pr
       continue;
     }
     try {
+      const { ratesDeps } = await import('../market/market-data-shared.js');
       const { rate, freshness } = await readOfficialRate(ratesDeps(ctx), date);
       if (rate.rateDate !== date) throw new Error('not the day');
       out.set(d, rate.uahPerEur);
@@ -101,6 +99,8 @@ async function euBase(ctx: OpContext, days: number[], from: number, t: Tally): P
       continue;
     }
     try {
+      // The platform's client (undici) only when a live read happens: not on every command that loads the forecast ops (a cold backtest paid ≈ 60 ms for it).
+      const [{ readZoneDailyMeans }, { tsoDeps }] = await Promise.all([import('../../providers/tsoplatform/reads.js'), import('../grid/tsoplatform-shared.js')]);
       const live = await readZoneDailyMeans(tsoDeps(ctx), EU_DAM_ZONES, date);
       const means = Object.fromEntries(Object.entries(live.means).filter(([, v]) => typeof v === 'number')) as Record<string, number>;
       if (Object.keys(means).length === 0) throw new Error('no zone');
@@ -133,6 +133,7 @@ async function res(ctx: OpContext, days: number[], from: number, gen: ResGen, t:
       continue;
     }
     try {
+      const { uaResDeps } = await import('../market/market-data-shared.js');
       const { day, freshness } = await readResDay(uaResDeps(ctx), date, gen);
       actual.set(d, row(day.actual));
       projected.set(d, row(day.projected));

@@ -7,7 +7,7 @@
 import { defaultCaps, riskReport } from '../strategy/risk.js';
 import { tradingBrief } from '../ai/brief.js';
 import { bessPlanAhead, strategyPlanAhead } from '../strategy/plan-ahead.js';
-import { historyWindow } from '../forecast/forecast-day.js';
+import { historyWindow } from '../forecast/forecast-model.js';
 import { socSchedule } from './report-figures.js';
 import { invoke } from '../invoke.js';
 import type { OpContext } from '../types.js';

@@ -10,7 +10,6 @@ import { GeneratedAt } from './settings-as-sent.js';
 import { compareTradeDates } from '../../domain/dates.js';
 import { aggregateSettlements } from '../../engines/settle.js';
 import { ForecastPlansSummary, PlanHistory, PlanOn } from './plan-on.js';
-import { forecastsForPlans } from '../forecast/forecast-day.js';
 import { onPoolOrInline } from '../pool.js';
 import { backtestOnActual, settleOnForecasts, type ActualTask, type SettleTask } from './backtest-run.js';
 
@@ -121,6 +120,8 @@ export const backtestSummary = defineOperation({
     const head = { generatedAt: ctx.now().toISOString(), settings };
     if (input.planOn !== 'forecast') return { ...head, summary, analytics };
     const dates = summary.daily.map((d) => d.tradeDate).sort(compareTradeDates);
+    // Loaded here: a backtest on actual prices need not load the forecast, its inputs and their clients (≈ 150 ms of a cold run).
+    const { forecastsForPlans } = await import('../forecast/forecast-day.js');
     const forecasts = await forecastsForPlans({ ...(input.history ?? {}), ...input.priceBook }, dates, { ctx, onProgress: (done, total) => ctx.progress?.(done, total, 'forecast days') });
     ctx.signal?.throwIfAborted();
     const settle: SettleTask = {
