@@ -9,7 +9,7 @@ import { readJsonInput } from './json-input.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
-import { SETTINGS_FIELDS, settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
+import { settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
 
 /** A settings flag: flag name, range, help default and unit all come from SETTINGS_FIELDS (src/domain/settings-fields.ts). */
 export type FlagSpec = SettingsField;
@@ -142,9 +142,9 @@ export function resolveSettings(opts: SettingsOpts, flatAs?: SettingsGroup): Rec
     }
   } else {
     // A flat file of the other record's keys (examples/bess-settings.json given to brief): say how to wrap it.
-    const other: SettingsGroup = flatAs === 'strategySettings' ? 'bessSettings' : 'strategySettings';
-    const own = new Set(SETTINGS_FIELDS.filter((s) => s.group === flatAs).map((s) => s.key as string));
-    const theirs = Object.keys(f).filter((k) => !own.has(k) && SETTINGS_FIELDS.some((s) => s.group === other && s.key === k));
+    const [own, other, otherFlags]: [readonly FlagSpec[], SettingsGroup, readonly FlagSpec[]] =
+      flatAs === 'strategySettings' ? [TRADING_FLAGS, 'bessSettings', BESS_FLAGS] : [BESS_FLAGS, 'strategySettings', TRADING_FLAGS];
+    const theirs = Object.keys(f).filter((k) => !own.some((s) => s.key === k) && otherFlags.some((s) => s.key === k));
     if (theirs.length > 0) {
       throw SvcError.validation(`--settings: ${theirs.join(', ')} ${theirs.length === 1 ? 'is a key' : 'are keys'} of ${other}; this command reads a flat file as ${flatAs}: wrap them as { "${other}": {...} } (with "${flatAs}" beside it if you have both)`, [{ path: '--settings', message: `keys of ${other}` }]);
     }
