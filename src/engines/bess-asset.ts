@@ -133,11 +133,15 @@ export interface HorizonSchedule {
 }
 
 /** The cash and end value of a schedule, recomputed from its volumes (shared by both solvers). */
+/** One hour's share of a battery plan's profit: the discharge sold net of the wear cost per MWh discharged, less the charge bought. */
+export function hourProfitUah(priceUahMwh: number, degradationUahMwh: number, chargeMwh: number, dischargeMwh: number): number {
+  return (priceUahMwh - degradationUahMwh) * dischargeMwh - priceUahMwh * chargeMwh;
+}
+
 export function scheduleObjective(asset: BessAsset, problem: HorizonProblem, charge: ArrayLike<number>, discharge: ArrayLike<number>, endSoc: number): number {
   let cash = 0;
   for (let t = 0; t < problem.prices.length; t++) {
-    const p = problem.prices[t] as number;
-    cash += (p - asset.degradationUahMwh) * (discharge[t] as number) - p * (charge[t] as number);
+    cash += hourProfitUah(problem.prices[t] as number, asset.degradationUahMwh, charge[t] as number, discharge[t] as number);
   }
   return problem.endValueUahMwh === null ? cash : cash + problem.endValueUahMwh * (endSoc - problem.refSocMwh);
 }

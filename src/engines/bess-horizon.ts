@@ -18,7 +18,7 @@
  */
 import type { BessCycle, BessHour, BessPlan } from '../domain/plans.js';
 import type { BessSettings } from '../domain/settings.js';
-import { bessAsset, type BessAsset, type HorizonProblem, type HorizonSchedule } from './bess-asset.js';
+import { bessAsset, hourProfitUah, type BessAsset, type HorizonProblem, type HorizonSchedule } from './bess-asset.js';
 import { solveHorizonFlow } from './bess-flow.js';
 import { solveHorizonLots } from './bess-lots.js';
 
@@ -72,7 +72,7 @@ export function bessPlanFrom(asset: BessAsset, prices: readonly number[], startS
     const p = prices[t] as number;
     const c = s.chargeMwh[t] as number;
     const d = s.dischargeMwh[t] as number;
-    const hourProfit = (p - asset.degradationUahMwh) * d - p * c;
+    const hourProfit = hourProfitUah(p, asset.degradationUahMwh, c, d);
     schedule.push({ hour: t, priceUahMwh: p, chargeMw: c, dischargeMw: d, socMwh: s.socMwh[t] as number, profitUah: hourProfit });
     cash += hourProfit;
     charged += c;
@@ -158,6 +158,6 @@ export function bessSchedule(prices: readonly number[], settings: BessSettings, 
     const c = charge[hour] as number;
     const d = discharge[hour] as number;
     soc += eta * c - d;
-    return { hour, priceUahMwh, chargeMw: c, dischargeMw: d, socMwh: soc, profitUah: (priceUahMwh - deg) * d - priceUahMwh * c };
+    return { hour, priceUahMwh, chargeMw: c, dischargeMw: d, socMwh: soc, profitUah: hourProfitUah(priceUahMwh, deg, c, d) };
   });
 }
