@@ -41,6 +41,11 @@ describe('composeTradingBrief on real days', () => {
       expect(after.traderChecklist.join(' ')).toMatch(locale === 'uk' ? /Звірте подані заявки/ : /Compare the bids you submitted/);
       expect(after.actionGate.nextActions.join(' ')).toMatch(locale === 'uk' ? /акцептовані заявки/ : /accepted bids/);
       expect(after.auditTrail.rationaleId).not.toBe(before.auditTrail.rationaleId);
+      // A day that needs review (no fee, no caps stated) on published prices: no step submits either.
+      const review = composeTradingBrief(request(realDay('20.01.2024'), { tradeDate: '20.01.2024', locale, settings: { volumeMwh: 2, minSpreadUah: 300, maxTradesPerDay: 4 }, context: { pricesPublished: true } })).brief;
+      expect(review.actionGate.status).toBe('review');
+      expect([...review.traderChecklist, ...review.actionGate.nextActions].join(' ')).not.toMatch(locale === 'uk' ? /подайте заявки/i : /submit bids/i);
+      expect(review.actionGate.nextActions.join(' ')).toMatch(locale === 'uk' ? /звірте акцептовані заявки/ : /compare the accepted bids/);
     }
   });
 

@@ -85,15 +85,20 @@ const NEXT_ACTIONS: Record<BriefAnalysis['gate']['status'], MessageKey[]> = {
   hold: ['gate.next.hold.stop', 'gate.next.hold.fix'],
 };
 
+/** On published prices (context.pricesPublished) the day's auction has cleared: the steps compare the bids submitted, none submits. */
+const NEXT_ACTIONS_PUBLISHED: Record<BriefAnalysis['gate']['status'], MessageKey[]> = {
+  ready: ['gate.next.ready.approve', 'gate.next.ready.compare'],
+  review: ['gate.next.review.resolve', 'gate.next.review.compare'],
+  hold: ['gate.next.hold.noCompare', 'gate.next.hold.fix'],
+};
+
 function actionGate(w: Words, a: BriefAnalysis): TradingBrief['actionGate'] {
   const reasons = a.gate.fired.length === 0 ? [w.t('gate.reason.none')] : a.gate.fired.map((id) => gateReason(w, a, id));
   return {
     status: a.gate.status,
     label: w.t(`gate.${a.gate.status}.label`),
     reasons,
-    nextActions: NEXT_ACTIONS[a.gate.status]
-      .map((key) => (a.published && key === 'gate.next.ready.submit' ? 'gate.next.ready.compare' : key))
-      .map((key) => w.t(key, { market: w.t(`market.${a.market.market}`) })),
+    nextActions: (a.published ? NEXT_ACTIONS_PUBLISHED : NEXT_ACTIONS)[a.gate.status].map((key) => w.t(key, { market: w.t(`market.${a.market.market}`) })),
   };
 }
 

@@ -37,7 +37,9 @@ export const en: Record<MessageKey, string> = {
   'gate.next.review.resolve': 'Work through each review reason and record your conclusion.',
   'gate.next.review.adjust': 'If needed, change volume, minimum spread or trade limit and generate the brief again.',
   'gate.next.review.approve': 'Only then approve the plan and submit bids by hand.',
+  'gate.next.review.compare': 'Only then compare the accepted bids with this plan and record the difference.',
   'gate.next.hold.stop': 'Do not submit bids from this plan.',
+  'gate.next.hold.noCompare': 'Do not judge the accepted bids against this plan.',
   'gate.next.hold.fix': 'Fix the cause (data, settings or a risk check) and generate the brief again.',
 
   'coverage.label.full': 'Inputs complete',
