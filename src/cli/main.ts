@@ -155,6 +155,20 @@ function askedForHelp(argv: readonly string[]): boolean {
   return argv.slice(2).some((a) => a === 'help');
 }
 
+/**
+ * Reasons that are the caller's to fix at the command line although the error table counts them
+ * as the platform's: the CLI's user is also who configured svc. A data directory svc cannot use
+ * (`--data-dir`, SVC_DATA_DIR) is bad input here (exit 2); the same error from a server is its
+ * operator's, not the HTTP client's, and stays a 503 there.
+ */
+const CALLER_REASONS_AT_CLI: ReadonlySet<string> = new Set(['data_dir_unavailable']);
+
+/** The exit code of a failed command: 2 when the caller can fix it, 1 otherwise. */
+export function exitCodeOf(error: unknown): 1 | 2 {
+  if (!isSvcError(error)) return 1;
+  return error.isCallerFault || (error.reason !== undefined && CALLER_REASONS_AT_CLI.has(error.reason)) ? 2 : 1;
+}
+
 export async function run(argv: string[], operations?: OperationSource): Promise<number> {
   exitQuietlyOnClosedPipe(process.stdout);
   const { program, env } = await buildProgram(operations, argv);
@@ -176,7 +190,7 @@ export async function run(argv: string[], operations?: OperationSource): Promise
       return error.code;
     }
     env.out().error(error);
-    return isSvcError(error) && error.isCallerFault ? 2 : 1;
+    return exitCodeOf(error);
   } finally {
     await env.close().catch(() => undefined);
   }

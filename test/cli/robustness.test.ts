@@ -52,6 +52,20 @@ describe('svc at the edges', () => {
     expect(caps.stderr).toContain('--caps');
   });
 
+  it('a data directory svc cannot use is bad input at the command line (exit 2), from the flag or the environment', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'x');
+    for (const [args, env] of [
+      [['--data-dir', join(file, 'sub'), 'audit', 'list'], {}],
+      [['audit', 'list'], { SVC_DATA_DIR: file }],
+    ] as const) {
+      const r = await cli([...args], { env });
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('cannot create or use the data directory');
+      expect(r.stderr).not.toContain('internal_error');
+    }
+  });
+
   it('one settings file serves every command; a bad value in it is blamed on the file, not a flag', async () => {
     const dir = tempDir();
     const nested = join(ROOT, 'examples', 'settings.json');
