@@ -30,8 +30,18 @@ describe('svc brief', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const limitations = TradingBriefResponse.parse(JSON.parse(r.stdout)).brief.auditTrail.limitations.join(' ');
     expect(limitations).toContain('settings given (1 MW, 2 MWh');
+    // The user's battery is in the headline and named as theirs; its profit is the battery plan's.
+    const stated = TradingBriefResponse.parse(JSON.parse(r.stdout)).brief;
+    const own = await cli(['bess', FIXTURE, '--date', '02.12.2024', '--capacity', '2', '--power', '1', '--format', 'json']);
+    const profit = Math.round((JSON.parse(own.stdout) as { plan: { netProfitUah: number } }).plan.netProfitUah);
+    expect(profit).toBeGreaterThan(0);
+    expect(stated.summary).toContain(`Your battery (1 MW / 2 MWh): ${profit.toLocaleString('en-US')} UAH net`);
+    expect(stated.marketContext.join(' ')).toContain('Your battery, 1 MW / 2 MWh');
+    expect(stated.marketContext.join(' ')).not.toContain('For reference: a');
     const plain = TradingBriefResponse.parse(JSON.parse((await cli(['brief', FIXTURE, '--date', '02.12.2024', '--format', 'json'])).stdout));
     expect(plain.brief.auditTrail.limitations.join(' ')).toContain('default parameters');
+    expect(plain.brief.summary).not.toContain('battery');
+    expect(plain.brief.marketContext.join(' ')).toContain('For reference: a 1 MW / 1 MWh battery');
     const help = (await cli(['brief', '--help'])).stdout;
     const bessHelp = (await cli(['bess', '--help'])).stdout;
     for (const flag of ['--capacity', '--power', '--efficiency', '--max-cycles', '--degradation', '--min-soc', '--lot', '--volume', '--fee', '--settings', '--plan-on']) {

@@ -33,7 +33,18 @@ export function checkNames(w: Words, checks: readonly RiskCheck[], ...statuses: 
     .join(', ');
 }
 
+/** The user's own battery (context.bessSettings) in the headline; the default one stays a reference line below. */
+function batteryHeadline(w: Words, a: BriefAnalysis): string {
+  if (!a.bessStated || !a.bessPlan || !a.bessSettings) return '';
+  const params = { power: w.f.energy(a.bessSettings.powerMw), capacity: w.f.energy(a.bessSettings.capacityMwh) };
+  return ` ${a.bessPlan.netProfitUah > 0 ? w.t('summary.bess', { ...params, profit: w.f.money(a.bessPlan.netProfitUah) }) : w.t('summary.bessNone', params)}`;
+}
+
 function summary(w: Words, a: BriefAnalysis): string {
+  return spreadHeadline(w, a) + batteryHeadline(w, a);
+}
+
+function spreadHeadline(w: Words, a: BriefAnalysis): string {
   const common = {
     market: w.t(`market.${a.market.market}`),
     date: a.tradeDate,

@@ -103,7 +103,9 @@ export function marketContext(w: Words, a: BriefAnalysis): string[] {
   if (a.bessPlan && a.bessSettings) {
     const b = a.bessSettings;
     const params = { power: w.f.energy(b.powerMw), capacity: w.f.energy(b.capacityMwh), efficiency: w.f.percent(b.roundTripEfficiency), cycles: b.maxCyclesPerDay };
-    out.push(a.bessPlan.netProfitUah > 0 ? w.t('context.bess', { ...params, profit: w.f.money(a.bessPlan.netProfitUah) }) : w.t('context.bessNone', params));
+    const earns = a.bessPlan.netProfitUah > 0;
+    if (a.bessStated) out.push(earns ? w.t('context.bessStated', { ...params, profit: w.f.money(a.bessPlan.netProfitUah) }) : w.t('context.bessStatedNone', params));
+    else out.push(earns ? w.t('context.bess', { ...params, profit: w.f.money(a.bessPlan.netProfitUah) }) : w.t('context.bessNone', params));
   }
   return out;
 }

@@ -17,6 +17,8 @@ export const en: Record<MessageKey, string> = {
   'common.notApplicable': 'n/a',
 
   'summary.trades': '{market} {date}: {gate}. Plan: {count} {tradesNoun} for {volume} {energyUnit}, expected result {pnl}. Prices range from {min} to {max} {priceUnit}.',
+  'summary.bess': 'Your battery ({power} MW / {capacity} MWh): {profit} net of losses and wear.',
+  'summary.bessNone': 'Your battery ({power} MW / {capacity} MWh): no profitable cycle at these prices.',
   'summary.noTrades': '{market} {date}: {gate}. No profitable pair of hours: none clears a net spread of {minSpread} {priceUnit}. Prices range from {min} to {max} {priceUnit}.',
 
   'gate.ready.label': 'Ready for approval',
@@ -121,6 +123,8 @@ export const en: Record<MessageKey, string> = {
   'context.maxCapHits': 'Hours priced at the maximum cap: {hours}.',
   'context.minCapHits': 'Hours priced at the minimum cap: {hours}.',
   'context.bess': 'For reference: a {power} MW / {capacity} MWh battery (round-trip efficiency {efficiency}, cycle limit {cycles} a day) would earn {profit}.',
+  'context.bessStated': 'Your battery, {power} MW / {capacity} MWh (round-trip efficiency {efficiency}, cycle limit {cycles} a day), would earn {profit}.',
+  'context.bessStatedNone': 'Your battery, {power} MW / {capacity} MWh, would earn nothing at these prices; the spread does not cover its losses.',
   'context.bessNone': 'For reference: a {power} MW / {capacity} MWh battery would earn nothing at these prices; the spread does not cover its losses.',
 
   'check.verifyPrices': 'Check the prices against the official {market} results for {date}.',

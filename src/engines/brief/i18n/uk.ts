@@ -20,6 +20,8 @@ export const uk = {
   'common.notApplicable': 'н/д',
 
   'summary.trades': '{market}, {date}: {gate}. План — {count} {tradesNoun} на {volume} {energyUnit}, очікуваний результат {pnl}. Ціни доби — від {min} до {max} {priceUnit}.',
+  'summary.bess': 'Ваша УЗЕ ({power} МВт / {capacity} МВт·год): {profit} чистими, після втрат і зносу.',
+  'summary.bessNone': 'Ваша УЗЕ ({power} МВт / {capacity} МВт·год): за таких цін вигідного циклу немає.',
   'summary.noTrades': '{market}, {date}: {gate}. Вигідних пар годин немає: жодна не дає чистого спреду від {minSpread} {priceUnit}. Ціни доби — від {min} до {max} {priceUnit}.',
 
   'gate.ready.label': 'Готово до затвердження',
@@ -124,6 +126,8 @@ export const uk = {
   'context.maxCapHits': 'Години з ціною на рівні максимальної граничної: {hours}.',
   'context.minCapHits': 'Години з ціною на рівні мінімальної граничної: {hours}.',
   'context.bess': 'Довідково: УЗЕ {power} МВт / {capacity} МВт·год (ККД {efficiency}, циклів на добу — не більше {cycles}) заробила б {profit}.',
+  'context.bessStated': 'Ваша УЗЕ {power} МВт / {capacity} МВт·год (ККД {efficiency}, циклів на добу — не більше {cycles}) заробила б {profit}.',
+  'context.bessStatedNone': 'Ваша УЗЕ {power} МВт / {capacity} МВт·год за таких цін не заробила б — спред не покриває втрат на заряд-розряд.',
   'context.bessNone': 'Довідково: УЗЕ {power} МВт / {capacity} МВт·год за таких цін не заробила б — спред не покриває втрат на заряд-розряд.',
 
   'check.verifyPrices': 'Звірте ціни з офіційними результатами торгів на {market} за {date}.',
