@@ -1,7 +1,9 @@
 /**
  * SIGTERM stops `svc serve` and frees its port, started as `node bin/svc.js serve` or as
- * `npx svc serve` (npm exec → sh → node: the signal reaches npm only, and the server notices that
- * its parent is gone). Loopback only; each process group started here is killed at the end.
+ * `npx svc serve`, where SIGINT and SIGTERM sent to npm alone must stop it too: npm forwards them
+ * to its child, which the project's .npmrc (script-shell=bash) makes the server itself; were a
+ * shell left between them, the server would also notice its parent gone. Loopback only; each
+ * process group started here is killed at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
@@ -74,7 +76,7 @@ describe('svc serve stops on SIGTERM and frees its port', () => {
     expect(await exited).toBe('0 null');
   }, 30_000);
 
-  it('started as npx svc serve (the signal reaches npm, not the server)', async () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('started as npx svc serve, %s sent to npm alone (not to the group)', async (signal) => {
     const env: NodeJS.ProcessEnv = {
       ...plainEnv(),
       // The CLI is built already (npm run build): no prepare build under tests that read dist/,
@@ -87,7 +89,7 @@ describe('svc serve stops on SIGTERM and frees its port', () => {
     };
     const { child, port, stderr } = await start('npx', ['svc', 'serve', '--host', '127.0.0.1', '--port', '0'], env);
     expect(await accepts(port)).toBe(true);
-    child.kill('SIGTERM');
+    child.kill(signal);
     expect(await freedAfter(port), stderr()).not.toBeNull();
   }, 60_000);
 });
