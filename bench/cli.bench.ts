@@ -6,9 +6,14 @@
  * Beside wall time, each process's CPU time (user + system, from the bench's own children times in
  * /proc/self/stat, which count every waited-for child): steadier than wall time on a loaded machine.
  * Run: npm run build && npx tsx bench/cli.bench.ts   (BENCH_RUNS=15 by default)
+ * With BENCH_INSTR=1 (valgrind installed): also one run of each under callgrind, instructions
+ * executed by every thread of the process, beside the floor's. Counts do not depend on the
+ * machine's load (±1 % from run to run: the JIT's concurrent work varies), so they compare builds
+ * on a busy machine where times cannot.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -91,4 +96,30 @@ for (const c of CASES) {
     return `${m.toFixed(0)} | ${(m / fc).toFixed(2)}`;
   });
   console.log(`| ${c.name} | ${cells.join(' | ')} |`);
+}
+
+/** Instructions (millions) of one run under callgrind, all threads. */
+function instructions(args: string[]): number {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cg-'));
+  try {
+    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'cg.%p')}`, process.execPath, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    if (r.status !== 0) throw new Error(`valgrind ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-400)}`);
+    return [...r.stderr.matchAll(/Collected : (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0) / 1e6;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_INSTR === '1') {
+  const fi = instructions(['-e', '0']);
+  console.log(`\nInstructions (callgrind, all threads, one run each); floor \`node -e 0\` = ${fi.toFixed(0)} M\n`);
+  console.log(`| command | ${builds.map((b) => `${b.label} M instr | × floor`).join(' | ')} |`);
+  console.log(`|---|${builds.map(() => '---:|---:').join('|')}|`);
+  for (const c of CASES) {
+    const cells = builds.map((b) => {
+      const m = instructions([b.bin, ...c.args]);
+      return `${m.toFixed(0)} | ${(m / fi).toFixed(2)}`;
+    });
+    console.log(`| ${c.name} | ${cells.join(' | ')} |`);
+  }
 }
