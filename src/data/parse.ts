@@ -7,8 +7,7 @@
  * with a 400 `validation_error`, reason `dst_day`. Any other problem is a 400
  * `validation_error` whose issues name the file, line and field (see docs/data.md).
  */
-import type { PriceBook } from '../domain/prices.js';
-import { BookBuilder, type BookScope, type DstDayRows, type DstPolicy, type InvalidDay, type OnInvalid } from './book-builder.js';
+import { BookBuilder, type BookScope, type BuiltBook, type DstPolicy, type OnInvalid } from './book-builder.js';
 import { parseTradeDate, tradeDateKey } from '../domain/dates.js';
 import { detectFormat, stripBom, type PriceBookFormat } from './detect.js';
 import { IssueCollector } from './issues.js';
@@ -37,21 +36,15 @@ export interface ParsePriceBookOptions {
   scope?: { from?: string | undefined; to?: string | undefined; hourly?: boolean | undefined };
 }
 
-export interface PriceBookReadResult {
+/**
+ * The book as BookBuilder built it (ordinary days only, ascending, hours 0..23 in order; the
+ * clock-change days left out under policy 'skip', with their own periods; the days dropped under
+ * onInvalid 'skip'; every day kept; with `scope.hourly` the scope's days as 24 prices), and where
+ * it came from.
+ */
+export interface PriceBookReadResult extends BuiltBook {
   source: string;
   format: PriceBookFormat;
-  /** Ordinary days only, ascending, hours 0..23 in order. */
-  book: PriceBook;
-  /** Clock-change days found in the input and left out (policy 'skip'), ascending. */
-  skippedDstDays: string[];
-  /** Those days' own settlement periods, for writers that can hold them. */
-  dstDays: DstDayRows[];
-  /** Days left out because of a problem (onInvalid 'skip'), in line order. */
-  invalidDays: InvalidDay[];
-  /** Every ordinary day kept, ascending (with a `scope`, also those `book` leaves out). */
-  dates: string[];
-  /** With `scope.hourly`: the scope's days as 24 prices each (index = hour); `book` is then empty. */
-  hourly?: Record<string, number[]>;
   /** The prices are a forecast's p50 (svc's own `forecast --format csv` read back), not market prices. */
   forecast: boolean;
   /** What the reader decided that the user should know (hours read as 1..24, columns ignored), one line each. */
