@@ -41,11 +41,15 @@ const WARMUP_OF: ForecastOptions = { ...DEFAULT_FORECAST, bands: { ...DEFAULT_FO
 /** … minus this many days, fitted apart so the cached range of that warm-up stays valid. */
 const EXTRA_WARMUP = 28;
 
-/**
- * Every member any candidate uses, fitted over one range covering the periods (their warm-ups
- * included); the returned function scores options `o` on period `p` (its members must be among `members`).
- */
-export function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, periods: Period[], members: LearMember[]): (p: Period, o: ForecastOptions) => Evaluation {
+/** Phase 1 of the members over one range covering the periods: per day, `members.length` blocks of 24 from day a0 on. */
+export interface FittedMembers {
+  a0: number;
+  members: LearMember[];
+  all: Float64Array;
+}
+
+/** Every member any candidate uses, fitted (or read from the cache) over one range covering the periods, their warm-ups included. */
+export function fittedMembers(s: DailySeries, periods: Period[], members: LearMember[]): FittedMembers {
   const from0 = Math.min(...periods.map((p) => indexOf(s, p.from)));
   const to0 = Math.max(...periods.map((p) => indexOf(s, p.to)));
   const [a1] = fittedRange(from0, to0, WARMUP_OF);
@@ -56,16 +60,45 @@ export function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null,
   const all = new Float64Array(head.length + tail.length);
   all.set(head);
   all.set(tail, head.length);
+  return { a0, members, all };
+}
+
+/** Two fits of the same range side by side (e.g. members fitted on another exogenous mode's columns): x's members, then y's. */
+export function joinMembers(x: FittedMembers, y: FittedMembers): FittedMembers {
   const H = 24;
+  const [nx, ny] = [x.members.length, y.members.length];
+  const days = x.all.length / (nx * H);
+  if (x.a0 !== y.a0 || y.all.length / (ny * H) !== days) throw new Error('the fits cover different ranges');
+  const all = new Float64Array(days * (nx + ny) * H);
+  for (let d = 0; d < days; d++) {
+    all.set(x.all.subarray(d * nx * H, (d + 1) * nx * H), d * (nx + ny) * H);
+    all.set(y.all.subarray(d * ny * H, (d + 1) * ny * H), (d * (nx + ny) + nx) * H);
+  }
+  return { a0: x.a0, members: [...x.members, ...y.members], all };
+}
+
+/** Scores options `o` on period `p` from fitted members (o's members, compared as JSON, must be among them). */
+export function scorer(s: DailySeries, capsOf: (t: number) => DayCaps | null, f: FittedMembers): (p: Period, o: ForecastOptions) => Evaluation {
+  const H = 24;
+  const { a0, members, all } = f;
+  const keys = members.map((m) => JSON.stringify(m));
   return (p, o) => {
     const from = indexOf(s, p.from);
     const to = indexOf(s, p.to);
     const [a] = fittedRange(from, to, o);
     const nm = o.lear.members.length;
-    const idx = o.lear.members.map((m) => members.findIndex((x) => x.window === m.window && x.transform === m.transform && x.sinceBreak === m.sinceBreak));
+    const idx = o.lear.members.map((m) => keys.indexOf(JSON.stringify(m)));
     if (idx.includes(-1)) throw new Error('a member of the options was not fitted');
     const part = new Float64Array((to - a + 1) * nm * H);
     for (let t = a; t <= to; t++) idx.forEach((c, k) => part.set(all.subarray(((t - a0) * members.length + c) * H, ((t - a0) * members.length + c + 1) * H), ((t - a) * nm + k) * H));
     return evaluateRun(s, combineRolling(s, from, to, part, o, capsOf), capsOf, o.bands.quantiles);
   };
+}
+
+/**
+ * Every member any candidate uses, fitted over one range covering the periods (their warm-ups
+ * included); the returned function scores options `o` on period `p` (its members must be among `members`).
+ */
+export function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, periods: Period[], members: LearMember[]): (p: Period, o: ForecastOptions) => Evaluation {
+  return scorer(s, capsOf, fittedMembers(s, periods, members));
 }
