@@ -3,8 +3,10 @@
  * `base` inputs beside variants that use last week more, scored on OREE 2023 and 2024 together
  * (geometric mean of the two rMAEs vs the standard naive; coverage 0.78–0.82 in both), the
  * untouched 07–12.2022 scored after the choice (`holdout chosen=NAME`). Member fits from
- * bench/forecast-cache.ts (SVC_FORECAST_CACHE); the variants are phase 2 only except the d-7 penalty
- * (a refit of every member).
+ * bench/forecast-cache.ts (SVC_FORECAST_CACHE); the ninth member on the `lagged` columns is fitted
+ * once. The variants that needed engine options (a d-7-shape naive component, weights per day type,
+ * the d-7 lags at half the refit penalty) were measured at commit 6aa92c5 and removed with the
+ * options (docs/forecast.md, "Weekly seasonality, variants on both years").
  *
  *   SVC_FORECAST_CACHE=<dir> [ONLY=NAME,…] nice -n 10 npx tsx bench/forecast-weekly.bench.ts [holdout chosen=NAME]
  */
@@ -22,14 +24,10 @@ const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 const LAGGED_364 = { window: 364, transform: 'asinh', tag: 'lagged' } as LearMember;
 export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'shipped', o: DEFAULT_FORECAST },
-  { name: '+ weekly shape at d-1 level', o: { ...DEFAULT_FORECAST, weeklyShape: true } },
-  { name: 'weights per day type (Sat–Mon / Tue–Fri), 28 days', o: { ...DEFAULT_FORECAST, dayTypeDays: 28 } },
-  { name: 'weights per day type, 42 days', o: { ...DEFAULT_FORECAST, dayTypeDays: 42 } },
   { name: 'shrink 0.15', o: { ...DEFAULT_FORECAST, shrink: 0.15 } },
   { name: 'shrink 0.35', o: { ...DEFAULT_FORECAST, shrink: 0.35 } },
   { name: 'LAD on 21 days', o: { ...DEFAULT_FORECAST, combineDays: 21 } },
   { name: '+ asinh 364 on the lagged RES columns (9 members)', o: { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [...DEFAULT_FORECAST.lear.members, LAGGED_364] } } },
-  { name: 'd-7 lags at half the refit penalty (all members)', o: { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => ({ ...m, weeklyPenalty: 0.5 })) } } },
 ];
 
 const { s: prices, capsOf } = await oree();

@@ -37,11 +37,6 @@ export interface LearMember {
    * the old regime's prices do not teach it the new one. Absent: the whole window, always.
    */
   sinceBreak?: number;
-  /**
-   * Factor on the refit's penalty of the 24 d-7 price columns (1 or absent: the same penalty as
-   * every column): below 1 the lasso keeps last week's same hours more readily.
-   */
-  weeklyPenalty?: number;
 }
 
 export interface LearOptions {
@@ -216,10 +211,6 @@ export function forecastMember(s: DailySeries, t: number, member: LearMember, o:
   const { n, yScale, yMean, yy } = prepared;
   const { p, x, y, g, q, diag, row, sd, pw } = k;
   for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
-  if (member.weeklyPenalty !== undefined && member.weeklyPenalty !== 1) {
-    const from = PRICE_LAGS.indexOf(7) * H;
-    for (let j = from; j < from + H; j++) pw[j] = (pw[j] as number) * member.weeklyPenalty;
-  }
   // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; two columns b at a time.
   const pair = k.pair;
   for (let a = 0; a < p; a++) {

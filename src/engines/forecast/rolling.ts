@@ -16,7 +16,7 @@
  * combineDays + bands.days days whose forecasts only feed weights and residuals (warmupDays). Pure and
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
-import { H, dayOfWeek, type DailySeries, type DayCaps } from './series.js';
+import { H, type DailySeries, type DayCaps } from './series.js';
 import { DEFAULT_LEAR, forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample, type BandOptions } from './bands.js';
@@ -49,18 +49,6 @@ export interface ForecastOptions {
    */
   regime: { days: number; minDays: number; fallback: 'members' | 'naive1'; shortWindow: number };
   bands: BandOptions;
-  /**
-   * A third naive component after d-1 and d-7: last week's same day's shape at yesterday's level,
-   * p(d-7, h) − mean p(d-7) + mean p(d-1) (weekly seasonality without last week's level).
-   */
-  weeklyShape?: boolean;
-  /**
-   * Combination weights per day type (0: off): for a Saturday, Sunday or Monday (the days the
-   * standard naive takes from d-7) the LAD rows are the Saturdays, Sundays and Mondays among the
-   * `dayTypeDays` days before d, for Tuesday–Friday those weekdays; not after a known break (the
-   * regime's own rows).
-   */
-  dayTypeDays?: number;
   /** Cap-hit probabilities pooled with their causal climatology (caphit.ts). */
   capHit: CapHitOptions;
 }
@@ -131,7 +119,7 @@ export interface RollingRun {
  * before it, and each of those days' p50 the combineDays days before that, so a day's forecast is
  * the same bits whatever range it is forecast in (a day alone, a month, a year).
  */
-export const warmupDays = (o: ForecastOptions): number => Math.max(o.combineDays, o.dayTypeDays ?? 0) + o.bands.days + o.bands.scaleDays;
+export const warmupDays = (o: ForecastOptions): number => o.combineDays + o.bands.days + o.bands.scaleDays;
 
 /** Does the series allow a forecast of day t (lags in range; exogenous values for t present)? */
 export function canForecast(s: DailySeries, t: number): boolean {
@@ -190,7 +178,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   const [a] = fittedRange(from, to, o);
   const len = Math.max(0, to - a + 1);
   const nm = o.lear.members.length;
-  const nc = nm + naiveCount(o);
+  const nc = nm + 2;
   // comp[(i·nc + k)·H + h]: component k of day a + i, clipped to that day's caps (NaN: none).
   const comp = new Float64Array(len * nc * H).fill(Number.NaN);
   const p50 = new Float64Array(len * H).fill(Number.NaN);
@@ -221,15 +209,6 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
       comp[(i * nc + nm) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
       comp[(i * nc + nm + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
     }
-    if (o.weeklyShape) {
-      let m1 = 0;
-      let m7 = 0;
-      for (let h = 0; h < H; h++) {
-        m1 += (s.price[(t - 1) * H + h] as number) / H;
-        m7 += (s.price[(t - 7) * H + h] as number) / H;
-      }
-      for (let h = 0; h < H; h++) comp[(i * nc + nm + 2) * H + h] = clip((s.price[(t - 7) * H + h] as number) - m7 + m1, caps, h);
-    }
     const since = lastBreak(t, capsOf, o.regime.days, breaks);
     const w = new Float64Array(nc);
     for (const block of o.hourBlocks) {
@@ -248,9 +227,6 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   }
   return { days, skipped, residuals: res, fittedFrom: a };
 }
-
-/** The naive components after the members: d-1, d-7 and, with weeklyShape, d-7's shape at d-1's level. */
-const naiveCount = (o: ForecastOptions): number => (o.weeklyShape ? 3 : 2);
 
 function clip(v: number, caps: DayCaps | null, h: number): number {
   if (!caps) return v;
@@ -320,20 +296,8 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   for (let c = 0; c < nc; c++) if (has(comp, i, nc, c)) avail.push(c);
   const w = new Float64Array(nc);
   const rows: number[] = [];
-  const byType = (o.dayTypeDays ?? 0) > 0 && since < 0;
-  const lookBack = byType ? (o.dayTypeDays as number) : o.combineDays;
-  const weekendType = (d: number): boolean => {
-    const k = dayOfWeek(s.startDay + d);
-    return k === 0 || k >= 5;
-  };
-  let candidates = 0;
-  for (let d = Math.max(a, t - lookBack, since); d < t; d++) {
-    if (byType && weekendType(d) !== weekendType(t)) continue;
-    candidates++;
-    if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
-  }
-  const nm = o.lear.members.length;
-  const members = avail.filter((c) => c < nm);
+  for (let d = Math.max(a, t - o.combineDays, since); d < t; d++) if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
+  const members = avail.filter((c) => c < nc - 2);
   const regime = since >= 0;
   const short = regime ? members.filter((c) => (o.lear.members[c] as LearMember).window <= o.regime.shortWindow) : members;
   const equal = short.length > 0 ? short : members;
@@ -343,12 +307,12 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   };
   if (o.combineDays <= 0) return plainMean();
   if (regime && rows.length < o.regime.minDays) {
-    if (o.regime.fallback === 'members' || !avail.includes(nm)) return plainMean();
+    if (o.regime.fallback === 'members' || !avail.includes(nc - 2)) return plainMean();
     for (const c of equal) w[c] = 0.5 / equal.length;
-    w[nm] = 0.5;
+    w[nc - 2] = 0.5;
     return w;
   }
-  if (!regime && rows.length * 2 < (byType ? Math.max(candidates, 1) : o.combineDays)) return plainMean();
+  if (!regime && rows.length * 2 < o.combineDays) return plainMean();
   const n = rows.length * block.length;
   const y = new Float64Array(n);
   const F = avail.map(() => new Float64Array(n));
@@ -374,11 +338,11 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
 
 function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {
   const b = o.bands;
-  const nc = nw + naiveCount(o);
+  const nc = nw + 2;
   const pool = (bound: 'max' | 'min', p: number, h: number): number => (climate && o.capHit.shrink[bound] > 0 ? calibratedCapHit(p, climate.frequency(bound, t, h), o.capHit.shrink[bound]) : p);
   const raw = new Float64Array(H);
   for (let c = 0; c < nw; c++) if (has(comp, i, nc, c)) for (let h = 0; h < H; h++) raw[h] = (raw[h] as number) + (comp[(i * nc + c) * H + h] as number) / used;
-  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: w.subarray(nw).reduce((x, v) => x + v, 0), members: used, capHit: null };
+  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
   const hitMax: (number | null)[] = [];
   const hitMin: (number | null)[] = [];
   let anyCap = false;
