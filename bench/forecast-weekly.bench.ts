@@ -24,6 +24,8 @@ const f3 = (v: number | null | undefined) => (v === null || v === undefined ? 'â
 const LAGGED_364 = { window: 364, transform: 'asinh', tag: 'lagged' } as LearMember;
 export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'shipped', o: DEFAULT_FORECAST },
+  { name: 'shrink 0 (LAD weights alone)', o: { ...DEFAULT_FORECAST, shrink: 0 } },
+  { name: 'shrink 0.1', o: { ...DEFAULT_FORECAST, shrink: 0.1 } },
   { name: 'shrink 0.15', o: { ...DEFAULT_FORECAST, shrink: 0.15 } },
   { name: 'shrink 0.35', o: { ...DEFAULT_FORECAST, shrink: 0.35 } },
   { name: 'LAD on 21 days', o: { ...DEFAULT_FORECAST, combineDays: 21 } },
