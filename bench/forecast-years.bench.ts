@@ -24,14 +24,9 @@
  * identical to ../shared/data/ua-dam's file).
  */
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { loadPriceBook } from '../src/data/load.js';
-import { loadCapsTableSync } from '../src/data/caps.js';
-import { DEFAULT_FORECAST, QUANTILE_LEVELS, evaluateRun, combineRolling, fittedRange, indexOf, seriesFromPriceBook, type DailySeries, type DayCaps, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
-import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
-import { withExogenous, type ExogMode } from '../src/ops/forecast/forecast-exog.js';
-import type { OpContext } from '../src/ops/types.js';
-import { cachedMemberForecasts } from './forecast-cache.js';
+import { DEFAULT_FORECAST, QUANTILE_LEVELS, type DailySeries, type DayCaps, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import type { ExogMode } from '../src/ops/forecast/forecast-exog.js';
+import { CHOOSE, UNTOUCHED, evaluator as evaluatorOf, oree, withMode as withModeOf, type Period } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
 const want = (name: string) => args.filter((a) => !a.includes('=')).length === 0 || args.includes(name);
@@ -43,7 +38,7 @@ const f4 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(4));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** The previous model (issue 13's ensemble as shipped before issue 28): one block, no regime handling. */
-export const PREVIOUS: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => ({ window: m.window, transform: m.transform })) }, hourBlocks: [Array.from({ length: 24 }, (_, h) => h)], regime: { days: 0, minDays: 7, fallback: 'members', shortWindow: 1456 }, combineDays: 28, shrink: 0.25, bands: { days: 56, span: 1, lower: 0.1, upper: 0.9, scaleDays: 0, quantiles: QUANTILE_LEVELS } };
+export const PREVIOUS: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.map((m) => ({ window: m.window, transform: m.transform })) }, hourBlocks: [Array.from({ length: 24 }, (_, h) => h)], regime: { days: 0, minDays: 7, fallback: 'members', shortWindow: 1456 }, combineDays: 28, shrink: 0.25, bands: { days: 56, span: 1, lower: 0.1, upper: 0.9, scaleDays: 0, quantiles: QUANTILE_LEVELS }, capHit: { climateDays: 364, climate: 'all', shrink: { max: 0, min: 0 } } };
 
 const R = (h0: number, h1: number) => Array.from({ length: h1 - h0 }, (_, i) => h0 + i);
 export const BLOCKS: Record<string, number[][]> = {
@@ -94,63 +89,18 @@ export const CANDIDATES: Candidate[] = [
       cand('sb14 + naive1 min7 + scaled 7d', { sb: 14, ...REG(56, 7, 'naive1', 84), bands: { ...PREVIOUS.bands, scaleDays: 7 } }),
 ];
 
-async function oree(): Promise<{ s: DailySeries; capsOf: (t: number) => DayCaps | null }> {
-  const { book } = await loadPriceBook(fileURLToPath(new URL('../fixtures/oree-dam-ips-2022-2024.csv', import.meta.url)));
-  const s = seriesFromPriceBook(book);
-  return { s, capsOf: damCapsOf(loadCapsTableSync(), s) };
-}
-
-const EXTRA_WARMUP = 28;
-const log = (m: string) => console.error(`${new Date().toISOString()} ${m}`);
-
-/** Phase 1 of a range's fitted days for a member list, from the cache (fitted once per member). */
-function membersOf(s: DailySeries, a: number, to: number, members: LearMember[]): Float64Array {
-  return cachedMemberForecasts(s, a, to, { members, lasso: DEFAULT_FORECAST.lear.lasso }, log);
-}
-
-interface Period {
-  name: string;
-  from: string;
-  to: string;
-}
-export const CHOOSE: Period[] = [
-  { name: '2023', from: '01.01.2023', to: '31.12.2023' },
-  { name: '2024', from: '01.01.2024', to: '31.12.2024' },
-];
-export const UNTOUCHED: Period = { name: '07–12.2022 (untouched)', from: '01.07.2022', to: '31.12.2022' };
-
-/** Every member any candidate uses, fitted over one range covering the periods (their warm-ups included). */
+/** The shared evaluator (forecast-years-lib.ts), its metrics, with the monthly rows on `monthly`. */
 function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, periods: Period[], members: LearMember[]) {
-  const from0 = Math.min(...periods.map((p) => indexOf(s, p.from)));
-  const to0 = Math.max(...periods.map((p) => indexOf(s, p.to)));
-  const [a1] = fittedRange(from0, to0, PREVIOUS);
-  // Candidates may warm up longer (bands.scaleDays): EXTRA_WARMUP more days, fitted apart so the
-  // cached range of the previous model's warm-up stays valid.
-  const a0 = Math.max(7, a1 - EXTRA_WARMUP);
-  const head = membersOf(s, a0, a1 - 1, members);
-  const tail = membersOf(s, a1, to0, members);
-  const all = new Float64Array(head.length + tail.length);
-  all.set(head);
-  all.set(tail, head.length);
-  const H = 24;
+  const ev = evaluatorOf(s, capsOf, periods, members);
   return (p: Period, o: ForecastOptions) => {
-    const from = indexOf(s, p.from);
-    const to = indexOf(s, p.to);
-    const [a] = fittedRange(from, to, o);
-    const nm = o.lear.members.length;
-    const idx = o.lear.members.map((m) => members.findIndex((x) => x.window === m.window && x.transform === m.transform && x.sinceBreak === m.sinceBreak));
-    const part = new Float64Array((to - a + 1) * nm * H);
-    for (let t = a; t <= to; t++) idx.forEach((c, k) => part.set(all.subarray(((t - a0) * members.length + c) * H, ((t - a0) * members.length + c + 1) * H), ((t - a) * nm + k) * H));
-    const e = evaluateRun(s, combineRolling(s, from, to, part, o, capsOf), capsOf, o.bands.quantiles);
+    const e = ev(p, o);
     if (want('monthly')) for (const m of e.monthly) console.log(row([p.name, m.month, f3(m.rmaeVsNaive), f3(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(0)]));
     return e.metrics;
   };
 }
 
 const { s, capsOf } = await oree();
-// Offline: the shipped fixtures only, as `svc forecast evaluate --exog M` reads with SVC_MARKET_DATA=fixture.
-const FIXTURES = { config: { marketData: { mode: 'fixture' }, tsoplatform: {} } } as unknown as OpContext;
-const withMode = async (mode: ExogMode): Promise<DailySeries> => (await withExogenous(FIXTURES, s, mode, capsOf)).series;
+const withMode = (mode: ExogMode): Promise<DailySeries> => withModeOf(s, capsOf, mode);
 /** The members of the previous and the shipped model (the since-break ones derived from their bases). */
 const FINAL_MEMBERS = [...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members.filter((m) => m.sinceBreak !== undefined)];
 const cpu = () => {

@@ -20,6 +20,7 @@ import { H, type DailySeries, type DayCaps } from './series.js';
 import { DEFAULT_LEAR, forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
 import { combineWork, simplexLad } from './combine.js';
 import { DEFAULT_BANDS, conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample, type BandOptions } from './bands.js';
+import { calibratedCapHit, capClimate, type CapClimate, type CapHitOptions } from './caphit.js';
 
 export interface ForecastOptions {
   lear: LearOptions;
@@ -48,6 +49,8 @@ export interface ForecastOptions {
    */
   regime: { days: number; minDays: number; fallback: 'members' | 'naive1'; shortWindow: number };
   bands: BandOptions;
+  /** Cap-hit probabilities pooled with their causal climatology (caphit.ts). */
+  capHit: CapHitOptions;
 }
 
 /** One block: a single set of combination weights for all 24 hours. */
@@ -67,6 +70,8 @@ export const DEFAULT_FORECAST: ForecastOptions = {
   // minDays 7: half d-1 for the first week after a cap change, while the short members still mix the regimes (docs/forecast.md, "Regime awareness, variants").
   regime: { days: 56, minDays: 7, fallback: 'naive1', shortWindow: 84 },
   bands: { ...DEFAULT_BANDS, scaleDays: 7 },
+  // 12 % on the climatology of the days with the same cap: the least pooled Brier score of 2023 and 2024 with skill ≥ 0.029 in each (docs/forecast.md, "Cap-hit probabilities").
+  capHit: { climateDays: 364, climate: 'sameCap', shrink: { max: 0.12, min: 0.12 } },
 };
 
 /** Caps in force on a day, per hour (NaN where the table has no number). */
@@ -185,6 +190,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   const skipped: number[] = [];
   const observed = (t: number): boolean => t >= 0 && t < s.nDays && s.observed[t] === 1;
   const breaks = new Map<number, boolean>();
+  const climate = o.capHit.shrink.max > 0 || o.capHit.shrink.min > 0 ? capClimate(s, capsOf, a, to, o.capHit.climateDays, o.capHit.climate) : null;
   for (let t = a; t <= to; t++) {
     const i = t - a;
     const caps = capsOf(t);
@@ -216,7 +222,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
       else for (let c = 0; c < nc; c++) w[c] = (w[c] as number) + ((wb[c] as number) * block.length) / H;
     }
     if (o.bands.scaleDays > 0) scale[i] = residualScale(res, i - o.bands.scaleDays, i);
-    if (t >= from) days.push(finish(t, i, comp, nm, p50, res, scale, w, used, caps, o.bands));
+    if (t >= from) days.push(finish(t, i, comp, nm, p50, res, scale, w, used, caps, o, climate));
     if (observed(t)) for (let h = 0; h < H; h++) res[i * H + h] = (s.price[t * H + h] as number) - (p50[i * H + h] as number);
   }
   return { days, skipped, residuals: res, fittedFrom: a };
@@ -330,8 +336,10 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   return w;
 }
 
-function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, b: BandOptions): DayForecast {
+function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {
+  const b = o.bands;
   const nc = nw + 2;
+  const pool = (bound: 'max' | 'min', p: number, h: number): number => (climate && o.capHit.shrink[bound] > 0 ? calibratedCapHit(p, climate.frequency(bound, t, h), o.capHit.shrink[bound]) : p);
   const raw = new Float64Array(H);
   for (let c = 0; c < nw; c++) if (has(comp, i, nc, c)) for (let h = 0; h < H; h++) raw[h] = (raw[h] as number) + (comp[(i * nc + c) * H + h] as number) / used;
   const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
@@ -354,8 +362,8 @@ function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float
     });
     const cmax = caps ? (caps.max[h] as number) : Number.NaN;
     const cmin = caps ? (caps.min[h] as number) : Number.NaN;
-    hitMax.push(Number.isNaN(cmax) ? null : probAtMax(m, sample, cmax));
-    hitMin.push(Number.isNaN(cmin) ? null : probAtMin(m, sample, cmin));
+    hitMax.push(Number.isNaN(cmax) ? null : pool('max', probAtMax(m, sample, cmax), h));
+    hitMin.push(Number.isNaN(cmin) ? null : pool('min', probAtMin(m, sample, cmin), h));
     if (!Number.isNaN(cmax) || !Number.isNaN(cmin)) anyCap = true;
   }
   if (anyCap) f.capHit = { max: hitMax, min: hitMin };
