@@ -93,6 +93,7 @@ export function checkRange(from: string | undefined, to: string | undefined): vo
 /** Restricts a book to [from, to] (inclusive); a range that leaves no day is bad input (exit 2), never a table of zeros. */
 export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
   checkRange(from, to);
+  if (from === undefined && to === undefined) return loaded;
   const dates = loaded.dates.filter((d) => inScope(d, { from, to }));
   if (dates.length === 0 && loaded.dates.length > 0) {
     const flag = from ? '--from' : '--to';

@@ -42,6 +42,22 @@ export function compareTradeDates(a: string, b: string): number {
   return tradeDateKey(a) - tradeDateKey(b);
 }
 
+/**
+ * Trade dates ascending, as a new array. Books and their keys are nearly always in order already:
+ * one pass over the keys finds that and skips the sort (a cold command pays the comparator's string
+ * slicing ≈ 11,000 times for 1,090 days otherwise); anything else sorts on numeric keys.
+ */
+export function sortTradeDates(dates: readonly string[]): string[] {
+  const keys = dates.map(tradeDateKey);
+  let ordered = true;
+  for (let i = 1; i < keys.length && ordered; i++) ordered = (keys[i - 1] as number) <= (keys[i] as number);
+  if (ordered) return dates.slice();
+  return keys
+    .map((key, i) => ({ key, date: dates[i] as string }))
+    .sort((a, b) => a.key - b.key)
+    .map((e) => e.date);
+}
+
 /** DD.MM.YYYY of a UTC calendar date. */
 export function formatTradeDate(date: Date): string {
   const dd = String(date.getUTCDate()).padStart(2, '0');

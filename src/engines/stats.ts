@@ -13,7 +13,7 @@
  * equals the mean of the daily values), with min and max over all hours. Nothing is rounded.
  * Pure: no clock, no I/O.
  */
-import { compareTradeDates } from '../domain/dates.js';
+import { sortTradeDates } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 
 /** First and one-past-last peak hour: [8, 20). */
@@ -96,7 +96,7 @@ export function aggregateStats(days: readonly (readonly number[])[]): AggregateP
 
 /** One row per day of hourly prices keyed by trade date (ascending dates) and the total row. */
 export function hourlyBookStats(book: Readonly<Record<string, readonly number[]>>): { daily: DailyPriceStats[]; total: AggregatePriceStats | null } {
-  const dates = Object.keys(book).sort(compareTradeDates);
+  const dates = sortTradeDates(Object.keys(book));
   const byDay = dates.map((d) => book[d] ?? []);
   return {
     daily: dates.map((tradeDate, i) => ({ tradeDate, ...dayStats(byDay[i] ?? []) })),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Month, TradeDate, Locale, Market, Uuid, IsoDateTime, parseTradeDate, nextTradeDate, compareTradeDates, AuditEventRequest, SvcError } from '../../src/domain/index.js';
+import fc from 'fast-check';
+import { sortTradeDates } from '../../src/domain/dates.js';
 
 describe('conventions', () => {
   it('tradeDate is a real calendar date, not only the pattern', () => {
@@ -38,5 +40,21 @@ describe('conventions', () => {
     expect(AuditEventRequest.safeParse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file', metadata: { rows: 24, ok: true } }).success).toBe(true);
     expect(AuditEventRequest.safeParse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file', metadata: { nested: { a: 1 } } }).success).toBe(false);
     expect(AuditEventRequest.parse({ type: 'csv_imported', tradeDate: '01.12.2024', source: 'file' }).actor).toBe('local-user');
+  });
+});
+
+describe('sortTradeDates', () => {
+  it('sorts exactly as sort(compareTradeDates), in order or not, without touching its input', () => {
+    const day = fc.record({ y: fc.integer({ min: 1990, max: 2040 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) }).map(({ y, m, d }) => `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y}`);
+    fc.assert(
+      fc.property(fc.array(day, { maxLength: 60 }), fc.boolean(), (dates, presort) => {
+        const input = presort ? [...dates].sort(compareTradeDates) : dates;
+        const copy = [...input];
+        const sorted = sortTradeDates(input);
+        expect(sorted).toEqual([...input].sort(compareTradeDates));
+        expect(input).toEqual(copy);
+        expect(sorted).not.toBe(input);
+      }),
+    );
   });
 });
