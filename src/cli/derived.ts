@@ -227,12 +227,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
-  if (always && loaded && gaps) for (const line of (await import('./backtest-gaps.js')).gapReport(loaded, gaps, lang)) out.warn(line);
+  if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
   if (cli?.files) await (await import('./side-files.js')).writeSideFiles(out, cli.files as readonly SideFile<unknown>[], output, opts);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}), ...(loaded && days ? { book: days.bookFacts(loaded) } : {}) });
   if (format === 'table' && loaded && gaps && !always) {
-    const { gapReport } = await import('./backtest-gaps.js');
+    const { gapReport } = await import('./gap-report.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
   }
   const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
