@@ -3,8 +3,7 @@
  * and then sliced (every day of the file checked; a range with no day is bad input), and, with
  * `history`, the days before the range for another input field (a forecast's history).
  */
-import { addDays, compareTradeDates } from '../domain/dates.js';
-import type { PriceBook } from '../domain/prices.js';
+import { daysBefore } from '../domain/dates.js';
 import type { BookBinding, BookFacts } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
 import { classifyMissing, loadBook, sliceBook, type LoadedBook } from './book.js';
@@ -14,14 +13,6 @@ type Input = Record<string, unknown>;
 /** An input field by its path (`range.from`). */
 export const fieldAt = (input: Input, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v as Input | undefined)?.[k], input);
 
-/** The days of `book` in the `days` before `date`. */
-function before(book: PriceBook, date: string, days: number): PriceBook {
-  const first = addDays(date, -days);
-  const out: PriceBook = {};
-  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, date) < 0) out[d] = day;
-  return out;
-}
-
 export async function daysBook(env: CliEnv, binding: BookBinding, file: string, opts: Record<string, unknown>, input: Input): Promise<LoadedBook> {
   const [fromField, toField] = binding.range ?? [];
   const from = fromField ? (fieldAt(input, fromField) as string | undefined) : undefined;
@@ -30,7 +21,7 @@ export async function daysBook(env: CliEnv, binding: BookBinding, file: string, 
   const loaded = sliceBook(env, full, from, to);
   input[binding.into] = loaded.book;
   const h = binding.history;
-  if (h && (!h.when || fieldAt(input, h.when.field) === h.when.value)) input[h.into] = loaded.dates[0] ? before(full.book, loaded.dates[0], h.days) : {};
+  if (h && (!h.when || fieldAt(input, h.when.field) === h.when.value)) input[h.into] = loaded.dates[0] ? daysBefore(full.book, loaded.dates[0], h.days) : {};
   return loaded;
 }
 

@@ -4,35 +4,23 @@
  * combination, the missing days on stderr (a sweep has no day of its own), JSON `{ settings,
  * combinations }`.
  */
+import type { SweepRow } from '../../engines/backtest-sweep.js';
 import type { CliBinding, DocView } from '../types.js';
-import { labelsOf, percent, RANGE_BINDING, settingsLine, type InForce } from './backtest-views.js';
+import { labelsOf, percent, RANGE_BINDING, settingsInForce, settingsLine, type InForce } from './backtest-views.js';
 
-interface Row {
-  params: Record<string, number>;
-  totalDays: number;
-  strategyNetPnlUah: number;
-  bessNetProfitUah: number;
-  combinedNetPnlUah: number;
-  hitRate: number;
-  totalTrades: number;
-  totalBessCycles: number;
-}
 interface Out {
-  combinations: Row[];
+  combinations: SweepRow[];
 }
 interface In {
   priceBook?: object;
   strategy?: InForce['strategy'];
-  strategySettings?: object;
-  bessSettings?: object;
+  strategySettings: object;
+  bessSettings: object;
   sweep: { name: string; values: number[] }[];
 }
 
-/** The settings in force, as backtest.summary's `settings` names them: the strategy and the settings of each plan that runs. */
-function inForce(input: In): InForce {
-  const strategy = input.strategy ?? 'both';
-  return { strategy, ...(strategy !== 'bess' ? { strategySettings: input.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: input.bessSettings } : {}) };
-}
+/** The settings in force, as backtest.summary's `settings` names them. */
+const inForce = (input: In): InForce => settingsInForce(input);
 
 const view: DocView<Out, In> = {
   blocks: (r, t, input) => {

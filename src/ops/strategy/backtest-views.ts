@@ -36,6 +36,12 @@ export interface InForce {
   bessSettings?: object | undefined;
 }
 
+/** The settings in force of a backtest's input: the strategy (default both) and the settings of each plan that runs. */
+export function settingsInForce<S, B>(input: { strategy?: Strategy | undefined; strategySettings: S; bessSettings: B }): { strategy: Strategy; strategySettings?: S; bessSettings?: B } {
+  const strategy = input.strategy ?? 'both';
+  return { strategy, ...(strategy !== 'bess' ? { strategySettings: input.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: input.bessSettings } : {}) };
+}
+
 const EN = {
   backtest: 'Backtest', notForecast: 'Historical run on the supplied prices under your assumptions; not a forecast.',
   month: 'Month', days: 'Days', strategy: 'Strategy, UAH', battery: 'Battery, UAH', combined: 'Combined, UAH', hitRate: 'Hit rate',
