@@ -9,7 +9,7 @@
  */
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
-import type { AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
+import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
 
 export interface FlagSpec {
   /**
@@ -19,8 +19,8 @@ export interface FlagSpec {
   field: string;
   /** `--max-trades`. */
   flag: string;
-  /** json: a JSON file's content; text: a file's text, or the value itself. */
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text' | 'pairs';
+  /** json: a JSON file's content; text: a file's text, or the value itself; axes: repeatable `name=v1,v2,…` (axes-flag.ts). */
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'json' | 'text' | 'pairs' | 'axes';
   /** `<DD.MM.YYYY>`; absent for a boolean. */
   value?: string;
   help: string;
@@ -30,6 +30,11 @@ export interface FlagSpec {
   upper?: boolean;
   /** Checked as a real date DD.MM.YYYY (`--trade-date: expected a real date …`). */
   date?: boolean;
+  /** Given more than once, each value kept. */
+  repeat?: boolean;
+  /** kind axes: the names an axis may take, and what a name is said to be. */
+  names?: string[];
+  noun?: string;
 }
 
 export interface CommandSpec {
@@ -45,11 +50,13 @@ export interface CommandSpec {
   /** A paragraph of help above the examples. */
   helpText?: string;
   /** How validation errors are said (CliBinding.errors). */
-  errors?: 'op' | 'flags';
+  errors?: 'op' | 'flags' | 'words';
   /** A paragraph of help under the examples. */
   helpFooter?: string;
   /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
   settings?: { field: string; group: SettingsGroup; required: boolean }[];
+  /** Run by the command at the same path when this field's flag is given (CliBinding.alternate). */
+  alternate?: AlternateBinding;
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
   module?: string;
   exportName?: string;
@@ -164,6 +171,19 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}), ...(named.date ? { date: true } : {}) });
       continue;
     }
+    if (named && named.nested) {
+      const sub = (plain(schema).properties ?? {}) as Record<string, Json>;
+      for (const [key, s] of Object.entries(sub)) {
+        const flag = flagOf(`${field}.${key}`, s, false, cli.flagHelp?.[`${field}.${key}`]);
+        if (flag) flags.push({ ...flag, flag: `--${kebab(key)}`, ...(named.date ? { date: true } : {}) });
+      }
+      continue;
+    }
+    if (named && named.axes) {
+      const names = ((plain(schema).items as Json | undefined)?.properties as Record<string, Json> | undefined)?.name?.enum as string[] | undefined;
+      flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'axes', value: named.value ?? 'name=v1,v2,...', help: help ?? field, repeat: true, names: names ?? [], noun: named.axes });
+      continue;
+    }
     if (named && named.pairs) {
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'pairs', value: named.value ?? 'key=value...', help: help ?? field });
       continue;
@@ -179,6 +199,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const rank = (f: FlagSpec) => (order.includes(f.field) ? order.indexOf(f.field) : order.length);
   flags.sort((a, b) => rank(a) - rank(b));
   if (settings.length > 0) flags.push(settingsFileFlag(settings.map((x) => x.group)));
+  for (const f of cli.files ?? []) flags.push({ field: '@file', flag: f.flag, kind: 'string', value: f.value, help: f.help });
   if (cli.book?.onForecast) {
     flags.push({ field: '@planOn', flag: '--plan-on', kind: 'string', value: 'actual|forecast', choices: ['actual', 'forecast'], help: cli.flagHelp?.['@planOn'] ?? 'forecast: on the forecast of --date from the days before it (a day without prices)' });
   }
@@ -203,5 +224,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     ...(cli.helpText ? { helpText: cli.helpText } : {}),
     ...(cli.errors ? { errors: cli.errors } : {}),
     ...(cli.helpFooter ? { helpFooter: cli.helpFooter } : {}),
+    ...(cli.alternate ? { alternate: cli.alternate } : {}),
   };
 }

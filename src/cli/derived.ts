@@ -8,12 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, DocView, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
+import type { AnyOperation, DocView, FailBinding, Remark, SideFile, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec, FlagSpec } from './derive.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
+import { chosenSpec, commandEntries } from './alternates.js';
 
 /** Loads the operation a spec names (the built module, or the op itself when derived at run time). */
 export type OpLoader = (spec: CommandSpec) => Promise<AnyOperation>;
@@ -30,7 +31,8 @@ function commandAt(program: Command, path: readonly string[]): Command {
 }
 
 export function registerDerived(program: Command, env: CliEnv, specs: readonly CommandSpec[], load: OpLoader): void {
-  for (const spec of specs) {
+  for (const entry of commandEntries(specs)) {
+    const spec = entry.shown;
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
     if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
@@ -41,6 +43,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     for (const f of spec.flags) {
       const flags = f.value ? `${f.flag} <${f.value}>` : f.flag;
       if (f.required) cmd.requiredOption(flags, f.help);
+      else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(flags, f.help);
     }
     if (spec.book) addBookOptions(cmd);
@@ -49,7 +52,8 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
       const opts = (positional ? args[1] : args[0]) as Opts;
-      await runDerived(env, spec, await load(spec), file, opts);
+      const chosen = chosenSpec(entry, opts);
+      await runDerived(env, chosen, await load(chosen), file, opts);
     });
   }
 }
@@ -60,10 +64,13 @@ const examplesText = (examples: readonly string[], helpText?: string): string =>
 async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'boolean') return raw === true;
   if (f.kind === 'pairs') return (await import('./pairs.js')).parsePairs(raw as string[], f.flag);
+  if (f.kind === 'axes') return (await import('./axes-flag.js')).parseAxes(raw as string[], f);
   if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
   if (f.choices && !f.choices.includes(text)) {
-    throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
+    // Three or more said as a list, as the hand-written commands said them (`both, spread or bess`).
+    const said = f.choices.length > 2 ? `${f.choices.slice(0, -1).join(', ')} or ${f.choices.at(-1)}` : f.choices.join(' or ');
+    throw SvcError.validation(`${f.flag}: expected ${said}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.length > 2 ? said : f.choices.join('|')}` }]);
   }
   if (f.kind === 'string') return f.upper ? text.toUpperCase() : text;
   if (f.kind === 'text') return existsSync(text) ? readFileSync(text, 'utf8') : text;
@@ -108,6 +115,7 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
     }
   }
   if (error !== e) return error;
+  if (spec.errors === 'words') return (await import('./op-words.js')).saidInOpWords(e, spec.flags);
   return flagIssue(spec, e.issues, opts) ?? e;
 }
 
@@ -187,6 +195,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
+  if (cli?.files) (await import('./side-files.js')).checkSideFiles(cli.files as readonly SideFile<unknown>[], opts);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
     return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
@@ -195,8 +204,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const chosen = viewName !== undefined && viewName !== cli?.defaultView ? cli?.views?.[viewName] : undefined;
   if (chosen?.input) Object.assign(input, chosen.input);
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
-  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
-  const output = (await env.runOp(op, input).catch(async (e: unknown) => {
+  const days = spec.book?.shape === 'days' && file !== undefined ? await import('./book-days.js') : undefined;
+  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : days && file !== undefined ? await days.daysBook(env, spec.book as NonNullable<CommandSpec['book']>, file, opts, input) : day?.loaded;
+  if (cli?.tableInput && env.globals().format === 'table') Object.assign(input, cli.tableInput);
+  const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
+  const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
+  const output = (await running.catch(async (e: unknown) => {
     if (spec.errors === 'op') throw e;
     if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
@@ -207,16 +220,19 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const projected = cli?.json ? (cli.json as (o: unknown) => unknown)(output) : output;
-  const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
+  const projected = cli?.json ? (cli.json as (o: unknown, i: unknown) => unknown)(output, input) : output;
+  const always = spec.book?.gapsSaid === 'always';
+  const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
   for (const r of (cli?.remarks as ((o: unknown) => readonly Remark[]) | undefined)?.(output) ?? []) {
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
+  if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
+  if (cli?.files) await (await import('./side-files.js')).writeSideFiles(out, cli.files as readonly SideFile<unknown>[], output, opts);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
-  if (format === 'table' && loaded && gaps) {
-    const { gapReport } = await import('./backtest-gaps.js');
+  await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}), ...(loaded && days ? { book: days.bookFacts(loaded) } : {}) });
+  if (format === 'table' && loaded && gaps && !always) {
+    const { gapReport } = await import('./gap-report.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
   }
   const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
@@ -225,7 +241,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
   }
   const fails = cli?.fails as FailBinding<unknown> | undefined;
-  if (fails?.when(output)) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+  const passes = fails?.unless !== undefined && opts[camel(fails.unless.flag)] === fails.unless.value;
+  if (fails?.when(output) && !passes) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
 }
 
 /** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */

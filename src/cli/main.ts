@@ -22,7 +22,7 @@ export type Register = (program: Command, env: CliEnv) => void;
 const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register> }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
   { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
-  { names: ['backtest'], load: async () => (await import('./backtest.js')).registerBacktest },
+  { names: ['backtest'] }, // derived (no load), in its place
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
   { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },

@@ -1,12 +1,12 @@
 /**
  * A document view (DocView, src/ops/cli-binding.ts) on the terminal: its blocks in order on
- * stdout — lines, tables of text cells, key/value tables — or, with `--format csv`, its CSV rows
+ * stdout — lines, tables of text cells, key/value tables, line charts — or, with `--format csv`, its CSV rows
  * (the blocks where it has none for this output).
  */
 import type { ChalkInstance } from 'chalk';
-import type { DocText, DocView, NoteText } from '../ops/types.js';
+import type { BookFacts, DocText, DocView, NoteText } from '../ops/types.js';
 import type { Output } from './output.js';
-import { bar } from './chart.js';
+import { bar, lineChart } from './chart.js';
 import { toCsv } from './csv.js';
 import { keyValueTable, makeTable } from './table.js';
 
@@ -14,11 +14,12 @@ export function docText(t: NoteText, c: ChalkInstance): DocText {
   return { ...t, paint: (colour, text) => c[colour](text), bar: (value, max, width) => bar(value, max, width) };
 }
 
-export async function renderDoc(out: Output, view: DocView<unknown, unknown>, output: unknown, format: 'table' | 'csv', t: NoteText, input: unknown): Promise<void> {
+export async function renderDoc(out: Output, view: DocView<unknown, unknown>, output: unknown, format: 'table' | 'csv', t: NoteText, input: unknown, book?: BookFacts): Promise<void> {
   const rows = format === 'csv' ? view.csv?.rows(output) : undefined;
   if (rows) return out.raw(await toCsv(rows, view.csv?.columns));
-  for (const block of view.blocks(output, docText(t, out.c), input)) {
+  for (const block of view.blocks(output, docText(t, out.c), input, book)) {
     if (typeof block === 'string') out.print(block);
+    else if ('lineChart' in block) out.print(lineChart(block.lineChart.values, { c: out.c, ...(block.lineChart.width ? { width: block.lineChart.width } : {}), ...(block.lineChart.height ? { height: block.lineChart.height } : {}) }).join('\n'));
     else if ('dim' in block) out.print(out.c.dim(block.dim));
     else if ('facts' in block) out.print(keyValueTable(block.facts.map(([k, v]) => [k, v]), out.c));
     else {

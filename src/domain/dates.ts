@@ -77,6 +77,14 @@ export function addDays(value: string, n: number): string {
   return formatTradeDate(new Date(Date.UTC(p.year, p.month - 1, p.day + n)));
 }
 
+/** The entries of a book keyed by DD.MM.YYYY in the `days` days before `date` (not `date` itself), in the book's order. */
+export function daysBefore<T>(book: Readonly<Record<string, T>>, date: string, days: number): Record<string, T> {
+  const first = addDays(date, -days);
+  const out: Record<string, T> = {};
+  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, date) < 0) out[d] = day;
+  return out;
+}
+
 const monthIndex = (month: string): number => Number(month.slice(3)) * 12 + Number(month.slice(0, 2)) - 1;
 const monthOfIndex = (k: number): string => `${String((k % 12) + 1).padStart(2, '0')}.${Math.floor(k / 12)}`;
 

@@ -85,7 +85,7 @@ export interface TextView<Out = never> {
 
 /** What a document view's blocks are written with, beyond a table view's: colours and bars. */
 export interface DocText extends NoteText {
-  paint(colour: 'green' | 'yellow' | 'red', text: string): string;
+  paint(colour: 'green' | 'yellow' | 'red' | 'dim', text: string): string;
   /** A horizontal bar of `width` cells at most (`█▌`), `value` of `max`. */
   bar(value: number, max: number, width?: number): string;
 }
@@ -97,7 +97,9 @@ export interface DocText extends NoteText {
 export type Block =
   | ViewLine
   | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
-  | { readonly facts: readonly (readonly [string, string])[] };
+  | { readonly facts: readonly (readonly [string, string])[] }
+  /** A line chart of a series (`width` columns at most, `height` rows). */
+  | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } };
 
 /**
  * A document made of blocks, all on stdout (`svc flows`: a title, the hours' table, a bar chart
@@ -105,7 +107,7 @@ export type Block =
  * or the blocks where there are none.
  */
 export interface DocView<Out = never, In = never> {
-  blocks(output: Out, t: DocText, input: In): readonly Block[];
+  blocks(output: Out, t: DocText, input: In, book?: BookFacts): readonly Block[];
   /** `null`: no CSV for this output (the blocks are printed instead). */
   csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
@@ -137,6 +139,8 @@ export interface FailBinding<Out = never> {
   says(output: Out): string;
   exitCode: number;
   errorCode: string;
+  /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
+  unless?: { readonly flag: string; readonly value: string };
 }
 
 /**
@@ -146,9 +150,9 @@ export interface FailBinding<Out = never> {
 export interface BookBinding {
   /** The input field the book fills. */
   into: string;
-  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names. */
-  shape: 'hourly' | 'day';
-  /** Input fields (also flags) that bound the days read: warnings and `mktop` months follow them. */
+  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; days: the book's days (their rows) inside the range. */
+  shape: 'hourly' | 'day' | 'days';
+  /** Input fields (also flags; `range.from`: a field inside one) that bound the days read: warnings and `mktop` months follow them. */
   range?: readonly [from: string, to: string];
   /** shape day: the input field (flag `--date`) naming the day. */
   date?: string;
@@ -160,6 +164,10 @@ export interface BookBinding {
   onForecast?: string;
   /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
   gaps?: string;
+  /** always: the missing days said on stderr before the output in every format (a result with no day of its own). */
+  gapsSaid?: 'always';
+  /** shape days: the book's days before the range, for another input field. */
+  history?: HistoryBinding;
 }
 
 /** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */
@@ -176,6 +184,57 @@ export interface GateBinding<Out = never> {
   /** The exit code (3: a guard tripped) and the machine code of the error line. */
   exitCode: number;
   errorCode: string;
+}
+
+// Parts of a binding a command made of several steps needs (`svc backtest`), each one concern:
+// a side file, a second op run by a flag, the book's days before the range, what a view may know
+// of the book read.
+
+/**
+ * A file the command writes beside its output, named by a flag of its own (`--daily out.csv`):
+ * the path is checked before anything runs (exit 2 naming the flag) and written only once the
+ * output is complete, as CSV, in every format; `wrote` is said on stderr (hidden with -q).
+ */
+export interface SideFile<Out = never> {
+  /** `--daily`. */
+  flag: string;
+  /** `out.csv`: the value's name in the help. */
+  value: string;
+  help: string;
+  rows(output: Out): readonly object[];
+  columns: readonly string[];
+  wrote(output: Out, path: string): string;
+}
+
+/**
+ * This op is not a command of its own: the command of the op at the same command path runs it
+ * instead when this op's input field `field` is given as a flag (`--sweep` runs backtest.sweep).
+ * The flag is added to that command, and the examples follow its own. A flag of that command this
+ * op does not take, given with this one, is an error when listed in `conflicts` (`--daily`, or
+ * `--plan-on forecast`: a flag and the value that conflicts), with the reason said; one not listed
+ * is left unused.
+ */
+export interface AlternateBinding {
+  field: string;
+  conflicts?: readonly { readonly flag: string; readonly value?: string; readonly reason: string }[];
+}
+
+/**
+ * The price book's days before the first day of the range, handed to the input field `into`
+ * (the `days` before it at most: what the op reads), when the input field `when.field` holds
+ * `when.value` (a backtest planned on the forecast: the forecast learns from them).
+ */
+export interface HistoryBinding {
+  into: string;
+  days: number;
+  when?: { readonly field: string; readonly value: string };
+}
+
+/** What the door knows of the book a command read, for a view to say: where it came from and why a day is missing. */
+export interface BookFacts {
+  source: string;
+  /** The days among `missing` that were clock-change days, invalid (skipped) days, or absent from the file. */
+  missing(days: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] };
 }
 
 /**
@@ -198,20 +257,24 @@ export interface CliBinding<Out = never, In = never> {
    * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
    * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
-   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`).
+   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
+   * `nested`: an object field whose own fields are each a flag (`range.from` → `--from`, help in
+   * `flagHelp['range.from']`, `date` checks them all); `axes`: a list of `{ name, values }` given as
+   * repeatable `name=v1,v2,…` flags, names from the schema, a name said to be an `axes` (`settings field`).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly nested?: true; readonly axes?: string }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
    * `op`: a bad flag value is said in the op's own words (`invalid input: border: …`, naming the
    * field as the API does) rather than the flag's; `flags`: each issue's field renamed to its flag
-   * and the first said as `--trade-date: …` (`--meta key: …` inside a pairs record). For commands
-   * that always said it so.
+   * and the first said as `--trade-date: …` (`--meta key: …` inside a pairs record); `words`: the
+   * op's own message, a field name it starts with said as its flag (`sweep {…}: …` → `--sweep {…}:
+   * …`), after the settings fields are explained. For commands that always said it so.
    */
-  errors?: 'op' | 'flags';
+  errors?: 'op' | 'flags' | 'words';
   /** What `--format json` prints, when not the output itself. */
-  json?(output: Out): unknown;
+  json?(output: Out, input: In): unknown;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
@@ -235,6 +298,14 @@ export interface CliBinding<Out = never, In = never> {
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
    */
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
+  /** Files written beside the output, each named by a flag of its own (`--daily out.csv`). */
+  files?: readonly SideFile<Out>[];
+  /** Not a command of its own: run by the command at the same path when its flag is given. */
+  alternate?: AlternateBinding;
+  /** A progress line on stderr while the op runs (a terminal only), its label from the input. */
+  progress?(input: In): string;
+  /** What the table format adds to the op's input: a figure only the table shows (`monthly`). */
+  tableInput?: Readonly<Record<string, unknown>>;
   /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
   examples: readonly [string, ...string[]];
   /** A paragraph of help above the examples. */

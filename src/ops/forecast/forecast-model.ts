@@ -5,7 +5,7 @@
  * No schema library here, so the CLI can use it cheaply.
  */
 import { createHash } from 'node:crypto';
-import { addDays, compareTradeDates } from '../../domain/dates.js';
+import { daysBefore } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
 import type { CapsTable } from '../../data/caps.js';
 import { forecastCapsTable } from './forecast-caps.js';
@@ -26,10 +26,7 @@ export const HISTORY_DAYS = Math.max(...DEFAULT_FORECAST.lear.members.map((m) =>
 
 /** The days of `book` a forecast of `date` reads: the HISTORY_DAYS before it (what a caller need send as `history`). */
 export function historyWindow(book: PriceBook, date: string): PriceBook {
-  const first = addDays(date, -HISTORY_DAYS);
-  const out: PriceBook = {};
-  for (const [d, day] of Object.entries(book)) if (compareTradeDates(d, first) >= 0 && compareTradeDates(d, date) < 0) out[d] = day;
-  return out;
+  return daysBefore(book, date, HISTORY_DAYS);
 }
 
 export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change only the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the climatology of the same cap`;

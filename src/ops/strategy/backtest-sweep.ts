@@ -1,5 +1,5 @@
 /**
- * backtest.sweep (CLI `svc backtest --sweep`; no HTTP route, the spec has none): every combination
+ * backtest.sweep (CLI `svc backtest --sweep`, backtest-sweep-view.ts; no HTTP route, the spec has none): every combination
  * of the listed settings values, each a full backtest reduced to a row, best combined PnL first,
  * with the calendar days missing inside the range. Large sweeps are spread over worker threads.
  */
@@ -15,6 +15,7 @@ import { combinations, runCombo, type SweepCombo, type SweepRow } from '../../en
 import { gapReport } from '../../engines/gaps.js';
 import { BacktestAnalytics, BacktestRequest } from './backtest.js';
 import { defineOperation } from '../types.js';
+import { backtestSweepCli } from './backtest-sweep-view.js';
 
 // A sweep runs the plans on the actual prices only: planOn/history are not accepted (never silently ignored).
 export const BacktestSweepRequest = BacktestRequest.omit({ monthly: true, planOn: true, history: true }).extend({
@@ -48,6 +49,7 @@ export const backtestSweep = defineOperation({
   permission: 'decision.plan',
   input: BacktestSweepRequest,
   output: BacktestSweepResponse,
+  cli: backtestSweepCli,
   async run(ctx, input) {
     const names = input.sweep.map((a) => a.name);
     const twice = names.find((n, i) => names.indexOf(n) !== i);

@@ -12,6 +12,7 @@ import { aggregateSettlements } from '../../engines/settle.js';
 import { ForecastPlansSummary, PlanHistory, PlanOn } from './plan-on.js';
 import { onPoolOrInline } from '../pool.js';
 import { backtestOnActual, settleOnForecasts, type ActualTask, type SettleTask } from './backtest-run.js';
+import { backtestCli, settingsInForce } from './backtest-views.js';
 
 /** The pool's worker of this operation (backtest-worker.ts; built only: from the sources it runs inline). */
 const WORKER = new URL('./backtest-worker.js', import.meta.url);
@@ -108,9 +109,10 @@ export const backtestSummary = defineOperation({
   cost: backtestCost,
   http: { method: 'POST', path: '/api/backtest/summary', inputFrom: 'body', successStatus: 200, errors: [400, 401, 413, 429] },
   tool: { name: 'run_backtest', title: 'Backtest spread and battery plans over a price book' },
+  cli: backtestCli,
   async run(ctx, input) {
     const strategy = input.strategy ?? 'both';
-    const settings = { strategy, ...(strategy !== 'bess' ? { strategySettings: input.strategySettings } : {}), ...(strategy !== 'spread' ? { bessSettings: input.bessSettings } : {}) };
+    const settings = settingsInForce({ ...input, strategy });
     // A heavy backtest served to a caller (a signal: the HTTP door) runs on the shared pool, off the event loop.
     const offLoop = ctx.signal && backtestCost(input) === 'heavy';
     const onPool = <T>(name: string, task: unknown, inline: () => T): Promise<T> =>

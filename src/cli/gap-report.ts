@@ -1,4 +1,4 @@
-/** The gap report of a multi-day command (sweep, stats) as lines for stderr: no day is left out silently. */
+/** The gap report of a multi-day command (backtest --sweep, prices stats) as lines for stderr: no day is left out silently. */
 import { classifyMissing, type LoadedBook } from './book.js';
 import { labels } from './i18n.js';
 
