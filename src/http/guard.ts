@@ -10,9 +10,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { SvcError } from '../domain/errors.js';
 import type { Access, Caller, Operation } from '../ops/types.js';
-import { SECURITY_MODE_HEADER, setCommonHeaders } from './headers.js';
+import { headerRecord, setCommonHeaders } from './headers.js';
 import type { ServerKit } from './kit.js';
-import { applyDecision, countHit, FixedWindowLimiter } from './rate-limit.js';
+import { applyDecision, countHit, FixedWindowLimiter, recordDecision } from './rate-limit.js';
 import { rateKey } from './caller-key.js';
 import { rootPlugin } from './plugin.js';
 
@@ -54,7 +54,9 @@ export function createGuards(kit: ServerKit): Guards {
     if (op.access === 'public') return admit(request, caller, done);
     if (syncLimiter) {
       // The in-process limiter answers synchronously: no closure or promise on the hot path.
-      const limited = applyDecision(syncLimiter.hit(rateKey(caller, request.ip)), windowMs, reply);
+      const decision = syncLimiter.hit(rateKey(caller, request.ip));
+      const record = headerRecord(reply);
+      const limited = record === undefined ? applyDecision(decision, windowMs, reply) : recordDecision(decision, windowMs, record, reply);
       return limited ? done(limited) : admit(request, caller, done);
     }
     countHit(limiter, rateKey(caller, request.ip), windowMs, (name, value) => reply.header(name, value), (limited) =>
@@ -70,8 +72,7 @@ export function createGuards(kit: ServerKit): Guards {
 
   const guarded = (op: Guarded): onRequestHookHandler =>
     function guard(request, reply, done) {
-      setCommonHeaders(reply, lifecycle);
-      reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+      setCommonHeaders(reply, lifecycle, auth.securityMode);
       let resolved: Caller | Promise<Caller>;
       try {
         resolved = auth.resolve(op.access, request.headers);
@@ -95,8 +96,7 @@ export function createGuards(kit: ServerKit): Guards {
     addressLimiter ??= new FixedWindowLimiter(config.publicRateLimitPerMinute, PUBLIC_WINDOW_MS);
     const limiter = addressLimiter;
     return function addressLimitedOpen(request, reply, done) {
-      setCommonHeaders(reply, lifecycle);
-      reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+      setCommonHeaders(reply, lifecycle, auth.securityMode);
       done(applyDecision(limiter.hit(`ip:${request.ip}`), PUBLIC_WINDOW_MS, reply));
     };
   };
@@ -112,8 +112,7 @@ export function createGuards(kit: ServerKit): Guards {
         };
       }
       return function open(_request, reply, done) {
-        setCommonHeaders(reply, lifecycle);
-        reply.header(SECURITY_MODE_HEADER, auth.securityMode);
+        setCommonHeaders(reply, lifecycle, auth.securityMode);
         done();
       };
     },

@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { RateLimitStatus } from '../ops/types.js';
-import { RATE_LIMIT_HEADERS } from './headers.js';
+import { RATE_LIMIT_HEADERS, type HeaderRecord } from './headers.js';
 
 export type { RateLimitStatus };
 export { FixedWindowLimiter, type RateDecision, type RateLimiter } from './rate-limit-window.js';
@@ -35,6 +35,19 @@ export function applyDecision(d: RateDecision, windowMs: number, target: { heade
   if (d.allowed) return undefined;
   target.header('retry-after', d.resetSeconds);
   return new SvcError('rate_limited', `rate limit of ${d.limit} requests per ${windowMs} ms exceeded`, { reason: 'rate_limited' });
+}
+
+/**
+ * applyDecision for a reply whose header record is at hand (headers.ts `headerRecord`): the three
+ * headers stored in it directly (names written out: the same three as RATE_LIMIT_HEADERS); a refusal
+ * goes through applyDecision, which sets the same values again with Retry-After and makes the 429.
+ */
+export function recordDecision(d: RateDecision, windowMs: number, record: HeaderRecord, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
+  if (!d.allowed) return applyDecision(d, windowMs, reply);
+  record['x-ratelimit-limit'] = d.limit;
+  record['x-ratelimit-remaining'] = d.remaining;
+  record['x-ratelimit-reset'] = d.resetSeconds;
+  return undefined;
 }
 
 /**

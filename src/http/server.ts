@@ -36,6 +36,7 @@ import { createRateLimiter } from './rate-limit.js';
 import { contextFactory } from './request-context.js';
 import { trustProxyOption } from './request-meta.js';
 import { routesPlugin } from './routes.js';
+import { keepTickShape } from './tick-shape.js';
 
 export interface BuildServerOptions {
   config: SvcConfig;
@@ -53,6 +54,7 @@ export interface BuildServerOptions {
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, stores, operations } = options;
+  keepTickShape();
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const logging = doorLogging(options.logger ?? { level: config.logLevel, stream: process.stderr }, config.logLevel);

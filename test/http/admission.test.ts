@@ -4,10 +4,10 @@
  * body), light routes never waiting, a deadline answered with the error body instead of a dropped
  * socket, and the request's signal aborting the work.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { SvcError } from '../../src/domain/errors.js';
-import { Admission } from '../../src/http/admission.js';
+import { Admission, Deadline, DeadlineQueue } from '../../src/http/admission.js';
 import { startServer, type StartedServer } from '../../src/http/listen.js';
 import { costOf, LONG_BACKTEST_DAYS } from '../../src/ops/cost.js';
 import { invoke } from '../../src/ops/invoke.js';
@@ -227,5 +227,45 @@ describe('admission over HTTP', () => {
       expect(Object.keys(responses), path).toEqual(expect.arrayContaining(['429', '503']));
       expect(responses['503']?.headers, path).toHaveProperty('retry-after');
     }
+  });
+});
+
+describe('the deadline queue (one timer for all of a server\'s deadlines)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('expires deadlines in arrival order once due, never one cleared, and re-arms for the next', () => {
+    vi.useFakeTimers();
+    const expired: number[] = [];
+    const ids = new Map<Deadline, number>();
+    const queue = new DeadlineQueue(40, (deadline) => expired.push(ids.get(deadline) ?? -1));
+    const make = (id: number): Deadline => {
+      const deadline = new Deadline(queue);
+      ids.set(deadline, id);
+      return deadline;
+    };
+    const first = make(1);
+    const second = make(2);
+    const third = make(3);
+    second.clear();
+    second.clear(); // twice: nothing more
+    vi.advanceTimersByTime(20);
+    const fourth = make(4);
+    expect(first.expired).toBe(false);
+    vi.advanceTimersByTime(20);
+    expect(expired).toEqual([1, 3]);
+    expect([first.expired, third.expired, fourth.expired]).toEqual([true, true, false]);
+    vi.advanceTimersByTime(19);
+    expect(expired).toEqual([1, 3]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toEqual([1, 3, 4]);
+    expect([queue.head, queue.tail]).toEqual([undefined, undefined]);
+    // A deadline aborted before it is due leaves the queue at once.
+    const fifth = make(5);
+    fifth.abort(new Error('gone'));
+    expect([queue.head, fifth.signal.aborted]).toEqual([undefined, true]);
+    vi.advanceTimersByTime(100);
+    expect(expired).toEqual([1, 3, 4]);
   });
 });

@@ -1,7 +1,7 @@
 /** headers.ts: the common headers, set once per request, and `connection: close` once the server is closing. */
 import { describe, expect, it } from 'vitest';
 import { guardPlugin, createGuards } from '../../src/http/guard.js';
-import { lifecyclePlugin } from '../../src/http/headers.js';
+import { headerRecord, lifecyclePlugin, setCommonHeaders } from '../../src/http/headers.js';
 import { appWith, testKit } from './plugin-kit.js';
 
 describe('common headers and the lifecycle', () => {
@@ -16,5 +16,31 @@ describe('common headers and the lifecycle', () => {
     expect(kit.lifecycle.closing).toBe(false);
     await app.close();
     expect(kit.lifecycle.closing).toBe(true);
+  });
+
+  it('sets the same headers in one step on a fresh reply as one by one on a reply that has some already, mode and rate limit included', async () => {
+    const kit = await testKit();
+    const app = await appWith(kit, lifecyclePlugin, guardPlugin);
+    const guarded = createGuards(kit).of({ access: 'key' });
+    let fresh: unknown;
+    app.get('/guarded', { onRequest: guarded }, async (_request, reply) => {
+      fresh = headerRecord(reply);
+      return { ok: true };
+    });
+    app.get('/late', async (_request, reply) => {
+      reply.header('x-extra', '1');
+      setCommonHeaders(reply, kit.lifecycle, 'public-demo');
+      return { ok: true };
+    });
+    const one = await app.inject('/guarded');
+    expect(one.statusCode).toBe(200);
+    expect(fresh).toBeTypeOf('object');
+    const names = Object.keys(one.headers);
+    expect(names.slice(0, 8)).toEqual(['x-request-id', 'cache-control', 'x-svc-api-version', 'x-content-type-options', 'x-svc-security-mode', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+    expect(one.headers).toMatchObject({ 'cache-control': 'no-store', 'x-svc-api-version': 'v1', 'x-content-type-options': 'nosniff', 'x-svc-security-mode': kit.auth.securityMode });
+    const late = await app.inject('/late');
+    expect(late.headers).toMatchObject({ 'x-extra': '1', 'cache-control': 'no-store', 'x-svc-api-version': 'v1', 'x-content-type-options': 'nosniff', 'x-svc-security-mode': 'public-demo' });
+    expect(typeof late.headers['x-request-id']).toBe('string');
+    await app.close();
   });
 });

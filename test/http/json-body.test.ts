@@ -1,7 +1,8 @@
 /** json-body.ts: only JSON bodies, UTF-8, within the body limits; every refusal in the one error body. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../../src/http/error-handler.js';
-import { bodyText, checkJsonLimits, jsonBodyPlugin, jsonLimitsFor } from '../../src/http/json-body.js';
+import { bodyText, checkJsonLimits, jsonBodyPlugin, jsonLimitsFor, provenWithinLimits, type JsonLimits } from '../../src/http/json-body.js';
 import { appWith, testKit } from './plugin-kit.js';
 
 async function echo() {
@@ -47,5 +48,33 @@ describe('the JSON body parser', () => {
     expect([bad.statusCode, bad.json().error.reason]).toEqual([400, 'invalid_utf8']);
     expect(bodyText({ headers: {} }, Buffer.from('{"a":"\uFFFD"}'))).toBe('{"a":"\uFFFD"}');
     expect(() => bodyText({ headers: { 'content-encoding': 'br' } }, Buffer.from('{}'))).toThrow(/Content-Encoding "br"/);
+  });
+
+  it('skips the walk only where the text proves the limits: never for a body the walk refuses', () => {
+    const small: JsonLimits = { maxDepth: 3, maxNodes: 12, maxStringLength: 24 };
+    const key = fc.constantFrom('a', 'b', '__proto__', 'constructor', 'prototype', 'ї', 'x'.repeat(30));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), fc.string({ maxLength: 30 }), fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+    })).node;
+    // Half the texts with every '_' written as an escape (\u005f), so a forbidden key can hide from a substring search.
+    const text = fc.tuple(value, fc.boolean()).map(([v, escaped]) => {
+      const json = JSON.stringify(v) ?? 'null';
+      return escaped ? json.replace(/_/g, '\\u005f') : json;
+    });
+    fc.assert(
+      fc.property(text, (body) => {
+        if (provenWithinLimits(body, small)) expect(() => checkJsonLimits(JSON.parse(body), small)).not.toThrow();
+      }),
+      { numRuns: 3000 },
+    );
+    // What the door's plan body is: proven, so not walked; an escaped prototype key, 33 brackets or a long text are walked.
+    const plan = JSON.stringify({ tradeDate: '02.03.2026', prices: Array.from({ length: 24 }, (_, hour) => ({ hour, priceUahMwh: 1000 + hour })), settings: { volumeMwh: 2 } });
+    const limits = jsonLimitsFor(1_048_576);
+    expect(provenWithinLimits(plan, limits)).toBe(true);
+    expect(provenWithinLimits('{"\\u005f_proto__":{}}', limits)).toBe(false);
+    expect(() => checkJsonLimits(JSON.parse('{"\\u005f_proto__":{}}'), limits)).toThrow(/__proto__/);
+    expect(provenWithinLimits('['.repeat(32) + ']'.repeat(32), limits)).toBe(true);
+    expect(provenWithinLimits('['.repeat(33) + ']'.repeat(33), limits)).toBe(false);
+    expect(provenWithinLimits(`"${'x'.repeat(70_000)}"`, limits)).toBe(false);
   });
 });
