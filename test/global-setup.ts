@@ -48,7 +48,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
  * CLI's fits serve the in-process operations, the server and fixture mode alike.
  *
  * Only for a run of the whole suite (a run of chosen files starts at once), with the cache on and
- * the CLI built (`npm test` builds it first); globalSetup runs once per project, the fits once.
+ * the CLI built (`npm test` builds it first); globalSetup runs once per project, the fits once. The
+ * file filters are read from vitest's `filenamePattern` (internal in vitest 3): should it go, a run of
+ * chosen files warms too (about 20 s of CPU more), never a wrong answer.
  */
 async function warmFits(project: TestProject, dir: string): Promise<void> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
