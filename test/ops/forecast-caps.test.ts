@@ -15,6 +15,7 @@ import type { DayForecastFor } from '../../src/ops/forecast/forecast-day.js';
 import { BESS, SPREAD, planOnForecast } from '../../src/ops/strategy/plan-on.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { ORACLE_FULL } from '../engines/oracle-data.js';
+import { localCtx } from './helpers.js';
 
 const table = loadCapsTableSync();
 // The built module fits on the pool (one thread per core); the sources fit inline (same bits, slower).
@@ -63,7 +64,9 @@ describe(ORACLE_FULL ? 'forecasts of the whole shipped history' : 'forecasts aro
     forecasts = new Map();
     for (const [a, b] of WINDOWS) {
       const inWindow = dates.filter((d) => compareTradeDates(d, a) >= 0 && compareTradeDates(d, b) <= 0);
-      for (const [d, f] of await forecastsForPlans(book, inWindow)) forecasts.set(d, f);
+      // With the CLI's context (fixture mode): the days' member fits come from the run's shared cache
+      // (test/global-setup.ts) when another file fitted them, as the last window's warm-up often is.
+      for (const [d, f] of await forecastsForPlans(book, inWindow, { ctx: localCtx() })) forecasts.set(d, f);
     }
   }, 3_600_000);
 
