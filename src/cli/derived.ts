@@ -10,7 +10,8 @@ import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { AnyOperation, DocView, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
-import type { CommandSpec, FlagSpec } from './derive.js';
+import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
+import { getField, setField } from './input-path.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
@@ -39,7 +40,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
-      const flags = f.value ? `${f.flag} <${f.value}>` : f.flag;
+      const flags = f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag;
       if (f.required) cmd.requiredOption(flags, f.help);
       else cmd.option(flags, f.help);
     }
@@ -62,7 +63,7 @@ async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'pairs') return (await import('./pairs.js')).parsePairs(raw as string[], f.flag);
   if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
-  if (f.choices && !f.choices.includes(text)) {
+  if (f.choices && !f.choices.includes(f.upper ? text.toUpperCase() : text)) {
     throw SvcError.validation(`${f.flag}: expected ${f.choices.join(' or ')}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.join('|')}` }]);
   }
   if (f.kind === 'string') return f.upper ? text.toUpperCase() : text;
@@ -71,12 +72,6 @@ async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw SvcError.validation(`${f.flag}: expected a number, got "${text}"`, [{ path: f.flag, message: 'expected a number' }]);
   return value;
-}
-
-function setField(input: Record<string, unknown>, field: string, value: unknown): void {
-  const [head, ...rest] = field.split('.') as [string, ...string[]];
-  if (rest.length === 0) input[head] = value;
-  else setField((input[head] ??= {}) as Record<string, unknown>, rest.join('.'), value);
 }
 
 /** A validation issue on a field a flag fills, said in the flag's terms: `--from: expected …, got "x"`. */
@@ -104,7 +99,7 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
     const { explainSettingsError, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
     for (const s of spec.settings) {
       const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-      error = explainSettingsError(error, s.field, flags, (input[s.field] ?? {}) as Record<string, unknown>, opts);
+      error = explainSettingsError(error, s.field, flags, (getField(input, s.field) ?? {}) as Record<string, unknown>, opts);
     }
   }
   if (error !== e) return error;
@@ -178,7 +173,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     for (const field of spec.body.fields) input[field] = fields[field];
   }
   for (const f of spec.flags) {
-    const raw = opts[camel(f.flag)];
+    const raw = opts[camel(f.flag)] ?? (f.global ? env.globals()[f.global] : undefined);
     // Settings flags are read with the --settings file below (their errors name the range).
     if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
     const value = await coerce(f, raw);
@@ -187,6 +182,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
+  const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
+  if (cli && steps) steps.checkSteps(cli, opts);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
     return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
@@ -196,6 +193,10 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (chosen?.input) Object.assign(input, chosen.input);
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
   const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
+  const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
+  for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);
+  if (mktop?.published && loaded) setField(input, mktop.published, true);
+  if (cli && steps) await steps.runPreStep(env, cli, opts, input);
   const output = (await env.runOp(op, input).catch(async (e: unknown) => {
     if (spec.errors === 'op') throw e;
     if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
@@ -213,6 +214,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
+  if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
   if (format === 'table' && loaded && gaps) {
@@ -232,11 +234,11 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
 async function settingsInput(spec: CommandSpec, opts: Opts, input: Record<string, unknown>): Promise<void> {
   const { resolveSettings, settingsFileStates, anyFlagGiven, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
   const groups = spec.settings ?? [];
-  const flatAs = groups.length === 1 ? groups[0]?.group : undefined;
+  const flatAs = flatSettings(groups);
   const resolved = resolveSettings(opts, flatAs);
   for (const s of groups) {
     const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-    const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs !== undefined || settingsFileStates(opts.settings, s.group)));
-    if (s.required || given) input[s.field] = resolved[s.group];
+    const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs === s.group || settingsFileStates(opts.settings, s.group)));
+    if (s.required || given) setField(input, s.field, resolved[s.group]);
   }
 }

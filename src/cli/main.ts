@@ -25,8 +25,8 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['backtest'], load: async () => (await import('./backtest.js')).registerBacktest },
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   { names: ['forecast'], load: async () => (await import('./forecast.js')).registerForecast },
-  { names: ['brief'], load: async () => (await import('./brief.js')).registerBrief },
   // Derived (no load): listed here only to keep their place in `svc --help`, in this order.
+  { names: ['brief'] },
   { names: ['receipt'] },
   { names: ['audit'] },
   { names: ['flows', 'system', 'regime', 'zones'] },

@@ -1,6 +1,6 @@
 /**
  * A document view (DocView, src/ops/cli-binding.ts) on the terminal: its blocks in order on
- * stdout — lines, tables of text cells, key/value tables — or, with `--format csv`, its CSV rows
+ * stdout — lines, a title with the prices' source, tables of text cells, key/value tables — or, with `--format csv`, its CSV rows
  * (the blocks where it has none for this output).
  */
 import type { ChalkInstance } from 'chalk';
@@ -11,15 +11,16 @@ import { toCsv } from './csv.js';
 import { keyValueTable, makeTable } from './table.js';
 
 export function docText(t: NoteText, c: ChalkInstance): DocText {
-  return { ...t, paint: (colour, text) => c[colour](text), bar: (value, max, width) => bar(value, max, width) };
+  return { ...t, paint: (colour, text) => c[colour](text), dim: (text) => c.dim(text), bar: (value, max, width) => bar(value, max, width) };
 }
 
-export async function renderDoc(out: Output, view: DocView<unknown, unknown>, output: unknown, format: 'table' | 'csv', t: NoteText, input: unknown): Promise<void> {
+export async function renderDoc(out: Output, view: DocView<unknown, unknown>, output: unknown, format: 'table' | 'csv', t: NoteText, input: unknown, source?: string): Promise<void> {
   const rows = format === 'csv' ? view.csv?.rows(output) : undefined;
   if (rows) return out.raw(await toCsv(rows, view.csv?.columns));
   for (const block of view.blocks(output, docText(t, out.c), input)) {
     if (typeof block === 'string') out.print(block);
     else if ('dim' in block) out.print(out.c.dim(block.dim));
+    else if ('title' in block) out.print(out.c.bold(block.title) + (source ? out.c.dim(` · ${source}`) : ''));
     else if ('facts' in block) out.print(keyValueTable(block.facts.map(([k, v]) => [k, v]), out.c));
     else {
       const table = makeTable([...block.table.head], out.c, block.table.right ? { right: [...block.table.right] } : {});

@@ -53,7 +53,7 @@ export async function renderOutput(out: Output, view: AnyView | undefined, outpu
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
   if (view && 'text' in view) return renderText(out, view, output, format, lang);
-  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input);
+  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input, options.source);
   if (!view) {
     const entries = Object.entries(output as Record<string, unknown>);
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));

@@ -3,6 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
+import type { PreStepBinding, SideFileBinding } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -86,16 +87,19 @@ export interface TextView<Out = never> {
 /** What a document view's blocks are written with, beyond a table view's: colours and bars. */
 export interface DocText extends NoteText {
   paint(colour: 'green' | 'yellow' | 'red', text: string): string;
+  dim(text: string): string;
   /** A horizontal bar of `width` cells at most (`█▌`), `value` of `max`. */
   bar(value: number, max: number, width?: number): string;
 }
 
 /**
  * A block of a document: a line (plain, or `{ dim }`), a table of cells already written as text
- * (`right`: the columns aligned right), or a key/value table.
+ * (`right`: the columns aligned right), a key/value table, or a bold title to which the door adds
+ * ` · <where the prices came from>`.
  */
 export type Block =
   | ViewLine
+  | { readonly title: string }
   | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
   | { readonly facts: readonly (readonly [string, string])[] };
 
@@ -160,6 +164,11 @@ export interface BookBinding {
   onForecast?: string;
   /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
   gaps?: string;
+  /**
+   * The book is the operator's (`mktop`): input fields (dotted paths) it states unless a flag did
+   * (`defaults`), and one set true when the day's prices are its published results (`published`).
+   */
+  mktop?: { readonly defaults?: Readonly<Record<string, unknown>>; readonly published?: string };
 }
 
 /** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */
@@ -198,9 +207,11 @@ export interface CliBinding<Out = never, In = never> {
    * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
    * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
-   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`).
+   * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
+   * `global`: unset, the global option's value (`--locale` is `--lang`; its help is `flagHelp`'s). A
+   * dotted key is a field inside an object field (`context.market`; a settings record there too).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly global?: 'lang' }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
@@ -235,6 +246,10 @@ export interface CliBinding<Out = never, In = never> {
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
    */
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
+  /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */
+  before?: PreStepBinding<In>;
+  /** Files written beside the output when their flag is given (`--receipt out.json`). */
+  sideFiles?: readonly SideFileBinding[];
   /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
   examples: readonly [string, ...string[]];
   /** A paragraph of help above the examples. */
