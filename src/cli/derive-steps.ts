@@ -35,14 +35,19 @@ export const optionName = (flag: string): string => flag.replace(/^--/, '').repl
 interface StepFlagSpec {
   field: string;
   flag: string;
-  kind: 'string';
-  value: string;
+  kind: 'string' | 'boolean';
+  value?: string;
   help: string;
   optional?: boolean;
 }
 
-/** The flags of the binding's steps: door flags (`@name`) filling no input field. */
+/** The flags of the binding's steps, range and view switches: door flags (`@name`) filling no input field. */
 export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
-  const steps = [...Object.entries(cli.before?.flags ?? {}), ...(cli.sideFiles ?? []).map((f) => [optionName(f.flag.flag), f.flag] as const)];
-  return steps.map(([name, f]) => ({ field: `@${name}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) }));
+  const range = cli.range ? [['date', cli.range.date], ['month', cli.range.month]] as const : [];
+  const steps = [...range, ...Object.entries(cli.before?.flags ?? {}), ...(cli.sideFiles ?? []).map((f) => [optionName(f.flag.flag), f.flag] as const)];
+  const switches = cli.view && 'blocks' in cli.view ? Object.entries(cli.view.switches ?? {}) : [];
+  return [
+    ...steps.map(([name, f]): StepFlagSpec => ({ field: `@${name}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) })),
+    ...switches.map(([name, s]): StepFlagSpec => ({ field: `@${name}`, flag: s.flag, kind: 'boolean', help: s.help })),
+  ];
 }

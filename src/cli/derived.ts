@@ -35,8 +35,10 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
     if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
-    const cmd = parent.command(name).description(spec.description);
-    if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    // A hand-written subcommand may have made the command already (`forecast evaluate`).
+    const cmd = (parent.commands.find((c) => c.name() === name) ?? parent.command(name)).description(spec.description);
+    if (spec.book?.optional) cmd.argument(`[${spec.book.optional.name}]`, spec.book.optional.help);
+    else if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
@@ -50,6 +52,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
       const opts = (positional ? args[1] : args[0]) as Opts;
+      if (file === undefined && spec.book?.optional) throw SvcError.validation(spec.book.optional.says, [{ path: spec.book.optional.name, message: 'required' }]);
       await runDerived(env, spec, await load(spec), file, opts);
     });
   }
@@ -182,8 +185,10 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
-  const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
+  const steps = cli?.before || cli?.sideFiles || cli?.progress ? await import('./steps.js') : undefined;
   if (cli && steps) steps.checkSteps(cli, opts);
+  const whole = spec.book?.shape === 'book' || cli?.range ? await import('./book-range.js') : undefined;
+  if (cli?.range) whole?.rangeInput(spec, cli.range, opts, input);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
     return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
@@ -192,12 +197,14 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const chosen = viewName !== undefined && viewName !== cli?.defaultView ? cli?.views?.[viewName] : undefined;
   if (chosen?.input) Object.assign(input, chosen.input);
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
-  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : day?.loaded;
+  const book = spec.book?.shape === 'book' && file !== undefined ? { loaded: await whole?.wholeBook(env, spec, file, opts, input) } : undefined;
+  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : (day?.loaded ?? book?.loaded);
   const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
   for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);
   if (mktop?.published && loaded) setField(input, mktop.published, true);
   if (cli && steps) await steps.runPreStep(env, cli, opts, input);
-  const output = (await env.runOp(op, input).catch(async (e: unknown) => {
+  const run = () => env.runOp(op, input);
+  const output = (await (cli?.progress && steps ? steps.withProgress(env, cli.progress, run) : run()).catch(async (e: unknown) => {
     if (spec.errors === 'op') throw e;
     if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
@@ -208,15 +215,17 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const projected = cli?.json ? (cli.json as (o: unknown) => unknown)(output) : output;
+  const source = day?.source ?? (book ? book.loaded?.source : undefined);
+  const door = { ...(source ? { source } : {}), switches: switchesOf(cli, opts) };
+  const projected = cli?.json ? (cli.json as (o: unknown, d: typeof door) => unknown)(output, door) : output;
   const json = loaded && gapsField && gaps ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  for (const r of (cli?.remarks as ((o: unknown) => readonly Remark[]) | undefined)?.(output) ?? []) {
+  for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
   if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}) });
+  await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), switches: door.switches });
   if (format === 'table' && loaded && gaps) {
     const { gapReport } = await import('./backtest-gaps.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
@@ -228,6 +237,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   }
   const fails = cli?.fails as FailBinding<unknown> | undefined;
   if (fails?.when(output)) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+}
+
+/** A document view's switches: true unless its `--no-…` flag was given. */
+function switchesOf(cli: AnyOperation['cli'], opts: Opts): Record<string, boolean> {
+  const view = cli?.view;
+  return Object.fromEntries(Object.keys(view && 'blocks' in view ? (view.switches ?? {}) : {}).map((name) => [name, opts[name] !== false]));
 }
 
 /** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */

@@ -40,6 +40,8 @@ export interface RenderOptions {
   input?: unknown;
   /** Where the prices came from: said after a view's title. */
   source?: string;
+  /** A document view's switches (`chart`: false with `--no-chart`). */
+  switches?: Readonly<Record<string, boolean>>;
 }
 
 export function viewText(lang: Lang, c: ChalkInstance): NoteText {
@@ -53,7 +55,7 @@ export async function renderOutput(out: Output, view: AnyView | undefined, outpu
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
   if (view && 'text' in view) return renderText(out, view, output, format, lang);
-  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input, options.source);
+  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input, { ...(options.source ? { source: options.source } : {}), switches: options.switches ?? {} });
   if (!view) {
     const entries = Object.entries(output as Record<string, unknown>);
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));

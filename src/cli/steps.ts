@@ -1,7 +1,8 @@
 /**
  * The door's steps around a derived command's operation (src/ops/cli-steps.ts): the steps' flags
  * checked before anything runs, an operation run first whose output fills an input field, and side
- * files written from the output (or another operation's, on the same input) before it is printed.
+ * files written from the output (or another operation's, on the same input) before it is printed,
+ * and a progress line while the operation runs.
  */
 import type { AnyOperation, CliBinding } from '../ops/types.js';
 import type { StepValues } from '../ops/cli-steps.js';
@@ -56,4 +57,14 @@ export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, inpu
     writeOutputFile(path, f.text(data), f.flag.flag);
     if (f.says) env.out().info(f.says(data, path));
   }
+}
+
+/** The op's run with a progress line on stderr (interactive only), fed by its ctx.progress. */
+export async function withProgress<T>(env: CliEnv, label: string, run: () => Promise<T>): Promise<T> {
+  const progress = await env.out().progress(label);
+  env.onProgress((done, total, what) => progress.update(done, total, what));
+  return run().finally(() => {
+    env.onProgress(undefined);
+    progress.stop();
+  });
 }

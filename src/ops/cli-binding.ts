@@ -3,7 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
-import type { PreStepBinding, SideFileBinding } from './cli-steps.js';
+import type { PreStepBinding, RangeFlagsBinding, SideFileBinding, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -101,7 +101,18 @@ export type Block =
   | ViewLine
   | { readonly title: string }
   | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
-  | { readonly facts: readonly (readonly [string, string])[] };
+  | { readonly facts: readonly (readonly [string, string])[] }
+  /** A line on stderr, said where the blocks are printed (not in CSV). */
+  | { readonly warn: string }
+  /** A chart of a forecast's hourly band (p10–p90, p50 marked, the caps where the band reaches them). */
+  | { readonly band: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null; floor?: number | null }[] };
+
+/** What only the door knows, for a view and the JSON: where the prices came from, and the view's switches. */
+export interface DoorFacts {
+  /** The price book's source (its file, `stdin`, `mktop`), when the door read one. */
+  source?: string;
+  switches: Readonly<Record<string, boolean>>;
+}
 
 /**
  * A document made of blocks, all on stdout (`svc flows`: a title, the hours' table, a bar chart
@@ -109,7 +120,9 @@ export type Block =
  * or the blocks where there are none.
  */
 export interface DocView<Out = never, In = never> {
-  blocks(output: Out, t: DocText, input: In): readonly Block[];
+  blocks(output: Out, t: DocText, input: In, door: DoorFacts): readonly Block[];
+  /** Flags that turn a part of the view off (`chart: --no-chart`). */
+  switches?: Readonly<Record<string, ViewSwitch>>;
   /** `null`: no CSV for this output (the blocks are printed instead). */
   csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
@@ -150,8 +163,10 @@ export interface FailBinding<Out = never> {
 export interface BookBinding {
   /** The input field the book fills. */
   into: string;
-  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names. */
-  shape: 'hourly' | 'day';
+  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; book: every day (a PriceBook: the range's history too). */
+  shape: 'hourly' | 'day' | 'book';
+  /** The argument may be left out (a subcommand under the same word): `[name]`, and this error when it is. */
+  optional?: { readonly name: string; readonly help: string; readonly says: string };
   /** Input fields (also flags) that bound the days read: warnings and `mktop` months follow them. */
   range?: readonly [from: string, to: string];
   /** shape day: the input field (flag `--date`) naming the day. */
@@ -166,9 +181,10 @@ export interface BookBinding {
   gaps?: string;
   /**
    * The book is the operator's (`mktop`): input fields (dotted paths) it states unless a flag did
-   * (`defaults`), and one set true when the day's prices are its published results (`published`).
+   * (`defaults`), one set true when the day's prices are its published results (`published`), and
+   * `history`: the book is not read, this field is set to `mktop` (the op reads the operator's months).
    */
-  mktop?: { readonly defaults?: Readonly<Record<string, unknown>>; readonly published?: string };
+  mktop?: { readonly defaults?: Readonly<Record<string, unknown>>; readonly published?: string; readonly history?: string };
 }
 
 /** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */
@@ -222,7 +238,7 @@ export interface CliBinding<Out = never, In = never> {
    */
   errors?: 'op' | 'flags';
   /** What `--format json` prints, when not the output itself. */
-  json?(output: Out): unknown;
+  json?(output: Out, door: DoorFacts): unknown;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
@@ -234,7 +250,7 @@ export interface CliBinding<Out = never, In = never> {
   parent?: { readonly description: string; readonly examples: readonly string[]; readonly helpText?: string };
   view?: TableView<Out, In> | TextView<Out> | DocView<Out, In>;
   /** Lines on stderr before the output, in every format (`source: fixture — …`). */
-  remarks?(output: Out): readonly Remark[];
+  remarks?(output: Out, input: In): readonly Remark[];
   /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */
   views?: Readonly<Record<string, TableView<Out, In> & { readonly input?: Readonly<Record<string, unknown>> }>>;
   defaultView?: string;
@@ -246,6 +262,10 @@ export interface CliBinding<Out = never, In = never> {
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
    */
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
+  /** A progress line on stderr while the op runs (its ctx.progress), with this label (`fitting`). */
+  progress?: string;
+  /** `--date` xor `--month` filling two range fields (src/ops/cli-steps.ts). */
+  range?: RangeFlagsBinding;
   /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */
   before?: PreStepBinding<In>;
   /** Files written beside the output when their flag is given (`--receipt out.json`). */

@@ -46,3 +46,19 @@ export interface SideFileBinding {
   text(output: unknown): string;
   says?(output: unknown, path: string): string;
 }
+
+/**
+ * Two flags naming the days of a range that fills two input fields (dd.mm.yyyy), exactly one of
+ * them given: `--date D` (from = to = D) or `--month MM.YYYY` (its first and last day).
+ */
+export interface RangeFlagsBinding {
+  into: readonly [from: string, to: string];
+  date: StepFlag;
+  month: StepFlag;
+}
+
+/** A flag that turns a part of a view off (`--no-chart`): the view reads it as `door.switches[name]`, true unless given. */
+export interface ViewSwitch {
+  flag: `--no-${string}`;
+  help: string;
+}
