@@ -4,9 +4,9 @@
  * `history`, the days before the range for another input field (a forecast's history).
  */
 import { daysBefore } from '../domain/dates.js';
-import type { BookBinding, BookFacts } from '../ops/types.js';
+import type { BookBinding } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
-import { classifyMissing, loadBook, sliceBook, type LoadedBook } from './book.js';
+import { loadBook, sliceBook, type LoadedBook } from './book.js';
 
 type Input = Record<string, unknown>;
 
@@ -25,5 +25,3 @@ export async function daysBook(env: CliEnv, binding: BookBinding, file: string, 
   return loaded;
 }
 
-/** What a view may say of the book read: its source, and why a day is missing. */
-export const bookFacts = (loaded: LoadedBook): BookFacts => ({ source: loaded.source, missing: (days) => classifyMissing(loaded, days) });

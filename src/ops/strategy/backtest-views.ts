@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { BacktestDay, BacktestSummary } from '../../domain/plans.js';
 import { settingsFields } from '../../domain/settings-fields.js';
-import type { Block, BookFacts, CliBinding, DocText, DocView, NoteText } from '../types.js';
+import type { Block, CliBinding, DocText, DocView, DoorFacts, NoteText } from '../types.js';
 import { MAX_HISTORY_DAYS, type ForecastPlansSummary } from './plan-on.js';
 
 type Strategy = 'both' | 'spread' | 'bess';
@@ -94,15 +94,15 @@ export function settingsLine(s: InForce, swept: readonly { name: string; values:
 }
 
 /** `3 (2 clock-change: …, 1 not in the file: 05.01.2024)`: every missing day named by why it is missing. */
-function gapLine(t: NoteText, book: BookFacts | undefined, missing: readonly string[]): string {
+function gapLine(t: NoteText, door: DoorFacts, missing: readonly string[]): string {
   const L = labelsOf(t);
   if (missing.length === 0) return L.none;
-  const { dst, invalid, absent } = book?.missing(missing) ?? { dst: [], invalid: [], absent: [...missing] };
+  const { dst, invalid, absent } = door.missing?.(missing) ?? { dst: [], invalid: [], absent: [...missing] };
   const part = (days: string[], word: string) => (days.length === 0 ? [] : [`${days.length} ${word}: ${days.length > 6 ? `${days.slice(0, 6).join(', ')} …` : days.join(', ')}`]);
   return `${missing.length} (${[...part(dst, L.gapDst), ...part(invalid, L.gapInvalid), ...part(absent, L.gapAbsent)].join('; ')})`;
 }
 
-function summaryBlocks(result: Out, t: DocText, book: BookFacts | undefined): Block[] {
+function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
   const { summary: s, analytics: a } = result;
   const L = labelsOf(t);
   const money = (v: number) => t.money(v, 0);
@@ -129,10 +129,10 @@ function summaryBlocks(result: Out, t: DocText, book: BookFacts | undefined): Bl
     [L.percentiles, [a.dailyPnl.p5Uah, a.dailyPnl.p25Uah, a.dailyPnl.medianUah, a.dailyPnl.p75Uah, a.dailyPnl.p95Uah].map(money).join(' / ')],
     ...(spread ? [[L.captureSpread, price(a.capture.spreadCaptureUahMwh)] as [string, string]] : []),
     ...(bess ? [[L.captureBess, price(a.capture.bessCaptureUahMwh)] as [string, string]] : []),
-    [L.gaps, gapLine(t, book, a.gaps.missing)],
+    [L.gaps, gapLine(t, door, a.gaps.missing)],
   ];
   const head: Block[] = [
-    t.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}`) + (book ? t.paint('dim', ` · ${book.source}`) : ''),
+    t.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}`) + (door.source ? t.paint('dim', ` · ${door.source}`) : ''),
     { dim: settingsLine(result.settings) },
     t.paint('yellow', L.notForecast),
     '',
@@ -188,7 +188,7 @@ const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnl
 const dailyRows = (days: readonly BacktestDay[]): object[] => days.map(({ bessCycles, ...d }) => ({ ...d, bessChargeDischargePairs: bessCycles }));
 
 const summaryView: DocView<Out, unknown> = {
-  blocks: (o, t, _input, book) => [...summaryBlocks(o, t, book), ...(o.forecastPlans ? forecastPlanBlocks(o.forecastPlans, t) : [])],
+  blocks: (o, t, _input, door) => [...summaryBlocks(o, t, door), ...(o.forecastPlans ? forecastPlanBlocks(o.forecastPlans, t) : [])],
   csv: { rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS },
 };
 

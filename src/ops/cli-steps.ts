@@ -1,0 +1,64 @@
+/**
+ * Steps a CLI command takes around its operation, each asked for by a flag of its own (src/cli/steps.ts
+ * runs them): an operation run first whose output fills an input field (`svc brief --caps`), and a
+ * side file written beside the output (`svc brief --receipt out.json`). Types only, as cli-binding.ts.
+ */
+
+/** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
+export interface StepFlag {
+  flag: string;
+  value: string;
+  optional?: true;
+  help: string;
+}
+
+/** The values of a step's flags as given (`true`: an optional value left out), by their names in `flags`. */
+export type StepValues = Readonly<Record<string, string | true | undefined>>;
+
+/**
+ * An operation (by id) run before the command's own when the flag `when` is given: `input` builds its
+ * input from the command's input, and what `pick` takes from its output fills the input field `into`
+ * (a dotted path). When there is nothing to fill (`input` gives `skip`, or `pick` gives null) the
+ * step's warning is said on stderr and the command goes on without it.
+ */
+export interface PreStepBinding<In = never> {
+  flags: Readonly<Record<string, StepFlag>>;
+  /** The name (in `flags`) of the flag that runs the step. */
+  when: string;
+  /** Checks the step's flag values before anything runs, given or not (a flag is never ignored silently). */
+  check?(values: StepValues): void;
+  op: string;
+  input(input: In, values: StepValues): Promise<{ readonly input: unknown; readonly otherwise: string } | { readonly skip: string }>;
+  pick(output: unknown): unknown;
+  into: string;
+}
+
+/**
+ * A file written beside the output when its flag names one (`--receipt out.json`): the output of the
+ * operation `op` (by id; run on the command's input) or, without `op`, of the command's own,
+ * written before the output is printed; `says` is an informational line on stderr.
+ */
+export interface SideFileBinding {
+  flag: StepFlag;
+  /** Check before anything runs that the path can be written (a long run is not wasted on a typo). */
+  early?: true;
+  op?: string;
+  text(output: unknown): string;
+  says?(output: unknown, path: string): string;
+}
+
+/**
+ * Two flags naming the days of a range that fills two input fields (dd.mm.yyyy), exactly one of
+ * them given: `--date D` (from = to = D) or `--month MM.YYYY` (its first and last day).
+ */
+export interface RangeFlagsBinding {
+  into: readonly [from: string, to: string];
+  date: StepFlag;
+  month: StepFlag;
+}
+
+/** A flag that turns a part of a view off (`--no-chart`): the view reads it as `door.switches[name]`, true unless given. */
+export interface ViewSwitch {
+  flag: `--no-${string}`;
+  help: string;
+}
