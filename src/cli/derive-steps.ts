@@ -41,13 +41,18 @@ interface StepFlagSpec {
   optional?: boolean;
 }
 
-/** The flags of the binding's steps, range and view switches: door flags (`@name`) filling no input field. */
+/** The flags of the binding's pre-step, range and view switches: door flags (`@name`) filling no input field. */
 export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
   const range = cli.range ? [['date', cli.range.date], ['month', cli.range.month]] as const : [];
-  const steps = [...range, ...Object.entries(cli.before?.flags ?? {}), ...(cli.sideFiles ?? []).map((f) => [optionName(f.flag.flag), f.flag] as const)];
+  const steps = [...range, ...Object.entries(cli.before?.flags ?? {})];
   const switches = cli.view && 'blocks' in cli.view ? Object.entries(cli.view.switches ?? {}) : [];
   return [
     ...steps.map(([name, f]): StepFlagSpec => ({ field: `@${name}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) })),
     ...switches.map(([name, s]): StepFlagSpec => ({ field: `@${name}`, flag: s.flag, kind: 'boolean', help: s.help })),
   ];
+}
+
+/** The side files' flags (after `--settings` in the help, unless the binding's `order` names them). */
+export function sideFileFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
+  return (cli.sideFiles ?? []).map(({ flag: f }) => ({ field: `@${optionName(f.flag)}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) }));
 }

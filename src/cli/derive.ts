@@ -10,7 +10,7 @@
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
 import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
-import { nestedFields, stepFlags } from './derive-steps.js';
+import { nestedFields, sideFileFlags, stepFlags } from './derive-steps.js';
 
 export interface FlagSpec {
   /**
@@ -186,14 +186,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}), ...(named.date ? { date: true } : {}) });
       continue;
     }
-    if (named && named.nested) {
-      const sub = (plain(schema).properties ?? {}) as Record<string, Json>;
-      for (const [key, s] of Object.entries(sub)) {
-        const flag = flagOf(`${field}.${key}`, s, false, cli.flagHelp?.[`${field}.${key}`]);
-        if (flag) flags.push({ ...flag, flag: `--${kebab(key)}`, ...(named.date ? { date: true } : {}) });
-      }
-      continue;
-    }
     if (named && named.axes) {
       const names = ((plain(schema).items as Json | undefined)?.properties as Record<string, Json> | undefined)?.name?.enum as string[] | undefined;
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'axes', value: named.value ?? 'name=v1,v2,...', help: help ?? field, repeat: true, names: names ?? [], noun: named.axes });
@@ -209,14 +201,14 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     }
     const flag = flagOf(field, schema, required.has(field), help);
     const global = named && named.global ? { global: named.global, help: help ?? field } : {};
-    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...global });
+    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...(named && named.date ? { date: true } : {}), ...global });
   }
   flags.push(...stepFlags(cli));
+  if (settings.length > 0) flags.push(settingsFileFlag(flatSettings(settings)));
+  flags.push(...sideFileFlags(cli));
   const order = cli.order ?? [];
   const rank = (f: FlagSpec) => (order.includes(f.field) ? order.indexOf(f.field) : order.length);
   flags.sort((a, b) => rank(a) - rank(b));
-  if (settings.length > 0) flags.push(settingsFileFlag(flatSettings(settings)));
-  for (const f of cli.files ?? []) flags.push({ field: '@file', flag: f.flag, kind: 'string', value: f.value, help: f.help });
   if (cli.book?.onForecast) {
     flags.push({ field: '@planOn', flag: '--plan-on', kind: 'string', value: 'actual|forecast', choices: ['actual', 'forecast'], help: cli.flagHelp?.['@planOn'] ?? 'forecast: on the forecast of --date from the days before it (a day without prices)' });
   }

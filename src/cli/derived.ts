@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, SideFile, StandardIssue, TableView, TextView } from '../ops/types.js';
+import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, setField } from './input-path.js';
@@ -193,7 +193,6 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
-  if (cli?.files) (await import('./side-files.js')).checkSideFiles(cli.files as readonly SideFile<unknown>[], opts);
   const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
   if (cli && steps) steps.checkSteps(cli, opts);
   const whole = spec.book?.shape === 'book' || cli?.range ? await import('./book-range.js') : undefined;
@@ -237,7 +236,6 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else out.info(r.info);
   }
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  if (cli?.files) await (await import('./side-files.js')).writeSideFiles(out, cli.files as readonly SideFile<unknown>[], output, opts);
   if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });

@@ -47,13 +47,14 @@ export async function runPreStep(env: CliEnv, cli: Binding, opts: Opts, input: R
   else setField(input, step.into, picked);
 }
 
-/** Each side file whose flag is given, written from the output (or its op's, run on the same input). */
+/** Each side file whose flag is given, written from the output (or its op's, run on the same input): its text, or its rows as CSV. */
 export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, input: Record<string, unknown>, output: unknown): Promise<void> {
   for (const f of cli.sideFiles ?? []) {
     const path = opts[optionName(f.flag.flag)] as string | undefined;
     if (path === undefined) continue;
     const data = f.op ? await env.runOp(await opById(f.op), input) : output;
-    writeOutputFile(path, f.text(data), f.flag.flag);
+    const text = 'text' in f ? f.text(data) : await (await import('./csv.js')).toCsv(f.rows(data), f.columns);
+    writeOutputFile(path, text, f.flag.flag);
     if (f.says) env.out().info(f.says(data, path));
   }
 }

@@ -3,7 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
-import type { PreStepBinding, RangeFlagsBinding, SideFileBinding, ViewSwitch } from './cli-steps.js';
+import type { PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -214,24 +214,7 @@ export interface GateBinding<Out = never> {
 }
 
 // Parts of a binding a command made of several steps needs (`svc backtest`), each one concern:
-// a side file, a second op run by a flag, the book's days before the range, what a view may know
-// of the book read.
-
-/**
- * A file the command writes beside its output, named by a flag of its own (`--daily out.csv`):
- * the path is checked before anything runs (exit 2 naming the flag) and written only once the
- * output is complete, as CSV, in every format; `wrote` is said on stderr (hidden with -q).
- */
-export interface SideFile<Out = never> {
-  /** `--daily`. */
-  flag: string;
-  /** `out.csv`: the value's name in the help. */
-  value: string;
-  help: string;
-  rows(output: Out): readonly object[];
-  columns: readonly string[];
-  wrote(output: Out, path: string): string;
-}
+// a second op run by a flag, the book's days before the range (side files and a pre-step: cli-steps.ts).
 
 /**
  * This op is not a command of its own: the command of the op at the same command path runs it
@@ -278,13 +261,13 @@ export interface CliBinding<Out = never, In = never> {
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
    * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
    * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
-   * `nested`: an object field whose own fields are each a flag (`range.from` → `--from`, help in
-   * `flagHelp['range.from']`, `date` checks them all); `axes`: a list of `{ name, values }` given as
-   * repeatable `name=v1,v2,…` flags, names from the schema, a name said to be an `axes` (`settings field`);
-   * `global`: unset, the global option's value (`--locale` is `--lang`; its help is `flagHelp`'s). A
-   * dotted key is a field inside an object field (`context.market`; a settings record there too).
+   * `axes`: a list of `{ name, values }` given as repeatable `name=v1,v2,…` flags, names from the
+   * schema, a name said to be an `axes` (`settings field`); `global`: unset, the global option's
+   * value (`--locale` is `--lang`; its help is `flagHelp`'s). A dotted key is a field inside an
+   * object field, its flag named as any other (`'range.from': { flag: '--from', date: true }`,
+   * `context.market`; a settings record there gives its own flags).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly nested?: true; readonly axes?: string; readonly global?: 'lang' }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang' }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
@@ -320,8 +303,6 @@ export interface CliBinding<Out = never, In = never> {
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
    */
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
-  /** Files written beside the output, each named by a flag of its own (`--daily out.csv`). */
-  files?: readonly SideFile<Out>[];
   /** Not a command of its own: run by the command at the same path when its flag is given. */
   alternate?: AlternateBinding;
   /** A progress line on stderr while the op runs (a terminal only; its ctx.progress), its label from the input (`fitting`). */
@@ -332,8 +313,8 @@ export interface CliBinding<Out = never, In = never> {
   range?: RangeFlagsBinding;
   /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */
   before?: PreStepBinding<In>;
-  /** Files written beside the output when their flag is given (`--receipt out.json`). */
-  sideFiles?: readonly SideFileBinding[];
+  /** Files written beside the output, each when its own flag names one (`--daily out.csv`, `--receipt out.json`). */
+  sideFiles?: readonly SideFile<Out>[];
   /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
   examples: readonly [string, ...string[]];
   /** A paragraph of help above the examples. */

@@ -1,7 +1,7 @@
 /**
  * Steps a CLI command takes around its operation, each asked for by a flag of its own (src/cli/steps.ts
  * runs them): an operation run first whose output fills an input field (`svc brief --caps`), and a
- * side file written beside the output (`svc brief --receipt out.json`). Types only, as cli-binding.ts.
+ * side file written beside the output (`svc brief --receipt out.json`, `svc backtest --daily out.csv`). Types only, as cli-binding.ts.
  */
 
 /** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
@@ -34,18 +34,19 @@ export interface PreStepBinding<In = never> {
 }
 
 /**
- * A file written beside the output when its flag names one (`--receipt out.json`): the output of the
- * operation `op` (by id; run on the command's input) or, without `op`, of the command's own,
- * written before the output is printed; `says` is an informational line on stderr.
+ * A file written beside the output when its flag names one (`--daily out.csv`, `--receipt
+ * out.json`): the output of the operation `op` (by id; run on the command's input) or, without
+ * `op`, the command's own, written as `text` or as CSV `rows` once the output is complete and
+ * before it is printed (a failed run leaves no file), in every format; `says` is an informational
+ * line on stderr (hidden with -q).
  */
-export interface SideFileBinding {
+export type SideFile<Data = unknown> = {
   flag: StepFlag;
-  /** Check before anything runs that the path can be written (a long run is not wasted on a typo). */
+  /** Check before anything runs that the path can be written (exit 2 naming the flag: a long run is not wasted on a typo). */
   early?: true;
   op?: string;
-  text(output: unknown): string;
-  says?(output: unknown, path: string): string;
-}
+  says?(data: Data, path: string): string;
+} & ({ text(data: Data): string } | { rows(data: Data): readonly object[]; readonly columns: readonly string[] });
 
 /**
  * Two flags naming the days of a range that fills two input fields (dd.mm.yyyy), exactly one of

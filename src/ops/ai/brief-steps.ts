@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../../domain/errors.js';
 import type { NoEgressReceipt } from '../../engines/receipt.js';
-import type { PreStepBinding, SideFileBinding, StepValues } from '../cli-steps.js';
+import type { PreStepBinding, SideFile, StepValues } from '../cli-steps.js';
 import type { TradingBriefOpInput } from './brief-input.js';
 
 const DEFAULT_CAP_TOLERANCE = 0.01;
@@ -44,7 +44,7 @@ export const briefCapsStep: PreStepBinding<TradingBriefOpInput> = {
   into: 'context.regulatory.priceCap',
 };
 
-export const briefReceiptFile: SideFileBinding = {
+export const briefReceiptFile: SideFile = {
   flag: { flag: '--receipt', value: 'out.json', help: 'also write a signed no-egress receipt and the declared inputs to this file' },
   op: 'ai.tradingBriefReceipt',
   text: (bundle) => `${JSON.stringify(bundle, null, 2)}\n`,

@@ -195,7 +195,7 @@ const summaryView: DocView<Out, unknown> = {
 /** --from/--to (the range the gap report covers), read as dates; shared with `--sweep`. */
 export const RANGE_BINDING = {
   book: { into: 'priceBook', shape: 'days', range: ['range.from', 'range.to'] },
-  flags: { range: { nested: true, date: true }, carryOver: false },
+  flags: { 'range.from': { flag: '--from', date: true }, 'range.to': { flag: '--to', date: true }, carryOver: false },
   flagHelp: {
     strategy: 'which plans run: both (default: the spread plan and the battery plan added up), spread (only the spread trades) or bess (only the battery)',
     'range.from': 'first day (inclusive)',
@@ -217,7 +217,7 @@ export const backtestCli: CliBinding<Out, { priceBook?: object; planOn?: string 
     ...RANGE_BINDING.flagHelp,
     planOn: 'forecast: also plan every day on its forecast (from the days before it) and report realised PnL vs perfect foresight per month; a day that cannot be planned is named and --on-invalid sets the exit',
   },
-  files: [{ flag: '--daily', value: 'out.csv', help: 'write every BacktestDay as CSV', rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS, wrote: (o, path) => `wrote ${o.summary.daily.length} days to ${path}` }],
+  sideFiles: [{ flag: { flag: '--daily', value: 'out.csv', help: 'write every BacktestDay as CSV' }, early: true, rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS, says: (o, path) => `wrote ${o.summary.daily.length} days to ${path}` }],
   tableInput: { monthly: true },
   progress: (input) => (input.planOn === 'forecast' ? 'forecasting' : days(input) > 400 ? `backtesting ${days(input)} days` : ''),
   // A day that cannot be planned on its forecast is named, never the end of the run; --on-invalid decides the exit.
