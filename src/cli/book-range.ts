@@ -8,9 +8,8 @@ import { MONTH_PATTERN, daysInMonth } from '../domain/dates.js';
 import type { RangeFlagsBinding } from '../ops/cli-steps.js';
 import type { CliEnv } from './cli-env.js';
 import type { CommandSpec } from './derive.js';
-import { optionName } from './derive-steps.js';
 import { loadBook, parseDateFlag, type LoadedBook } from './book.js';
-import { setField } from './input-path.js';
+import { optionName, setField } from './input-path.js';
 
 type Opts = Record<string, unknown>;
 

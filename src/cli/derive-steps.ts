@@ -4,6 +4,7 @@
  * flags of the door's steps (src/ops/cli-steps.ts: a pre-step op, side files).
  */
 import type { CliBinding } from '../ops/types.js';
+import { optionName } from './input-path.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,8 +29,6 @@ export function nestedFields(cli: CliBinding<unknown, unknown>, props: Readonly<
   return out;
 }
 
-/** The name of a step flag's value in commander's options (`--cap-tolerance` → `capTolerance`). */
-export const optionName = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 
 /** A step's flag as derive.ts's FlagSpec (named here by its shape: derive.ts imports this module). */
 interface StepFlagSpec {

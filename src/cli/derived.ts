@@ -11,7 +11,7 @@ import { hourlyPrices } from '../domain/hourly.js';
 import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
-import { getField, setField } from './input-path.js';
+import { getField, optionName, setField } from './input-path.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
@@ -22,7 +22,6 @@ export type OpLoader = (spec: CommandSpec) => Promise<AnyOperation>;
 
 type Opts = Record<string, unknown>;
 
-const camel = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 
 /** The command at `path` under `program`, made (with no action) where missing. */
 function commandAt(program: Command, path: readonly string[]): Command {
@@ -93,7 +92,7 @@ function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: 
   }).filter((n, k, all) => all.findIndex((m) => m.f === n.f) === k);
   const first = named[0];
   if (!first) return undefined;
-  const got = first.f.kind === 'json' ? ` (in ${String(opts[camel(first.f.flag)])})` : `, got ${JSON.stringify(opts[camel(first.f.flag)])}`;
+  const got = first.f.kind === 'json' ? ` (in ${String(opts[optionName(first.f.flag)])})` : `, got ${JSON.stringify(opts[optionName(first.f.flag)])}`;
   const line = `${first.f.flag}: ${first.message}${got}`;
   return SvcError.validation(line + (named.length > 1 ? ` (and ${named.length - 1} more)` : ''), named.map((n) => ({ path: n.f.flag, message: n.message })));
 }
@@ -184,7 +183,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     for (const field of spec.body.fields) input[field] = fields[field];
   }
   for (const f of spec.flags) {
-    const raw = opts[camel(f.flag)] ?? (f.global ? env.globals()[f.global] : undefined);
+    const raw = opts[optionName(f.flag)] ?? (f.global ? env.globals()[f.global] : undefined);
     // Settings flags are read with the --settings file below (their errors name the range).
     if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
     const value = await coerce(f, raw);
@@ -244,12 +243,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
   }
   const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
-  const level = gate ? (opts[camel(gate.flag)] as string | undefined) : undefined;
+  const level = gate ? (opts[optionName(gate.flag)] as string | undefined) : undefined;
   if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
     throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
   }
   const fails = cli?.fails as FailBinding<unknown> | undefined;
-  const passes = fails?.unless !== undefined && opts[camel(fails.unless.flag)] === fails.unless.value;
+  const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
   if (fails?.when(output) && !passes) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
 }
 

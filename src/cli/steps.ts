@@ -6,8 +6,7 @@
 import type { AnyOperation, CliBinding } from '../ops/types.js';
 import type { StepValues } from '../ops/cli-steps.js';
 import type { CliEnv } from './cli-env.js';
-import { optionName } from './derive-steps.js';
-import { setField } from './input-path.js';
+import { optionName, setField } from './input-path.js';
 import { checkOutputPath, writeOutputFile } from './settings.js';
 
 type Opts = Record<string, unknown>;

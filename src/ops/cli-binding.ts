@@ -86,7 +86,7 @@ export interface TextView<Out = never> {
 
 /** What a document view's blocks are written with, beyond a table view's: colours and bars. */
 export interface DocText extends NoteText {
-  paint(colour: 'green' | 'yellow' | 'red' | 'dim', text: string): string;
+  paint(colour: 'green' | 'yellow' | 'red', text: string): string;
   dim(text: string): string;
   /** A horizontal bar of `width` cells at most (`█▌`), `value` of `max`. */
   bar(value: number, max: number, width?: number): string;

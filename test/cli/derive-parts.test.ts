@@ -40,7 +40,7 @@ const count = defineOperation({
     progress: () => 'counting',
     remarks: (o) => o.bad.map((d) => ({ warn: `${d}: bad` })),
     fails: { when: (o) => o.bad.length > 0, says: (o) => `${o.bad.length} bad`, exitCode: 2, errorCode: 'bad_days', unless: { flag: '--on-invalid', value: 'skip' } },
-    view: { blocks: (o, t, _i, book) => [`${o.days.length} days, ${o.earlier} before · ${book?.source ?? '?'} · detail ${o.detail}`, { lineChart: { values: [1, 2, 3], height: 3 } }] },
+    view: { blocks: (o, t, _i, door) => [`${o.days.length} days, ${o.earlier} before · ${door.source ?? '?'} · detail ${o.detail}`, { lineChart: { values: [1, 2, 3], height: 3 } }] },
     examples: ['svc test days fixtures/sample-week.csv'],
   },
   async run(_ctx, input) {

@@ -132,7 +132,7 @@ function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
     [L.gaps, gapLine(t, door, a.gaps.missing)],
   ];
   const head: Block[] = [
-    t.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}`) + (door.source ? t.paint('dim', ` · ${door.source}`) : ''),
+    { title: `${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}` },
     { dim: settingsLine(result.settings) },
     t.paint('yellow', L.notForecast),
     '',
