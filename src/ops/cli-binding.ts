@@ -3,7 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
-import type { PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
+import type { AlternateBinding, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -211,33 +211,6 @@ export interface GateBinding<Out = never> {
   /** The exit code (3: a guard tripped) and the machine code of the error line. */
   exitCode: number;
   errorCode: string;
-}
-
-// Parts of a binding a command made of several steps needs (`svc backtest`), each one concern:
-// a second op run by a flag, the book's days before the range (side files and a pre-step: cli-steps.ts).
-
-/**
- * This op is not a command of its own: the command of the op at the same command path runs it
- * instead when this op's input field `field` is given as a flag (`--sweep` runs backtest.sweep).
- * The flag is added to that command, and the examples follow its own. A flag of that command this
- * op does not take, given with this one, is an error when listed in `conflicts` (`--daily`, or
- * `--plan-on forecast`: a flag and the value that conflicts), with the reason said; one not listed
- * is left unused.
- */
-export interface AlternateBinding {
-  field: string;
-  conflicts?: readonly { readonly flag: string; readonly value?: string; readonly reason: string }[];
-}
-
-/**
- * The price book's days before the first day of the range, handed to the input field `into`
- * (the `days` before it at most: what the op reads), when the input field `when.field` holds
- * `when.value` (a backtest planned on the forecast: the forecast learns from them).
- */
-export interface HistoryBinding {
-  into: string;
-  days: number;
-  when?: { readonly field: string; readonly value: string };
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * Steps a CLI command takes around its operation, each asked for by a flag of its own (src/cli/steps.ts
- * runs them): an operation run first whose output fills an input field (`svc brief --caps`), and a
- * side file written beside the output (`svc brief --receipt out.json`, `svc backtest --daily out.csv`). Types only, as cli-binding.ts.
+ * Parts of a CLI binding for a command of several steps (cli-binding.ts holds the rest): steps
+ * around its operation, each asked for by a flag of its own (src/cli/steps.ts runs them: an
+ * operation run first whose output fills an input field, `svc brief --caps`; a side file written
+ * beside the output, `svc brief --receipt out.json`, `svc backtest --daily out.csv`), a range given
+ * as `--date` xor `--month`, a view's `--no-…` switch, a second op run by a flag (`--sweep`) and
+ * the book's days before the range. Types only, as cli-binding.ts.
  */
 
 /** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
@@ -62,4 +65,28 @@ export interface RangeFlagsBinding {
 export interface ViewSwitch {
   flag: `--no-${string}`;
   help: string;
+}
+
+/**
+ * This op is not a command of its own: the command of the op at the same command path runs it
+ * instead when this op's input field `field` is given as a flag (`--sweep` runs backtest.sweep).
+ * The flag is added to that command, and the examples follow its own. A flag of that command this
+ * op does not take, given with this one, is an error when listed in `conflicts` (`--daily`, or
+ * `--plan-on forecast`: a flag and the value that conflicts), with the reason said; one not listed
+ * is left unused.
+ */
+export interface AlternateBinding {
+  field: string;
+  conflicts?: readonly { readonly flag: string; readonly value?: string; readonly reason: string }[];
+}
+
+/**
+ * The price book's days before the first day of the range, handed to the input field `into`
+ * (the `days` before it at most: what the op reads), when the input field `when.field` holds
+ * `when.value` (a backtest planned on the forecast: the forecast learns from them).
+ */
+export interface HistoryBinding {
+  into: string;
+  days: number;
+  when?: { readonly field: string; readonly value: string };
 }
