@@ -7,9 +7,9 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { CommandSpec } from './derive.js';
+import { optionName } from './input-path.js';
 
 type Opts = Record<string, unknown>;
-const camel = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 const sameCommand = (a: CommandSpec, b: CommandSpec): boolean => a.command.join(' ') === b.command.join(' ');
 
 export interface CommandEntry {
@@ -36,9 +36,9 @@ export function commandEntries(specs: readonly CommandSpec[]): CommandEntry[] {
 export function chosenSpec(entry: CommandEntry, opts: Opts): CommandSpec {
   for (const alt of entry.alternates) {
     const by = alt.flags.find((f) => f.field === alt.alternate?.field);
-    if (!by || opts[camel(by.flag)] === undefined) continue;
+    if (!by || opts[optionName(by.flag)] === undefined) continue;
     for (const c of alt.alternate?.conflicts ?? []) {
-      const given = opts[camel(c.flag)];
+      const given = opts[optionName(c.flag)];
       if (given === undefined || (c.value !== undefined && given !== c.value)) continue;
       const what = c.value === undefined ? c.flag : `${c.flag} ${c.value}`;
       throw SvcError.validation(`${what} cannot be combined with ${by.flag}: ${c.reason}`, [{ path: c.flag, message: `not with ${by.flag}` }]);

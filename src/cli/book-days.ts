@@ -4,26 +4,22 @@
  * `history`, the days before the range for another input field (a forecast's history).
  */
 import { daysBefore } from '../domain/dates.js';
-import type { BookBinding, BookFacts } from '../ops/types.js';
+import type { BookBinding } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
-import { classifyMissing, loadBook, sliceBook, type LoadedBook } from './book.js';
+import { getField } from './input-path.js';
+import { loadBook, sliceBook, type LoadedBook } from './book.js';
 
 type Input = Record<string, unknown>;
 
-/** An input field by its path (`range.from`). */
-export const fieldAt = (input: Input, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v as Input | undefined)?.[k], input);
-
 export async function daysBook(env: CliEnv, binding: BookBinding, file: string, opts: Record<string, unknown>, input: Input): Promise<LoadedBook> {
   const [fromField, toField] = binding.range ?? [];
-  const from = fromField ? (fieldAt(input, fromField) as string | undefined) : undefined;
-  const to = toField ? (fieldAt(input, toField) as string | undefined) : undefined;
+  const from = fromField ? (getField(input, fromField) as string | undefined) : undefined;
+  const to = toField ? (getField(input, toField) as string | undefined) : undefined;
   const full = await loadBook(env, file, opts, { from, to });
   const loaded = sliceBook(env, full, from, to);
   input[binding.into] = loaded.book;
   const h = binding.history;
-  if (h && (!h.when || fieldAt(input, h.when.field) === h.when.value)) input[h.into] = loaded.dates[0] ? daysBefore(full.book, loaded.dates[0], h.days) : {};
+  if (h && (!h.when || getField(input, h.when.field) === h.when.value)) input[h.into] = loaded.dates[0] ? daysBefore(full.book, loaded.dates[0], h.days) : {};
   return loaded;
 }
 
-/** What a view may say of the book read: its source, and why a day is missing. */
-export const bookFacts = (loaded: LoadedBook): BookFacts => ({ source: loaded.source, missing: (days) => classifyMissing(loaded, days) });

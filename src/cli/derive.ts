@@ -10,6 +10,7 @@
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
 import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
+import { nestedFields, sideFileFlags, stepFlags } from './derive-steps.js';
 
 export interface FlagSpec {
   /**
@@ -35,6 +36,10 @@ export interface FlagSpec {
   /** kind axes: the names an axis may take, and what a name is said to be. */
   names?: string[];
   noun?: string;
+  /** The value may be left out (`--caps [caps.csv]`). */
+  optional?: boolean;
+  /** Unset, the global option's value (`--locale`: `--lang`). */
+  global?: 'lang';
 }
 
 export interface CommandSpec {
@@ -115,9 +120,9 @@ function settingsFlags(field: string, schema: Json, group: SettingsGroup): FlagS
 const GROUP_NAMES: Record<SettingsGroup, string> = { strategySettings: 'TradingSettings', bessSettings: 'BessSettings' };
 
 /** `--settings <file.json>`: a base the settings flags override (src/cli/settings.ts resolveSettings). */
-function settingsFileFlag(groups: readonly SettingsGroup[]): FlagSpec {
+function settingsFileFlag(flat: SettingsGroup | undefined): FlagSpec {
   const nested = 'JSON { "strategySettings": {...}, "bessSettings": {...} }; flags override it';
-  const help = groups.length === 1 ? `JSON file with ${GROUP_NAMES[groups[0] as SettingsGroup]}, or { "strategySettings": {...}, "bessSettings": {...} }; flags override it` : nested;
+  const help = flat ? `JSON file with ${GROUP_NAMES[flat]}, or { "strategySettings": {...}, "bessSettings": {...} }; flags override it` : nested;
   return { field: '@settings', flag: '--settings', kind: 'string', value: 'file.json', help };
 }
 
@@ -140,6 +145,16 @@ function flagOf(field: string, schema: Json, required: boolean, help: string | u
   };
 }
 
+/**
+ * What a flat `--settings` file (no `strategySettings`/`bessSettings` keys) holds: the one settings
+ * record, or the one required among several (`svc brief`: the plan's; its battery is optional).
+ */
+export function flatSettings(settings: readonly { group: SettingsGroup; required: boolean }[]): SettingsGroup | undefined {
+  if (settings.length === 1) return settings[0]?.group;
+  const required = settings.filter((s) => s.required);
+  return required.length === 1 ? required[0]?.group : undefined;
+}
+
 /** The command of an op with a `cli` binding. */
 export function commandSpec(op: AnyOperation): CommandSpec {
   const cli = op.cli;
@@ -152,7 +167,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const jsonFiles = new Set<string>(cli.jsonFiles ?? []);
   const textFiles = new Set<string>(cli.textFiles ?? []);
   const bodyFields = new Set<string>([...(cli.body?.fields ?? []), ...(cli.body?.named ? [cli.body.named] : [])]);
-  for (const [field, schema] of Object.entries(props)) {
+  for (const [field, schema] of [...Object.entries(props), ...nestedFields(cli, props)]) {
     const named = cli.flags?.[field];
     if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || bodyFields.has(field) || named === false) continue;
     const group = settingsGroup(plain(schema));
@@ -171,14 +186,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'string', value: named.value ?? 'value', help: help ?? field, ...(must ? { required: true } : {}), ...(named.upper ? { upper: true } : {}), ...(named.date ? { date: true } : {}) });
       continue;
     }
-    if (named && named.nested) {
-      const sub = (plain(schema).properties ?? {}) as Record<string, Json>;
-      for (const [key, s] of Object.entries(sub)) {
-        const flag = flagOf(`${field}.${key}`, s, false, cli.flagHelp?.[`${field}.${key}`]);
-        if (flag) flags.push({ ...flag, flag: `--${kebab(key)}`, ...(named.date ? { date: true } : {}) });
-      }
-      continue;
-    }
     if (named && named.axes) {
       const names = ((plain(schema).items as Json | undefined)?.properties as Record<string, Json> | undefined)?.name?.enum as string[] | undefined;
       flags.push({ field, flag: named.flag ?? `--${kebab(field)}`, kind: 'axes', value: named.value ?? 'name=v1,v2,...', help: help ?? field, repeat: true, names: names ?? [], noun: named.axes });
@@ -193,13 +200,15 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       continue;
     }
     const flag = flagOf(field, schema, required.has(field), help);
-    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}) });
+    const global = named && named.global ? { global: named.global, help: help ?? field } : {};
+    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...(named && named.date ? { date: true } : {}), ...global });
   }
+  flags.push(...stepFlags(cli));
+  if (settings.length > 0) flags.push(settingsFileFlag(flatSettings(settings)));
+  flags.push(...sideFileFlags(cli));
   const order = cli.order ?? [];
   const rank = (f: FlagSpec) => (order.includes(f.field) ? order.indexOf(f.field) : order.length);
   flags.sort((a, b) => rank(a) - rank(b));
-  if (settings.length > 0) flags.push(settingsFileFlag(settings.map((x) => x.group)));
-  for (const f of cli.files ?? []) flags.push({ field: '@file', flag: f.flag, kind: 'string', value: f.value, help: f.help });
   if (cli.book?.onForecast) {
     flags.push({ field: '@planOn', flag: '--plan-on', kind: 'string', value: 'actual|forecast', choices: ['actual', 'forecast'], help: cli.flagHelp?.['@planOn'] ?? 'forecast: on the forecast of --date from the days before it (a day without prices)' });
   }

@@ -8,9 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, DocView, FailBinding, Remark, SideFile, StandardIssue, TableView, TextView } from '../ops/types.js';
+import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
-import type { CommandSpec, FlagSpec } from './derive.js';
+import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
+import { getField, optionName, setField } from './input-path.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { renderOutput } from './render.js';
@@ -21,7 +22,6 @@ export type OpLoader = (spec: CommandSpec) => Promise<AnyOperation>;
 
 type Opts = Record<string, unknown>;
 
-const camel = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 
 /** The command at `path` under `program`, made (with no action) where missing. */
 function commandAt(program: Command, path: readonly string[]): Command {
@@ -36,12 +36,14 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
     if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
-    const cmd = parent.command(name).description(spec.description);
-    if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    // A hand-written subcommand may have made the command already (`forecast evaluate`).
+    const cmd = (parent.commands.find((c) => c.name() === name) ?? parent.command(name)).description(spec.description);
+    if (spec.book?.optional) cmd.argument(`[${spec.book.optional.name}]`, spec.book.optional.help);
+    else if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
-      const flags = f.value ? `${f.flag} <${f.value}>` : f.flag;
+      const flags = f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag;
       if (f.required) cmd.requiredOption(flags, f.help);
       else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(flags, f.help);
@@ -52,6 +54,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
       const opts = (positional ? args[1] : args[0]) as Opts;
+      if (file === undefined && spec.book?.optional) throw SvcError.validation(spec.book.optional.says, [{ path: spec.book.optional.name, message: 'required' }]);
       const chosen = chosenSpec(entry, opts);
       await runDerived(env, chosen, await load(chosen), file, opts);
     });
@@ -67,7 +70,7 @@ async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'axes') return (await import('./axes-flag.js')).parseAxes(raw as string[], f);
   if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
-  if (f.choices && !f.choices.includes(text)) {
+  if (f.choices && !f.choices.includes(f.upper ? text.toUpperCase() : text)) {
     // Three or more said as a list, as the hand-written commands said them (`both, spread or bess`).
     const said = f.choices.length > 2 ? `${f.choices.slice(0, -1).join(', ')} or ${f.choices.at(-1)}` : f.choices.join(' or ');
     throw SvcError.validation(`${f.flag}: expected ${said}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.length > 2 ? said : f.choices.join('|')}` }]);
@@ -80,12 +83,6 @@ async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   return value;
 }
 
-function setField(input: Record<string, unknown>, field: string, value: unknown): void {
-  const [head, ...rest] = field.split('.') as [string, ...string[]];
-  if (rest.length === 0) input[head] = value;
-  else setField((input[head] ??= {}) as Record<string, unknown>, rest.join('.'), value);
-}
-
 /** A validation issue on a field a flag fills, said in the flag's terms: `--from: expected …, got "x"`. */
 function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: string }[], opts: Opts): SvcError | undefined {
   // The first issue of each flag: a flag's value is one mistake, however many checks it fails.
@@ -95,7 +92,7 @@ function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: 
   }).filter((n, k, all) => all.findIndex((m) => m.f === n.f) === k);
   const first = named[0];
   if (!first) return undefined;
-  const got = first.f.kind === 'json' ? ` (in ${String(opts[camel(first.f.flag)])})` : `, got ${JSON.stringify(opts[camel(first.f.flag)])}`;
+  const got = first.f.kind === 'json' ? ` (in ${String(opts[optionName(first.f.flag)])})` : `, got ${JSON.stringify(opts[optionName(first.f.flag)])}`;
   const line = `${first.f.flag}: ${first.message}${got}`;
   return SvcError.validation(line + (named.length > 1 ? ` (and ${named.length - 1} more)` : ''), named.map((n) => ({ path: n.f.flag, message: n.message })));
 }
@@ -111,7 +108,7 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
     const { explainSettingsError, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
     for (const s of spec.settings) {
       const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-      error = explainSettingsError(error, s.field, flags, (input[s.field] ?? {}) as Record<string, unknown>, opts);
+      error = explainSettingsError(error, s.field, flags, (getField(input, s.field) ?? {}) as Record<string, unknown>, opts);
     }
   }
   if (error !== e) return error;
@@ -186,7 +183,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     for (const field of spec.body.fields) input[field] = fields[field];
   }
   for (const f of spec.flags) {
-    const raw = opts[camel(f.flag)];
+    const raw = opts[optionName(f.flag)] ?? (f.global ? env.globals()[f.global] : undefined);
     // Settings flags are read with the --settings file below (their errors name the range).
     if (raw === undefined || spec.settings?.some((s) => f.field.startsWith(`${s.field}.`))) continue;
     const value = await coerce(f, raw);
@@ -195,7 +192,10 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
-  if (cli?.files) (await import('./side-files.js')).checkSideFiles(cli.files as readonly SideFile<unknown>[], opts);
+  const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
+  if (cli && steps) steps.checkSteps(cli, opts);
+  const whole = spec.book?.shape === 'book' || cli?.range ? await import('./book-range.js') : undefined;
+  if (cli?.range) whole?.rangeInput(spec, cli.range, opts, input);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
     return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
@@ -205,7 +205,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (chosen?.input) Object.assign(input, chosen.input);
   const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
   const days = spec.book?.shape === 'days' && file !== undefined ? await import('./book-days.js') : undefined;
-  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : days && file !== undefined ? await days.daysBook(env, spec.book as NonNullable<CommandSpec['book']>, file, opts, input) : day?.loaded;
+  const book = spec.book?.shape === 'book' && file !== undefined ? { loaded: await whole?.wholeBook(env, spec, file, opts, input) } : undefined;
+  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : days && file !== undefined ? await days.daysBook(env, spec.book as NonNullable<CommandSpec['book']>, file, opts, input) : (day?.loaded ?? book?.loaded);
+  const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
+  for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);
+  if (mktop?.published && loaded) setField(input, mktop.published, true);
+  if (cli && steps) await steps.runPreStep(env, cli, opts, input);
   if (cli?.tableInput && env.globals().format === 'table') Object.assign(input, cli.tableInput);
   const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
   const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
@@ -220,40 +225,48 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const projected = cli?.json ? (cli.json as (o: unknown, i: unknown) => unknown)(output, input) : output;
+  const source = day?.source ?? (days || book ? loaded?.source : undefined);
+  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && days ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts) };
+  const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  for (const r of (cli?.remarks as ((o: unknown) => readonly Remark[]) | undefined)?.(output) ?? []) {
+  for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  if (cli?.files) await (await import('./side-files.js')).writeSideFiles(out, cli.files as readonly SideFile<unknown>[], output, opts);
+  if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  await renderOutput(out, view, output, { format, lang, json, input, ...(day ? { source: day.source } : {}), ...(loaded && days ? { book: days.bookFacts(loaded) } : {}) });
+  await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
   if (format === 'table' && loaded && gaps && !always) {
     const { gapReport } = await import('./gap-report.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
   }
   const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
-  const level = gate ? (opts[camel(gate.flag)] as string | undefined) : undefined;
+  const level = gate ? (opts[optionName(gate.flag)] as string | undefined) : undefined;
   if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
     throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
   }
   const fails = cli?.fails as FailBinding<unknown> | undefined;
-  const passes = fails?.unless !== undefined && opts[camel(fails.unless.flag)] === fails.unless.value;
+  const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
   if (fails?.when(output) && !passes) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+}
+
+/** A document view's switches: true unless its `--no-…` flag was given. */
+function switchesOf(cli: AnyOperation['cli'], opts: Opts): Record<string, boolean> {
+  const view = cli?.view;
+  return Object.fromEntries(Object.keys(view && 'blocks' in view ? (view.switches ?? {}) : {}).map((name) => [name, opts[name] !== false]));
 }
 
 /** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */
 async function settingsInput(spec: CommandSpec, opts: Opts, input: Record<string, unknown>): Promise<void> {
   const { resolveSettings, settingsFileStates, anyFlagGiven, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
   const groups = spec.settings ?? [];
-  const flatAs = groups.length === 1 ? groups[0]?.group : undefined;
+  const flatAs = flatSettings(groups);
   const resolved = resolveSettings(opts, flatAs);
   for (const s of groups) {
     const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-    const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs !== undefined || settingsFileStates(opts.settings, s.group)));
-    if (s.required || given) input[s.field] = resolved[s.group];
+    const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs === s.group || settingsFileStates(opts.settings, s.group)));
+    if (s.required || given) setField(input, s.field, resolved[s.group]);
   }
 }

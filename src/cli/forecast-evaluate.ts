@@ -1,12 +1,14 @@
 /**
- * `svc forecast evaluate <book>`: runs the `forecast.evaluate` operation over an OREE price book
+ * `svc forecast evaluate <book>` (hand-written, under the derived `svc forecast`): runs the `forecast.evaluate` operation over an OREE price book
  * (any format svc reads; DAM caps apply) or an EPF benchmark file (`YYYY-MM-DD HH:MM:SS,price,x1,x2`),
  * whose published LEAR-Ens / DNN-Ens forecasts — found beside it in forecasts/ or given with
  * --reference — are scored over the same days in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Command } from 'commander';
 import type { CliEnv } from './cli-env.js';
+import { addBookOptions } from './book.js';
 import { SvcError } from '../domain/errors.js';
 import { compareTradeDates } from '../domain/dates.js';
 
@@ -21,6 +23,27 @@ export interface EvaluateOpts {
 }
 
 const EXOG = ['off', 'base', 'lagged', 'projected'] as const;
+
+/** `evaluate` under `svc forecast` (made here when the derived command is not registered yet; derived.ts then completes it). */
+export function registerForecastEvaluate(program: Command, env: CliEnv): void {
+  const cmd = program.commands.find((c) => c.name() === 'forecast') ?? program.command('forecast');
+  const ev = cmd
+    .command('evaluate')
+    .description('rolling-origin evaluation: recalibrated daily on data strictly before each day; rMAE vs naive, coverage, pinball, DM test')
+    .argument('<book>', 'OREE price book, or an EPF benchmark CSV (its published forecasts are compared in the same run)')
+    .option('--from <DD.MM.YYYY>', 'first forecast day (default: 365 days before the end; EPF: the 728-day test period)')
+    .option('--to <DD.MM.YYYY>', 'last forecast day (default: the last day of the book)')
+    .option('--daily <out.csv>', 'write every hour: date, hour, actual, p10, p50, p90, naiveWeight')
+    .option('--reference <forecasts.csv>', 'EPF: the published forecasts file (default: forecasts/Forecasts_<MKT>_DNN_LEAR_ensembles.csv beside the book)')
+    .option('--exog <mode>', 'OREE: exogenous inputs as of 11:00 Kyiv on D-1: off, base (EU base, NBU rate, caps, calendar), lagged (+ solar/wind metered hours), projected (+ the RES projection for D: optimistic); default: base on OREE books (what svc forecast serves), off on EPF files');
+  addBookOptions(ev);
+  ev.action(async (file: string, opts: Record<string, string | undefined>) => {
+    const parent = cmd.opts<{ date?: string; month?: string; exog?: string }>();
+    if (parent.date || parent.month) throw SvcError.validation('forecast evaluate: give the days to score with --from and --to (--date and --month belong to svc forecast)', [{ path: parent.date ? '--date' : '--month', message: 'use --from/--to' }]);
+    // `--exog` is an option of both commands; commander may hand it to the parent.
+    await runEvaluate(env, file, { ...opts, ...(opts.exog === undefined && parent.exog !== undefined ? { exog: parent.exog } : {}) });
+  });
+}
 
 const isEpf = (file: string): boolean => file !== '-' && existsSync(file) && /^\d{4}-\d{2}-\d{2} \d{2}:00:00,/.test(readFileSync(file, 'utf8').slice(0, 4096).split(/\r?\n/)[1] ?? '');
 

@@ -7,7 +7,7 @@
  * view prints a key/value table when every field is a plain value, JSON otherwise (as `svc op run`).
  */
 import type { ChalkInstance } from 'chalk';
-import type { BookFacts, DocView, Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
+import type { DocView, DoorFacts, Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
 import type { Output } from './output.js';
 import { toCsv } from './csv.js';
 import { countOf, formatMoney, labels } from './i18n.js';
@@ -40,8 +40,8 @@ export interface RenderOptions {
   input?: unknown;
   /** Where the prices came from: said after a view's title. */
   source?: string;
-  /** What the door knows of the price book read (a document view may say it). */
-  book?: BookFacts;
+  /** What only the door knows, for a document view (its source, why a day is missing, its switches). */
+  door?: DoorFacts;
 }
 
 export function viewText(lang: Lang, c: ChalkInstance): NoteText {
@@ -55,7 +55,7 @@ export async function renderOutput(out: Output, view: AnyView | undefined, outpu
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
   if (view && 'text' in view) return renderText(out, view, output, format, lang);
-  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input, options.book);
+  if (view && 'blocks' in view) return (await import('./render-doc.js')).renderDoc(out, view, output, format, viewText(lang, out.c), options.input, options.door ?? { ...(options.source ? { source: options.source } : {}), switches: {} });
   if (!view) {
     const entries = Object.entries(output as Record<string, unknown>);
     if (format === 'csv') return out.raw(await toCsv([output as object], entries.map(([k]) => k)));

@@ -6,6 +6,7 @@
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { readJsonInput } from './json-input.js';
+import { optionName } from './input-path.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
@@ -17,13 +18,9 @@ export type FlagSpec = SettingsField;
 export const TRADING_FLAGS: readonly FlagSpec[] = settingsFields('strategySettings');
 export const BESS_FLAGS: readonly FlagSpec[] = settingsFields('bessSettings');
 
-function camel(flag: string): string {
-  return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
-}
-
 /** True when any of these flags was given on the command line. */
 export function anyFlagGiven(opts: Record<string, unknown>, specs: readonly FlagSpec[]): boolean {
-  return specs.some((s) => opts[camel(s.flag)] !== undefined);
+  return specs.some((s) => opts[optionName(s.flag)] !== undefined);
 }
 
 export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
@@ -39,7 +36,7 @@ export function addSettingsFile(cmd: Command, what: string): Command {
 export function flagValues(opts: Record<string, unknown>, specs: readonly FlagSpec[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const s of specs) {
-    const raw = opts[camel(s.flag)];
+    const raw = opts[optionName(s.flag)];
     if (raw === undefined) continue;
     const value = Number(raw);
     if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(value)) {
@@ -103,7 +100,7 @@ export function explainSettingsError(error: unknown, prefix: string, specs: read
     const spec = specs.find((s) => s.key === key);
     if (spec) {
       // Blame the flag only when the value came from it; otherwise it came from the --settings file.
-      const where = opts[camel(spec.flag)] !== undefined ? spec.flag : `--settings ${prefix}.${spec.key}`;
+      const where = opts[optionName(spec.flag)] !== undefined ? spec.flag : `--settings ${prefix}.${spec.key}`;
       // A value within its range failed a rule between fields (whole lots): say that rule, in flags.
       const v = given[spec.key];
       const inRange = typeof v === 'number' && v >= spec.bound.min && v <= spec.bound.max && (!spec.bound.integer || Number.isInteger(v));

@@ -3,6 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
+import type { AlternateBinding, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -85,21 +86,37 @@ export interface TextView<Out = never> {
 
 /** What a document view's blocks are written with, beyond a table view's: colours and bars. */
 export interface DocText extends NoteText {
-  paint(colour: 'green' | 'yellow' | 'red' | 'dim', text: string): string;
+  paint(colour: 'green' | 'yellow' | 'red', text: string): string;
+  dim(text: string): string;
   /** A horizontal bar of `width` cells at most (`█▌`), `value` of `max`. */
   bar(value: number, max: number, width?: number): string;
 }
 
 /**
  * A block of a document: a line (plain, or `{ dim }`), a table of cells already written as text
- * (`right`: the columns aligned right), or a key/value table.
+ * (`right`: the columns aligned right), a key/value table, or a bold title to which the door adds
+ * ` · <where the prices came from>`.
  */
 export type Block =
   | ViewLine
+  | { readonly title: string }
   | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
   | { readonly facts: readonly (readonly [string, string])[] }
   /** A line chart of a series (`width` columns at most, `height` rows). */
-  | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } };
+  | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } }
+  /** A line on stderr, said where the blocks are printed (not in CSV). */
+  | { readonly warn: string }
+  /** A chart of a forecast's hourly band (p10–p90, p50 marked, the caps where the band reaches them). */
+  | { readonly band: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null; floor?: number | null }[] };
+
+/** What only the door knows, for a view and the JSON: where the prices came from, why a day is missing, and the view's switches. */
+export interface DoorFacts {
+  /** The price book's source (its file, `stdin`, `mktop`), when the door read one. */
+  source?: string;
+  /** The days among `missing` that were clock-change days, invalid (skipped) days, or absent from the file (a book read). */
+  missing?(days: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] };
+  switches: Readonly<Record<string, boolean>>;
+}
 
 /**
  * A document made of blocks, all on stdout (`svc flows`: a title, the hours' table, a bar chart
@@ -107,7 +124,9 @@ export type Block =
  * or the blocks where there are none.
  */
 export interface DocView<Out = never, In = never> {
-  blocks(output: Out, t: DocText, input: In, book?: BookFacts): readonly Block[];
+  blocks(output: Out, t: DocText, input: In, door: DoorFacts): readonly Block[];
+  /** Flags that turn a part of the view off (`chart: --no-chart`). */
+  switches?: Readonly<Record<string, ViewSwitch>>;
   /** `null`: no CSV for this output (the blocks are printed instead). */
   csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
@@ -150,8 +169,10 @@ export interface FailBinding<Out = never> {
 export interface BookBinding {
   /** The input field the book fills. */
   into: string;
-  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; days: the book's days (their rows) inside the range. */
-  shape: 'hourly' | 'day' | 'days';
+  /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; days: the book's days (their rows) inside the range; book: every day (a PriceBook: the range's history too). */
+  shape: 'hourly' | 'day' | 'days' | 'book';
+  /** The argument may be left out (a subcommand under the same word): `[name]`, and this error when it is. */
+  optional?: { readonly name: string; readonly help: string; readonly says: string };
   /** Input fields (also flags; `range.from`: a field inside one) that bound the days read: warnings and `mktop` months follow them. */
   range?: readonly [from: string, to: string];
   /** shape day: the input field (flag `--date`) naming the day. */
@@ -168,6 +189,12 @@ export interface BookBinding {
   gapsSaid?: 'always';
   /** shape days: the book's days before the range, for another input field. */
   history?: HistoryBinding;
+  /**
+   * The book is the operator's (`mktop`): input fields (dotted paths) it states unless a flag did
+   * (`defaults`), one set true when the day's prices are its published results (`published`), and
+   * `history`: the book is not read, this field is set to `mktop` (the op reads the operator's months).
+   */
+  mktop?: { readonly defaults?: Readonly<Record<string, unknown>>; readonly published?: string; readonly history?: string };
 }
 
 /** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */
@@ -184,57 +211,6 @@ export interface GateBinding<Out = never> {
   /** The exit code (3: a guard tripped) and the machine code of the error line. */
   exitCode: number;
   errorCode: string;
-}
-
-// Parts of a binding a command made of several steps needs (`svc backtest`), each one concern:
-// a side file, a second op run by a flag, the book's days before the range, what a view may know
-// of the book read.
-
-/**
- * A file the command writes beside its output, named by a flag of its own (`--daily out.csv`):
- * the path is checked before anything runs (exit 2 naming the flag) and written only once the
- * output is complete, as CSV, in every format; `wrote` is said on stderr (hidden with -q).
- */
-export interface SideFile<Out = never> {
-  /** `--daily`. */
-  flag: string;
-  /** `out.csv`: the value's name in the help. */
-  value: string;
-  help: string;
-  rows(output: Out): readonly object[];
-  columns: readonly string[];
-  wrote(output: Out, path: string): string;
-}
-
-/**
- * This op is not a command of its own: the command of the op at the same command path runs it
- * instead when this op's input field `field` is given as a flag (`--sweep` runs backtest.sweep).
- * The flag is added to that command, and the examples follow its own. A flag of that command this
- * op does not take, given with this one, is an error when listed in `conflicts` (`--daily`, or
- * `--plan-on forecast`: a flag and the value that conflicts), with the reason said; one not listed
- * is left unused.
- */
-export interface AlternateBinding {
-  field: string;
-  conflicts?: readonly { readonly flag: string; readonly value?: string; readonly reason: string }[];
-}
-
-/**
- * The price book's days before the first day of the range, handed to the input field `into`
- * (the `days` before it at most: what the op reads), when the input field `when.field` holds
- * `when.value` (a backtest planned on the forecast: the forecast learns from them).
- */
-export interface HistoryBinding {
-  into: string;
-  days: number;
-  when?: { readonly field: string; readonly value: string };
-}
-
-/** What the door knows of the book a command read, for a view to say: where it came from and why a day is missing. */
-export interface BookFacts {
-  source: string;
-  /** The days among `missing` that were clock-change days, invalid (skipped) days, or absent from the file. */
-  missing(days: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] };
 }
 
 /**
@@ -258,11 +234,13 @@ export interface CliBinding<Out = never, In = never> {
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
    * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
    * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
-   * `nested`: an object field whose own fields are each a flag (`range.from` → `--from`, help in
-   * `flagHelp['range.from']`, `date` checks them all); `axes`: a list of `{ name, values }` given as
-   * repeatable `name=v1,v2,…` flags, names from the schema, a name said to be an `axes` (`settings field`).
+   * `axes`: a list of `{ name, values }` given as repeatable `name=v1,v2,…` flags, names from the
+   * schema, a name said to be an `axes` (`settings field`); `global`: unset, the global option's
+   * value (`--locale` is `--lang`; its help is `flagHelp`'s). A dotted key is a field inside an
+   * object field, its flag named as any other (`'range.from': { flag: '--from', date: true }`,
+   * `context.market`; a settings record there gives its own flags).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly nested?: true; readonly axes?: string }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang' }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
@@ -274,7 +252,7 @@ export interface CliBinding<Out = never, In = never> {
    */
   errors?: 'op' | 'flags' | 'words';
   /** What `--format json` prints, when not the output itself. */
-  json?(output: Out, input: In): unknown;
+  json?(output: Out, input: In, door: DoorFacts): unknown;
   /** An input field read from a JSON file named by its flag (`--risk-config <file.json>`). */
   jsonFiles?: readonly string[];
   /** A string field whose flag names a file holding the text, or is the text itself (`--public-key`). */
@@ -286,7 +264,7 @@ export interface CliBinding<Out = never, In = never> {
   parent?: { readonly description: string; readonly examples: readonly string[]; readonly helpText?: string };
   view?: TableView<Out, In> | TextView<Out> | DocView<Out, In>;
   /** Lines on stderr before the output, in every format (`source: fixture — …`). */
-  remarks?(output: Out): readonly Remark[];
+  remarks?(output: Out, input: In): readonly Remark[];
   /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */
   views?: Readonly<Record<string, TableView<Out, In> & { readonly input?: Readonly<Record<string, unknown>> }>>;
   defaultView?: string;
@@ -298,14 +276,18 @@ export interface CliBinding<Out = never, In = never> {
    * (the plan on a forecast: its history window, and a day not yet in the book planned ahead).
    */
   handOff?: { readonly field: string; readonly value: string; readonly flow: 'plan-on-forecast' };
-  /** Files written beside the output, each named by a flag of its own (`--daily out.csv`). */
-  files?: readonly SideFile<Out>[];
   /** Not a command of its own: run by the command at the same path when its flag is given. */
   alternate?: AlternateBinding;
-  /** A progress line on stderr while the op runs (a terminal only), its label from the input. */
+  /** A progress line on stderr while the op runs (a terminal only; its ctx.progress), its label from the input (`fitting`). */
   progress?(input: In): string;
   /** What the table format adds to the op's input: a figure only the table shows (`monthly`). */
   tableInput?: Readonly<Record<string, unknown>>;
+  /** `--date` xor `--month` filling two range fields (src/ops/cli-steps.ts). */
+  range?: RangeFlagsBinding;
+  /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */
+  before?: PreStepBinding<In>;
+  /** Files written beside the output, each when its own flag names one (`--daily out.csv`, `--receipt out.json`). */
+  sideFiles?: readonly SideFile<Out>[];
   /** `svc …` lines shown under `Examples:` in the command's help (at least one). */
   examples: readonly [string, ...string[]];
   /** A paragraph of help above the examples. */

@@ -19,8 +19,8 @@ import type { Stores } from '../store/types.js';
 import type { RoleId } from '../domain/operational.js';
 import type { CapsTable } from '../data/caps.js';
 import type { CliBinding } from './cli-binding.js';
-export type { Label, TableColumn, NoteText, ViewLine, TableView, TextView, DocText, Block, DocView, Remark, BodyBinding, FailBinding, BookBinding, GateBinding, CliBinding } from './cli-binding.js';
-export type { SideFile, AlternateBinding, HistoryBinding, BookFacts } from './cli-binding.js';
+export type { Label, TableColumn, NoteText, ViewLine, TableView, TextView, DocText, Block, DocView, DoorFacts, Remark, BodyBinding, FailBinding, BookBinding, GateBinding, CliBinding } from './cli-binding.js';
+export type { AlternateBinding, HistoryBinding, SideFile } from './cli-steps.js';
 
 export type Permission = 'audit.read' | 'audit.write' | 'api.manage' | 'decision.plan' | 'risk.read' | 'profiles.write';
 

@@ -19,7 +19,7 @@ import { WEEK, tempDir } from './helpers.js';
 import { runCliInProcess } from './in-process.js';
 
 const Range = z.strictObject({ from: TradeDate.optional(), to: TradeDate.optional() });
-const range = { book: { into: 'book', shape: 'days', range: ['range.from', 'range.to'] }, flags: { range: { nested: true, date: true } }, flagHelp: { 'range.from': 'first day', 'range.to': 'last day' } } as const;
+const range = { book: { into: 'book', shape: 'days', range: ['range.from', 'range.to'] }, flags: { 'range.from': { flag: '--from', date: true }, 'range.to': { flag: '--to', date: true } }, flagHelp: { 'range.from': 'first day', 'range.to': 'last day' } } as const;
 
 const count = defineOperation({
   id: 'test.countDays',
@@ -35,12 +35,12 @@ const count = defineOperation({
     command: ['test', 'days'],
     book: { ...range.book, history: { into: 'earlier', days: 2, when: { field: 'withEarlier', value: 'yes' } } },
     flags: { ...range.flags, earlier: false, detail: false },
-    files: [{ flag: '--list', value: 'out.csv', help: 'the days as CSV', rows: (o) => o.days.map((d) => ({ day: d })), columns: ['day'], wrote: (o, path) => `wrote ${o.days.length} days to ${path}` }],
+    sideFiles: [{ flag: { flag: '--list', value: 'out.csv', help: 'the days as CSV' }, early: true, rows: (o) => o.days.map((d) => ({ day: d })), columns: ['day'], says: (o, path) => `wrote ${o.days.length} days to ${path}` }],
     tableInput: { detail: true },
     progress: () => 'counting',
     remarks: (o) => o.bad.map((d) => ({ warn: `${d}: bad` })),
     fails: { when: (o) => o.bad.length > 0, says: (o) => `${o.bad.length} bad`, exitCode: 2, errorCode: 'bad_days', unless: { flag: '--on-invalid', value: 'skip' } },
-    view: { blocks: (o, t, _i, book) => [`${o.days.length} days, ${o.earlier} before · ${book?.source ?? '?'} · detail ${o.detail}`, { lineChart: { values: [1, 2, 3], height: 3 } }] },
+    view: { blocks: (o, t, _i, door) => [`${o.days.length} days, ${o.earlier} before · ${door.source ?? '?'} · detail ${o.detail}`, { lineChart: { values: [1, 2, 3], height: 3 } }] },
     examples: ['svc test days fixtures/sample-week.csv'],
   },
   async run(_ctx, input) {

@@ -11,27 +11,16 @@
  * distinct from 0 (default 0 still applies to the computation): the brief reports a missing fee in
  * its data coverage, checklist and drivers.
  */
-import { z } from 'zod';
-import { AI_USAGE, BriefContext, TradingBriefResponse, type TradingBrief } from '../../domain/brief.js';
+import { AI_USAGE, TradingBriefResponse, type TradingBrief } from '../../domain/brief.js';
 import type { AuditEvent } from '../../domain/audit.js';
-import { BodyTradeDate, Locale } from '../../domain/common.js';
-import { PriceDay } from '../../domain/prices.js';
 import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../../engines/brief/index.js';
 import { defineOperation, type OpContext } from '../types.js';
 import { capsOfDay, defaultCaps, tradeDayReading } from '../strategy/risk.js';
-import { TradingSettingsAsSent } from '../strategy/settings-as-sent.js';
-import { PricesForecastSchema } from '../strategy/plan-on.js';
+import { TradingBriefOpInput } from './brief-input.js';
+import { briefView } from './brief-view.js';
+import { briefCapsStep, briefReceiptFile } from './brief-steps.js';
 
-export const TradingBriefOpInput = z.strictObject({
-  tradeDate: BodyTradeDate,
-  prices: PriceDay,
-  settings: TradingSettingsAsSent,
-  locale: Locale.default('uk'),
-  context: BriefContext.optional(),
-  /** svc extension: `prices` are this forecast's expected path (`svc brief --plan-on forecast`): the brief says so in its language and the risk facts say `forecast`. */
-  forecast: PricesForecastSchema.optional(),
-});
-export type TradingBriefOpInput = z.infer<typeof TradingBriefOpInput>;
+export { TradingBriefOpInput };
 
 /** Flat audit metadata of a brief (snake_case, like the spec's DecisionPackageMetadata keys). */
 export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief): AuditEvent['metadata'] {
@@ -112,6 +101,30 @@ export const tradingBrief = defineOperation({
   output: TradingBriefResponse,
   http: { method: 'POST', path: '/api/ai/trading-brief', inputFrom: 'body', successStatus: 200, errors: [400, 401, 429], headers: { 'x-ai-generated': 'true' } },
   tool: { name: 'get_trading_brief', title: 'Deterministic trading brief (svc-rules-v1)' },
+  cli: {
+    command: ['brief'],
+    description: 'deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail',
+    // The operator's book (mktop) is its DAM results: the market is stated by the source, and its prices are published.
+    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast', mktop: { defaults: { 'context.market': 'DAM' }, published: 'context.pricesPublished' } },
+    // The plan's and the battery's flags, as on `svc plan` and `svc bess` (the battery: the brief's reference battery).
+    flags: { locale: { value: 'uk|en', global: 'lang' }, 'context.market': { flag: '--market', value: 'DAM|IDM', upper: true }, 'context.bessSettings': {} },
+    flagHelp: {
+      locale: 'language of the brief (default: --lang, itself en by default)',
+      'context.market': 'market of the prices (default: DAM for mktop, else not stated and DAM assumed)',
+      '@planOn': 'forecast: the brief on the forecast of --date from the days before it (a day without prices), saying so',
+    },
+    order: ['locale', 'context.market', '@caps', '@capTolerance', '@receipt'],
+    before: briefCapsStep,
+    sideFiles: [briefReceiptFile],
+    view: briefView,
+    examples: [
+      'svc brief fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 --fee 12 --max-trades 4 --caps --market DAM',
+      'svc brief fixtures/oree-dam-ips-2022-2024.csv --date 02.12.2024 --capacity 2 --power 1   # your battery',
+      'svc brief fixtures/sample-week.csv --date 03.12.2024 --locale uk   # in Ukrainian (or --lang uk)',
+      'svc brief fixtures/sample-week.csv --date 03.12.2024 --format json | jq .brief.actionGate',
+      'svc brief today.csv --date 22.11.2026 --receipt receipt.json && svc receipt verify receipt.json',
+    ],
+  },
   async run(ctx, input) {
     return briefResponse(ctx, composeBriefWithCaps(input));
   },

@@ -3,9 +3,6 @@
  * a price book or of the operator's history, each from the days before it. Progress through
  * ctx.progress, the caps through ctx (forecast-caps.ts `capsTableOf`). docs/forecast.md.
  */
-import { z } from 'zod';
-import { PriceBook } from '../../domain/prices.js';
-import { TradeDate } from '../../domain/common.js';
 import { SvcError } from '../../domain/errors.js';
 import { H, indexOf, seriesFromPriceBook, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
@@ -14,48 +11,13 @@ import { defineOperation } from '../types.js';
 import { BASELINE_NAME, MIN_HISTORY_DAYS, MODEL_NAME, capHitPoints, damCapsOf, forecastPoints } from './forecast-model.js';
 import { HISTORY_MONTHS, mktopHistory } from './forecast-history.js';
 import { capsTableOf } from './forecast-caps.js';
-import { EXOG_MODES } from './forecast-exog.js';
-import { SERVED_EXOG, servedInputs } from './forecast-inputs.js';
+import { servedInputs } from './forecast-inputs.js';
+import { ExogUsedSchema, ForecastDaysRequest, ForecastDaysResponse } from './forecast-days-contract.js';
+import { forecastDaysJson, forecastDaysRemarks, forecastDaysView } from './forecast-days-view.js';
 
 export { MIN_HISTORY_DAYS };
 
-export const ForecastDaysRequest = z
-  .strictObject({
-    /** The prices to forecast from; or */
-    priceBook: PriceBook.optional(),
-    /** `mktop`: the market operator's DAM prices of the months before `to` (mktopHistory, as GET /api/forecast reads them). */
-    history: z.literal('mktop').optional(),
-    from: TradeDate,
-    to: TradeDate,
-    /** Exogenous inputs as of 11:00 Kyiv on D−1 (forecast-inputs.ts); prices only when one is missing, said in `exogenous.fallback`. */
-    exogenous: z.enum(EXOG_MODES).default(SERVED_EXOG),
-  })
-  .superRefine((v, issue) => {
-    if ((v.priceBook === undefined) === (v.history === undefined)) issue.addIssue({ code: 'custom', path: ['priceBook'], message: 'give exactly one of priceBook or history' });
-  });
-const ExogSeries = z.strictObject({ series: z.string(), columns: z.array(z.string()), availability: z.string(), provider: z.string(), fixtureFile: z.string().nullable(), fixture: z.number().int(), cache: z.number().int(), live: z.number().int(), missing: z.number().int() });
-/** The exogenous inputs a served forecast used: the mode, the one asked for, why they differ, and where each series' days came from. */
-export const ExogUsedSchema = z.strictObject({ mode: z.enum(EXOG_MODES), requested: z.enum(EXOG_MODES), fallback: z.string().nullable(), series: z.array(ExogSeries) });
-const Point = z.strictObject({ hour: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() });
-export const ForecastDaysResponse = z.strictObject({
-  /** Where the prices came from: `book`, `mktop`, or `mktop (with shipped fixtures)`. */
-  source: z.string(),
-  model: z.string(),
-  baseline: z.string(),
-  lastDataDay: z.string(),
-  exogenous: ExogUsedSchema,
-  days: z.array(
-    z.strictObject({
-      date: z.string(),
-      points: z.array(Point),
-      capHit: z.array(z.strictObject({ hour: z.number().int(), max: z.number().nullable(), min: z.number().nullable() })).nullable(),
-      actual: z.array(z.number()).nullable(),
-      maxCap: z.array(z.number().nullable()),
-      minCap: z.array(z.number().nullable()),
-      naiveWeight: z.number(),
-    }),
-  ),
-});
+export { ExogUsedSchema, ForecastDaysRequest, ForecastDaysResponse };
 
 export const forecastDays = defineOperation({
   id: 'forecast.days',
@@ -65,6 +27,36 @@ export const forecastDays = defineOperation({
   access: 'key',
   input: ForecastDaysRequest,
   output: ForecastDaysResponse,
+  cli: {
+    command: ['forecast'],
+    description: 'day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble)',
+    // The whole book: the days before the range are its history; mktop: the op reads the operator's months itself.
+    book: {
+      into: 'priceBook',
+      shape: 'book',
+      optional: { name: 'book', help: "price book; - for stdin; mktop: the market operator's DAM prices (cache, else fixtures) of the months before, as far back as the longest window reaches", says: 'forecast: a price book is required (or: svc forecast evaluate <book>)' },
+      mktop: { history: 'history' },
+    },
+    range: {
+      into: ['from', 'to'],
+      date: { flag: '--date', value: 'DD.MM.YYYY', help: 'the day to forecast (at most the day after the last day of the book)' },
+      month: { flag: '--month', value: 'MM.YYYY', help: 'every day of a month, each from the days before it' },
+    },
+    flags: { history: false, from: false, to: false, exogenous: { flag: '--exog', value: 'mode', verbatim: true } },
+    flagHelp: { exogenous: 'exogenous inputs as of 11:00 Kyiv on D-1 (as svc forecast evaluate): base (default: EU base, NBU rate, caps, calendar; prices only when one is missing, said so), off, lagged, projected' },
+    flagErrors: { exogenous: { says: 'expected one of off, base, lagged, projected', issue: 'unknown mode' } },
+    order: ['@date', '@month', '@chart', 'exogenous'],
+    progress: () => 'fitting',
+    json: forecastDaysJson,
+    remarks: forecastDaysRemarks,
+    view: forecastDaysView,
+    examples: [
+      'svc forecast fixtures/oree-dam-ips-2022-2024.csv --date 01.01.2025',
+      'svc forecast fixtures/oree-dam-ips-2022-2024.csv --month 12.2024 --format csv',
+      'svc forecast mktop --date 02.12.2024',
+      'svc forecast evaluate fixtures/oree-dam-ips-2022-2024.csv --from 01.10.2024 --to 31.12.2024',
+    ],
+  },
   async run(ctx, input) {
     let book = input.priceBook;
     let source = 'book';

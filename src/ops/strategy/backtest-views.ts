@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { BacktestDay, BacktestSummary } from '../../domain/plans.js';
 import { settingsFields } from '../../domain/settings-fields.js';
-import type { Block, BookFacts, CliBinding, DocText, DocView, NoteText } from '../types.js';
+import type { Block, CliBinding, DocText, DocView, DoorFacts, NoteText } from '../types.js';
 import { MAX_HISTORY_DAYS, type ForecastPlansSummary } from './plan-on.js';
 
 type Strategy = 'both' | 'spread' | 'bess';
@@ -94,15 +94,15 @@ export function settingsLine(s: InForce, swept: readonly { name: string; values:
 }
 
 /** `3 (2 clock-change: …, 1 not in the file: 05.01.2024)`: every missing day named by why it is missing. */
-function gapLine(t: NoteText, book: BookFacts | undefined, missing: readonly string[]): string {
+function gapLine(t: NoteText, door: DoorFacts, missing: readonly string[]): string {
   const L = labelsOf(t);
   if (missing.length === 0) return L.none;
-  const { dst, invalid, absent } = book?.missing(missing) ?? { dst: [], invalid: [], absent: [...missing] };
+  const { dst, invalid, absent } = door.missing?.(missing) ?? { dst: [], invalid: [], absent: [...missing] };
   const part = (days: string[], word: string) => (days.length === 0 ? [] : [`${days.length} ${word}: ${days.length > 6 ? `${days.slice(0, 6).join(', ')} …` : days.join(', ')}`]);
   return `${missing.length} (${[...part(dst, L.gapDst), ...part(invalid, L.gapInvalid), ...part(absent, L.gapAbsent)].join('; ')})`;
 }
 
-function summaryBlocks(result: Out, t: DocText, book: BookFacts | undefined): Block[] {
+function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
   const { summary: s, analytics: a } = result;
   const L = labelsOf(t);
   const money = (v: number) => t.money(v, 0);
@@ -129,10 +129,10 @@ function summaryBlocks(result: Out, t: DocText, book: BookFacts | undefined): Bl
     [L.percentiles, [a.dailyPnl.p5Uah, a.dailyPnl.p25Uah, a.dailyPnl.medianUah, a.dailyPnl.p75Uah, a.dailyPnl.p95Uah].map(money).join(' / ')],
     ...(spread ? [[L.captureSpread, price(a.capture.spreadCaptureUahMwh)] as [string, string]] : []),
     ...(bess ? [[L.captureBess, price(a.capture.bessCaptureUahMwh)] as [string, string]] : []),
-    [L.gaps, gapLine(t, book, a.gaps.missing)],
+    [L.gaps, gapLine(t, door, a.gaps.missing)],
   ];
   const head: Block[] = [
-    t.bold(`${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}`) + (book ? t.paint('dim', ` · ${book.source}`) : ''),
+    { title: `${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}` },
     { dim: settingsLine(result.settings) },
     t.paint('yellow', L.notForecast),
     '',
@@ -188,14 +188,14 @@ const DAILY_COLUMNS = ['tradeDate', 'strategyPnlUah', 'bessPnlUah', 'combinedPnl
 const dailyRows = (days: readonly BacktestDay[]): object[] => days.map(({ bessCycles, ...d }) => ({ ...d, bessChargeDischargePairs: bessCycles }));
 
 const summaryView: DocView<Out, unknown> = {
-  blocks: (o, t, _input, book) => [...summaryBlocks(o, t, book), ...(o.forecastPlans ? forecastPlanBlocks(o.forecastPlans, t) : [])],
+  blocks: (o, t, _input, door) => [...summaryBlocks(o, t, door), ...(o.forecastPlans ? forecastPlanBlocks(o.forecastPlans, t) : [])],
   csv: { rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS },
 };
 
 /** --from/--to (the range the gap report covers), read as dates; shared with `--sweep`. */
 export const RANGE_BINDING = {
   book: { into: 'priceBook', shape: 'days', range: ['range.from', 'range.to'] },
-  flags: { range: { nested: true, date: true }, carryOver: false },
+  flags: { 'range.from': { flag: '--from', date: true }, 'range.to': { flag: '--to', date: true }, carryOver: false },
   flagHelp: {
     strategy: 'which plans run: both (default: the spread plan and the battery plan added up), spread (only the spread trades) or bess (only the battery)',
     'range.from': 'first day (inclusive)',
@@ -217,7 +217,7 @@ export const backtestCli: CliBinding<Out, { priceBook?: object; planOn?: string 
     ...RANGE_BINDING.flagHelp,
     planOn: 'forecast: also plan every day on its forecast (from the days before it) and report realised PnL vs perfect foresight per month; a day that cannot be planned is named and --on-invalid sets the exit',
   },
-  files: [{ flag: '--daily', value: 'out.csv', help: 'write every BacktestDay as CSV', rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS, wrote: (o, path) => `wrote ${o.summary.daily.length} days to ${path}` }],
+  sideFiles: [{ flag: { flag: '--daily', value: 'out.csv', help: 'write every BacktestDay as CSV' }, early: true, rows: (o) => dailyRows(o.summary.daily), columns: DAILY_COLUMNS, says: (o, path) => `wrote ${o.summary.daily.length} days to ${path}` }],
   tableInput: { monthly: true },
   progress: (input) => (input.planOn === 'forecast' ? 'forecasting' : days(input) > 400 ? `backtesting ${days(input)} days` : ''),
   // A day that cannot be planned on its forecast is named, never the end of the run; --on-invalid decides the exit.

@@ -1,0 +1,59 @@
+/**
+ * The door's steps around a derived command's operation (src/ops/cli-steps.ts): the steps' flags
+ * checked before anything runs, an operation run first whose output fills an input field, and side
+ * files written from the output (or another operation's, on the same input) before it is printed.
+ */
+import type { AnyOperation, CliBinding } from '../ops/types.js';
+import type { StepValues } from '../ops/cli-steps.js';
+import type { CliEnv } from './cli-env.js';
+import { optionName, setField } from './input-path.js';
+import { checkOutputPath, writeOutputFile } from './settings.js';
+
+type Opts = Record<string, unknown>;
+type Binding = CliBinding<unknown, unknown>;
+
+async function opById(id: string): Promise<AnyOperation> {
+  const op = (await import('../ops/index.js')).cliOperations.find((o) => o.id === id);
+  if (!op) throw new Error(`no operation ${id}`);
+  return op;
+}
+
+function preStepValues(cli: Binding, opts: Opts): StepValues {
+  const values: Record<string, string | true | undefined> = {};
+  for (const [name, f] of Object.entries(cli.before?.flags ?? {})) {
+    const raw = opts[optionName(f.flag)];
+    values[name] = raw === true ? true : raw === undefined || raw === false ? undefined : String(raw);
+  }
+  return values;
+}
+
+/** Before anything runs: the pre-step's flags, and that each side file named (`early`) can be written. */
+export function checkSteps(cli: Binding, opts: Opts): void {
+  cli.before?.check?.(preStepValues(cli, opts));
+  for (const f of cli.sideFiles ?? []) if (f.early) checkOutputPath(opts[optionName(f.flag.flag)] as string | undefined, f.flag.flag);
+}
+
+/** The pre-step, when its flag is given: its output fills its input field, or its warning is said. */
+export async function runPreStep(env: CliEnv, cli: Binding, opts: Opts, input: Record<string, unknown>): Promise<void> {
+  const step = cli.before;
+  if (!step) return;
+  const values = preStepValues(cli, opts);
+  if (values[step.when] === undefined) return;
+  const planned = await step.input(input as never, values);
+  if ('skip' in planned) return env.out().warn(planned.skip);
+  const picked = step.pick(await env.runOp(await opById(step.op), planned.input));
+  if (picked === null || picked === undefined) env.out().warn(planned.otherwise);
+  else setField(input, step.into, picked);
+}
+
+/** Each side file whose flag is given, written from the output (or its op's, run on the same input): its text, or its rows as CSV. */
+export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, input: Record<string, unknown>, output: unknown): Promise<void> {
+  for (const f of cli.sideFiles ?? []) {
+    const path = opts[optionName(f.flag.flag)] as string | undefined;
+    if (path === undefined) continue;
+    const data = f.op ? await env.runOp(await opById(f.op), input) : output;
+    const text = 'text' in f ? f.text(data) : await (await import('./csv.js')).toCsv(f.rows(data), f.columns);
+    writeOutputFile(path, text, f.flag.flag);
+    if (f.says) env.out().info(f.says(data, path));
+  }
+}
