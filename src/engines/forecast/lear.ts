@@ -17,6 +17,7 @@ import { H, dayOfWeek, type DailySeries } from './series.js';
 import type { ExtraColumns } from './series.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
+import { dot, dot2, setGram } from './gram.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
@@ -155,50 +156,6 @@ export function trainingDays(s: DailySeries, t: number, m: LearMember): number[]
   const days: number[] = [];
   for (let d = start; d < t; d++) if (s.observed[d]) days.push(d);
   return days.length >= 14 ? days : null;
-}
-
-function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    s0 += (a[ao + i] as number) * (b[bo + i] as number);
-    s1 += (a[ao + i + 1] as number) * (b[bo + i + 1] as number);
-  }
-  if (i < n) s0 += (a[ao + i] as number) * (b[bo + i] as number);
-  return s0 + s1;
-}
-
-/**
- * dot(x[a..], x[b..]) and dot(x[a..], x[c..]) in one pass over x[a..], each summed exactly as
- * `dot` sums (even and odd terms apart), so the bits are those of two `dot` calls.
- */
-function dot2(x: Float64Array, a: number, b: number, c: number, n: number, out: Float64Array): void {
-  let b0 = 0;
-  let b1 = 0;
-  let c0 = 0;
-  let c1 = 0;
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    const u0 = x[a + i] as number;
-    const u1 = x[a + i + 1] as number;
-    b0 += u0 * (x[b + i] as number);
-    b1 += u1 * (x[b + i + 1] as number);
-    c0 += u0 * (x[c + i] as number);
-    c1 += u1 * (x[c + i + 1] as number);
-  }
-  if (i < n) {
-    b0 += (x[a + i] as number) * (x[b + i] as number);
-    c0 += (x[a + i] as number) * (x[c + i] as number);
-  }
-  out[0] = b0 + b1;
-  out[1] = c0 + c1;
-}
-
-function setGram(g: Float64Array, p: number, diag: Float64Array, a: number, b: number, d: number, n: number): void {
-  const v = diag[a] === 0 || diag[b] === 0 ? 0 : d / n;
-  g[a * p + b] = v;
-  g[b * p + a] = v;
 }
 
 /**

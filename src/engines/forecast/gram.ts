@@ -1,0 +1,49 @@
+/**
+ * The Gram-matrix kernels of a LEAR fit (lear.ts `prepareWindow`): dot products summed in a fixed
+ * order (even and odd terms apart, then added), so that every fit gives the same bits on every
+ * machine, and the symmetric entry of a column pair (0 where either column is constant).
+ */
+
+export function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    s0 += (a[ao + i] as number) * (b[bo + i] as number);
+    s1 += (a[ao + i + 1] as number) * (b[bo + i + 1] as number);
+  }
+  if (i < n) s0 += (a[ao + i] as number) * (b[bo + i] as number);
+  return s0 + s1;
+}
+
+/**
+ * dot(x[a..], x[b..]) and dot(x[a..], x[c..]) in one pass over x[a..], each summed exactly as
+ * `dot` sums (even and odd terms apart), so the bits are those of two `dot` calls.
+ */
+export function dot2(x: Float64Array, a: number, b: number, c: number, n: number, out: Float64Array): void {
+  let b0 = 0;
+  let b1 = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const u0 = x[a + i] as number;
+    const u1 = x[a + i + 1] as number;
+    b0 += u0 * (x[b + i] as number);
+    b1 += u1 * (x[b + i + 1] as number);
+    c0 += u0 * (x[c + i] as number);
+    c1 += u1 * (x[c + i + 1] as number);
+  }
+  if (i < n) {
+    b0 += (x[a + i] as number) * (x[b + i] as number);
+    c0 += (x[a + i] as number) * (x[c + i] as number);
+  }
+  out[0] = b0 + b1;
+  out[1] = c0 + c1;
+}
+
+export function setGram(g: Float64Array, p: number, diag: Float64Array, a: number, b: number, d: number, n: number): void {
+  const v = diag[a] === 0 || diag[b] === 0 ? 0 : d / n;
+  g[a * p + b] = v;
+  g[b * p + a] = v;
+}
