@@ -194,8 +194,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (spec.settings) await settingsInput(spec, opts, input);
   const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
   if (cli && steps) steps.checkSteps(cli, opts);
-  const whole = spec.book?.shape === 'book' || cli?.range ? await import('./book-range.js') : undefined;
-  if (cli?.range) whole?.rangeInput(spec, cli.range, opts, input);
+  if (cli?.range) (await import('./book-range.js')).rangeInput(spec, cli.range, opts, input);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
     return (await import('./plan-forecast.js')).runPlanOnForecast(env, op.id === 'bess.plan' ? 'bess' : 'spread', file, parseDateFlag(opts.date as string, '--date') ?? '', opts);
@@ -203,10 +202,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const viewName = opts.view as string | undefined;
   const chosen = viewName !== undefined && viewName !== cli?.defaultView ? cli?.views?.[viewName] : undefined;
   if (chosen?.input) Object.assign(input, chosen.input);
-  const day = spec.book?.shape === 'day' && file !== undefined ? await dayBook(env, spec, file, opts, input) : undefined;
-  const days = spec.book?.shape === 'days' && file !== undefined ? await import('./book-days.js') : undefined;
-  const book = spec.book?.shape === 'book' && file !== undefined ? { loaded: await whole?.wholeBook(env, spec, file, opts, input) } : undefined;
-  const loaded = spec.book?.shape === 'hourly' && file !== undefined ? await hourlyBook(env, spec, op, file, opts, input) : days && file !== undefined ? await days.daysBook(env, spec.book as NonNullable<CommandSpec['book']>, file, opts, input) : (day?.loaded ?? book?.loaded);
+  const { loaded, source, classified } = file === undefined ? {} : await readBook(env, spec, op, file, opts, input);
   const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
   for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);
   if (mktop?.published && loaded) setField(input, mktop.published, true);
@@ -225,8 +221,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const source = day?.source ?? (days || book ? loaded?.source : undefined);
-  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && days ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts) };
+  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts) };
   const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
@@ -250,6 +245,32 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const fails = cli?.fails as FailBinding<unknown> | undefined;
   const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
   if (fails?.when(output) && !passes) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+}
+
+/**
+ * The price book a command reads, by its binding's shape (the input fields it fills are set in
+ * `input`): the book as loaded (for the gap report and the JSON's missing days), the source the
+ * views name (day, days and whole books), and whether the views classify missing days themselves
+ * (DoorFacts.missing: books of days).
+ */
+async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<{ loaded?: LoadedBook | undefined; source?: string | undefined; classified?: true }> {
+  const book = spec.book;
+  switch (book?.shape) {
+    case undefined:
+      return {};
+    case 'hourly':
+      return { loaded: await hourlyBook(env, spec, op, file, opts, input) };
+    case 'day':
+      return dayBook(env, spec, file, opts, input);
+    case 'days': {
+      const loaded = await (await import('./book-days.js')).daysBook(env, book, file, opts, input);
+      return { loaded, source: loaded.source, classified: true };
+    }
+    case 'book': {
+      const loaded = await (await import('./book-range.js')).wholeBook(env, spec, file, opts, input);
+      return { loaded, source: loaded?.source };
+    }
+  }
 }
 
 /** A document view's switches: true unless its `--no-…` flag was given. */
