@@ -4,7 +4,7 @@
  * files written from the output (or another operation's, on the same input) before it is printed.
  */
 import type { AnyOperation, CliBinding } from '../ops/types.js';
-import type { StepValues } from '../ops/cli-steps.js';
+import type { StepOperation, StepValues } from '../ops/cli-steps.js';
 import type { CliEnv } from './cli-env.js';
 import { optionName, setField } from './input-path.js';
 import { checkOutputPath, writeOutputFile } from './settings.js';
@@ -12,11 +12,7 @@ import { checkOutputPath, writeOutputFile } from './settings.js';
 type Opts = Record<string, unknown>;
 type Binding = CliBinding<unknown, unknown>;
 
-async function opById(id: string): Promise<AnyOperation> {
-  const op = (await import('../ops/index.js')).cliOperations.find((o) => o.id === id);
-  if (!op) throw new Error(`no operation ${id}`);
-  return op;
-}
+const opOf = async (load: StepOperation): Promise<AnyOperation> => (await load()) as AnyOperation;
 
 function preStepValues(cli: Binding, opts: Opts): StepValues {
   const values: Record<string, string | true | undefined> = {};
@@ -41,7 +37,7 @@ export async function runPreStep(env: CliEnv, cli: Binding, opts: Opts, input: R
   if (values[step.when] === undefined) return;
   const planned = await step.input(input as never, values);
   if ('skip' in planned) return env.out().warn(planned.skip);
-  const picked = step.pick(await env.runOp(await opById(step.op), planned.input));
+  const picked = step.pick(await env.runOp(await opOf(step.op), planned.input));
   if (picked === null || picked === undefined) env.out().warn(planned.otherwise);
   else setField(input, step.into, picked);
 }
@@ -51,7 +47,7 @@ export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, inpu
   for (const f of cli.sideFiles ?? []) {
     const path = opts[optionName(f.flag.flag)] as string | undefined;
     if (path === undefined) continue;
-    const data = f.op ? await env.runOp(await opById(f.op), input) : output;
+    const data = f.op ? await env.runOp(await opOf(f.op), input) : output;
     const text = 'text' in f ? f.text(data) : await (await import('./csv.js')).toCsv(f.rows(data), f.columns);
     writeOutputFile(path, text, f.flag.flag);
     if (f.says) env.out().info(f.says(data, path));

@@ -6,6 +6,12 @@
  * as `--date` xor `--month`, a view's `--no-…` switch, a second op run by a flag (`--sweep`) and
  * the book's days before the range. Types only, as cli-binding.ts.
  */
+/**
+ * The operation a step runs, imported when the step runs: its module alone, not the registry (which
+ * loads every operation). `unknown` because this file is types only below types.ts, which imports
+ * it; src/cli/steps.ts runs what it gives as an operation.
+ */
+export type StepOperation = () => Promise<unknown>;
 
 /** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
 export interface StepFlag {
@@ -19,7 +25,7 @@ export interface StepFlag {
 export type StepValues = Readonly<Record<string, string | true | undefined>>;
 
 /**
- * An operation (by id) run before the command's own when the flag `when` is given: `input` builds its
+ * An operation run before the command's own when the flag `when` is given: `input` builds its
  * input from the command's input, and what `pick` takes from its output fills the input field `into`
  * (a dotted path). When there is nothing to fill (`input` gives `skip`, or `pick` gives null) the
  * step's warning is said on stderr and the command goes on without it.
@@ -30,7 +36,7 @@ export interface PreStepBinding<In = never> {
   when: string;
   /** Checks the step's flag values before anything runs, given or not (a flag is never ignored silently). */
   check?(values: StepValues): void;
-  op: string;
+  op: StepOperation;
   input(input: In, values: StepValues): Promise<{ readonly input: unknown; readonly otherwise: string } | { readonly skip: string }>;
   pick(output: unknown): unknown;
   into: string;
@@ -38,7 +44,7 @@ export interface PreStepBinding<In = never> {
 
 /**
  * A file written beside the output when its flag names one (`--daily out.csv`, `--receipt
- * out.json`): the output of the operation `op` (by id; run on the command's input) or, without
+ * out.json`): the output of the operation `op` (run on the command's input) or, without
  * `op`, the command's own, written as `text` or as CSV `rows` once the output is complete and
  * before it is printed (a failed run leaves no file), in every format; `says` is an informational
  * line on stderr (hidden with -q).
@@ -47,7 +53,7 @@ export type SideFile<Data = unknown> = {
   flag: StepFlag;
   /** Check before anything runs that the path can be written (exit 2 naming the flag: a long run is not wasted on a typo). */
   early?: true;
-  op?: string;
+  op?: StepOperation;
   says?(data: Data, path: string): string;
 } & ({ text(data: Data): string } | { rows(data: Data): readonly object[]; readonly columns: readonly string[] });
 

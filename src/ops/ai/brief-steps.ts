@@ -27,7 +27,7 @@ export const briefCapsStep: PreStepBinding<TradingBriefOpInput> = {
   },
   when: 'caps',
   check: (values) => void capTolerance(values),
-  op: 'brief.priceCapContext',
+  op: async () => (await import('./brief-price-cap.js')).briefPriceCapContext,
   async input(input, values) {
     const { loadCapsTable, DEFAULT_CAPS_PATH } = await import('../facade/reference-files.js');
     const path = typeof values.caps === 'string' ? values.caps : DEFAULT_CAPS_PATH;
@@ -46,7 +46,7 @@ export const briefCapsStep: PreStepBinding<TradingBriefOpInput> = {
 
 export const briefReceiptFile: SideFile = {
   flag: { flag: '--receipt', value: 'out.json', help: 'also write a signed no-egress receipt and the declared inputs to this file' },
-  op: 'ai.tradingBriefReceipt',
+  op: async () => (await import('./receipt.js')).tradingBriefReceipt,
   text: (bundle) => `${JSON.stringify(bundle, null, 2)}\n`,
   says: (bundle, path) => {
     const { receipt } = bundle as { receipt: NoEgressReceipt };

@@ -12,7 +12,7 @@ import type { KeyObject } from 'node:crypto';
 import { defineOperation, type OpContext } from '../types.js';
 import { LARGE_VERIFY_BYTES, verifyCost } from '../cost.js';
 import { onPoolOrInline } from '../pool.js';
-import { TradingBriefOpInput } from './brief.js';
+import { TradingBriefOpInput } from './brief-input.js';
 
 const JsonObject = z.record(z.string(), z.unknown());
 
