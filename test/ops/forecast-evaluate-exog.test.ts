@@ -7,6 +7,9 @@ import { realBook } from '../engines/backtest-fixture.js';
 import { loadConfig } from '../../src/config/config.js';
 import { testDataDir } from '../temp-data-dir.js';
 import { call, localCtx } from './helpers.js';
+import { openMemoryStores } from '../../src/store/sqlite/index.js';
+import { closeClients } from '../../src/providers/mktop/reads.js';
+import { startReplay } from '../providers/mktop/replay.js';
 
 /** Sep–Dec 2024 of the shipped prices as the operation's series (keeps the fits short). */
 function series(): { dates: string[]; prices: number[][] } {
@@ -60,5 +63,51 @@ describe('forecast.evaluate --exog', () => {
     const later = await loadExogData(ctx, dayNumber('01.01.2026'), dayNumber('01.01.2026'), 'base', () => null);
     expect(asked).toBeGreaterThan(0);
     expect(later.sources.find((x) => x.series === 'nbu-rate')).toMatchObject({ fixture: 10, live: 0, missing: 1 });
+  });
+});
+
+describe('loadExogData beyond the fixtures', () => {
+  it('reads the days of the range the fixtures lack through each provider: live first, the cache after, with the values the upstream gave', async () => {
+    const rateOf = (iso: string): number => 48 + Number(iso.slice(6, 8)) / 10;
+    const solarOf = (h: number): number => (h >= 8 && h <= 16 ? 100 * h : 0);
+    const replay = await startReplay((hit) =>
+      hit.path === '/main/loadCharts'
+        ? { body: JSON.stringify([...Array.from({ length: 24 }, (_, h) => solarOf(h) + Number(hit.form.gen)), 0, ...Array.from({ length: 24 }, (_, h) => solarOf(h) + 1)]) }
+        : { body: JSON.stringify([{ r030: 978, txt: 'Євро', rate: rateOf(hit.form.date ?? ''), cc: 'EUR', exchangedate: `${hit.form.date?.slice(6, 8)}.${hit.form.date?.slice(4, 6)}.${hit.form.date?.slice(0, 4)}` }]) },
+    );
+    try {
+      const stores = openMemoryStores();
+      const ctx = {
+        ...localCtx(),
+        now: () => new Date('2026-02-01T10:00:00.000Z'),
+        config: loadConfig({ SVC_MARKET_DATA: 'live', SVC_RATES_BASE_URL: `${replay.base}/NBUStatService/v1/statdirectory/exchange`, SVC_UARES_BASE_URL: replay.base }, { dataDir: testDataDir() }),
+        stores: () => Promise.resolve(stores),
+      };
+      const from = dayNumber('05.01.2026');
+      const to = dayNumber('06.01.2026');
+      const first = await loadExogData(ctx, from, to, 'lagged', () => null);
+      const count = (r: typeof first, series: string) => {
+        const x = r.sources.find((s) => s.series === series);
+        return x && { fixture: x.fixture, cache: x.cache, live: x.live, missing: x.missing };
+      };
+      // 26–31.12.2025 from the fixtures; 01–04.01.2026 are look-back days beyond them (never read beyond: missing); the range live.
+      for (const series of ['nbu-rate', 'ua-res-solar', 'ua-res-wind']) expect(count(first, series), series).toEqual({ fixture: 6, cache: 0, live: 2, missing: 4 });
+      expect([first.data.uahPerEur.get(from), first.data.uahPerEur.get(to)]).toEqual([48.5, 48.6]);
+      expect(first.data.uahPerEur.get(from - 1)).toBeUndefined();
+      expect(Array.from(first.data.solarActual.get(from) ?? [])).toEqual(Array.from({ length: 24 }, (_, h) => solarOf(h) + 1));
+      expect(Array.from(first.data.windActual.get(to) ?? [])).toEqual(Array.from({ length: 24 }, (_, h) => solarOf(h) + 2));
+      expect(Array.from(first.data.windProjected.get(to) ?? [])).toEqual(Array.from({ length: 24 }, (_, h) => solarOf(h) + 1));
+      const asked = replay.hits.length;
+      expect(asked).toBe(6);
+      const again = await loadExogData(ctx, from, to, 'lagged', () => null);
+      for (const series of ['nbu-rate', 'ua-res-solar', 'ua-res-wind']) expect(count(again, series), series).toEqual({ fixture: 6, cache: 2, live: 0, missing: 4 });
+      expect({ ...again.data, caps: null }).toEqual({ ...first.data, caps: null });
+      expect(replay.hits.length).toBe(asked);
+      // The EU base is read beyond the fixtures only with the platform's token: without it, missing.
+      expect(count(first, 'eu-dam')).toEqual({ fixture: 6, cache: 0, live: 0, missing: 6 });
+    } finally {
+      await replay.close();
+      await closeClients();
+    }
   });
 });

@@ -55,92 +55,99 @@ const tally = (): Tally => ({ fixture: 0, cache: 0, live: 0, missing: 0 });
  */
 const canReadBeyond = (ctx: OpContext, d: number, from: number): boolean => ctx.config.marketData.mode !== 'fixture' && d >= from;
 
-async function rates(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, number>> {
-  parsed.rates ??= parseRatesCsv(readFileSync(RATES_FIXTURE, 'utf8'));
-  const out = new Map<number, number>();
+type Source = keyof Tally & ('fixture' | 'cache' | 'live');
+
+/** Where one series' days come from: the shipped fixture, else (when allowed) its provider's cache-through read. */
+interface DaySource<T> {
+  /** The shipped value of the day (undefined: the fixture does not hold it). */
+  shipped(date: string): T | undefined;
+  /** Whether day d may be read beyond the fixture. */
+  beyond(d: number): boolean;
+  /** The provider's read of the day (cache, then live); throws when the day is not to be had. */
+  read(date: string): Promise<{ value: T; source: Source }>;
+}
+
+/** The series' value of each day, counting in `t` where each came from or that it was missing. */
+async function gather<T>(days: readonly number[], t: Tally, src: DaySource<T>): Promise<Map<number, T>> {
+  const out = new Map<number, T>();
   for (const d of days) {
     const date = tradeDateOf(d);
-    const v = parsed.rates.get(date);
-    if (v !== undefined) {
-      out.set(d, v);
+    const shipped = src.shipped(date);
+    if (shipped !== undefined) {
+      out.set(d, shipped);
       t.fixture++;
-      continue;
-    }
-    if (!canReadBeyond(ctx, d, from)) {
+    } else if (!src.beyond(d)) {
       t.missing++;
-      continue;
-    }
-    try {
-      const { ratesDeps } = await import('../market/market-data-shared.js');
-      const { rate, freshness } = await readOfficialRate(ratesDeps(ctx), date);
-      if (rate.rateDate !== date) throw new Error('not the day');
-      out.set(d, rate.uahPerEur);
-      t[freshness.source]++;
-    } catch {
-      t.missing++;
+    } else {
+      try {
+        const { value, source } = await src.read(date);
+        out.set(d, value);
+        t[source]++;
+      } catch {
+        t.missing++;
+      }
     }
   }
   return out;
 }
 
-async function euBase(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, Record<string, number>>> {
-  parsed.eu ??= parseDailyBase(readFileSync(EU_DAM_FIXTURE, 'utf8'));
-  const out = new Map<number, Record<string, number>>();
-  for (const d of days) {
-    const date = tradeDateOf(d);
-    const day = parsed.eu.get(date);
-    if (day) {
-      out.set(d, Object.fromEntries(day));
-      t.fixture++;
-      continue;
-    }
-    if (!ctx.config.tsoplatform.token || d < from) {
-      t.missing++;
-      continue;
-    }
-    try {
+function rates(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, number>> {
+  const shipped = (parsed.rates ??= parseRatesCsv(readFileSync(RATES_FIXTURE, 'utf8')));
+  return gather(days, t, {
+    shipped: (date) => shipped.get(date),
+    beyond: (d) => canReadBeyond(ctx, d, from),
+    async read(date) {
+      const { ratesDeps } = await import('../market/market-data-shared.js');
+      const { rate, freshness } = await readOfficialRate(ratesDeps(ctx), date);
+      if (rate.rateDate !== date) throw new Error('not the day');
+      return { value: rate.uahPerEur, source: freshness.source };
+    },
+  });
+}
+
+function euBase(ctx: OpContext, days: number[], from: number, t: Tally): Promise<Map<number, Record<string, number>>> {
+  const shipped = (parsed.eu ??= parseDailyBase(readFileSync(EU_DAM_FIXTURE, 'utf8')));
+  return gather(days, t, {
+    shipped: (date) => {
+      const day = shipped.get(date);
+      return day ? Object.fromEntries(day) : undefined;
+    },
+    // Live only through the platform's A44 prices, which need its token.
+    beyond: (d) => Boolean(ctx.config.tsoplatform.token) && d >= from,
+    async read(date) {
       // The platform's client (undici) only when a live read happens: not on every command that loads the forecast ops (a cold backtest paid ≈ 60 ms for it).
       const [{ readZoneDailyMeans }, { tsoDeps }] = await Promise.all([import('../../providers/tsoplatform/reads.js'), import('../grid/tsoplatform-shared.js')]);
       const live = await readZoneDailyMeans(tsoDeps(ctx), EU_DAM_ZONES, date);
       const means = Object.fromEntries(Object.entries(live.means).filter(([, v]) => typeof v === 'number')) as Record<string, number>;
       if (Object.keys(means).length === 0) throw new Error('no zone');
-      out.set(d, means);
-      t[live.freshness[0]?.source ?? 'live']++;
-    } catch {
-      t.missing++;
-    }
-  }
-  return out;
+      return { value: means, source: live.freshness[0]?.source ?? 'live' };
+    },
+  });
 }
+
+type ResDay = { actual?: Float64Array; projected?: Float64Array };
 
 async function res(ctx: OpContext, days: number[], from: number, gen: ResGen, t: Tally): Promise<{ actual: Map<number, Float64Array>; projected: Map<number, Float64Array> }> {
   const shipped = fixtureRes();
-  const actual = new Map<number, Float64Array>();
-  const projected = new Map<number, Float64Array>();
   const row = (v: ArrayLike<number | null>): Float64Array => Float64Array.from({ length: 24 }, (_, h) => (typeof v[h] === 'number' ? (v[h] as number) : Number.NaN));
-  for (const d of days) {
-    const date = tradeDateOf(d);
-    const a = shipped.get(`${gen}_actual`)?.get(date);
-    const p = shipped.get(`${gen}_projected`)?.get(date);
-    if (a || p) {
-      if (a) actual.set(d, a);
-      if (p) projected.set(d, p);
-      t.fixture++;
-      continue;
-    }
-    if (!canReadBeyond(ctx, d, from)) {
-      t.missing++;
-      continue;
-    }
-    try {
+  const byDay = await gather<ResDay>(days, t, {
+    shipped: (date) => {
+      const actual = shipped.get(`${gen}_actual`)?.get(date);
+      const projected = shipped.get(`${gen}_projected`)?.get(date);
+      return actual || projected ? { actual, projected } : undefined;
+    },
+    beyond: (d) => canReadBeyond(ctx, d, from),
+    async read(date) {
       const { uaResDeps } = await import('../market/market-data-shared.js');
       const { day, freshness } = await readResDay(uaResDeps(ctx), date, gen);
-      actual.set(d, row(day.actual));
-      projected.set(d, row(day.projected));
-      t[freshness.source]++;
-    } catch {
-      t.missing++;
-    }
+      return { value: { actual: row(day.actual), projected: row(day.projected) }, source: freshness.source };
+    },
+  });
+  const actual = new Map<number, Float64Array>();
+  const projected = new Map<number, Float64Array>();
+  for (const [d, v] of byDay) {
+    if (v.actual) actual.set(d, v.actual);
+    if (v.projected) projected.set(d, v.projected);
   }
   return { actual, projected };
 }
