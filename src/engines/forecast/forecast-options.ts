@@ -20,6 +20,19 @@ export interface ForecastOptions {
    */
   shrink: number;
   /**
+   * Averaging across the combination's calibration windows: the LAD weights are fitted on the
+   * last n days for each n listed (each at most combineDays, which bounds the warm-up) and
+   * averaged before the shrinkage. Absent: [combineDays], one LAD.
+   */
+  combineWindows?: readonly number[];
+  /**
+   * Half-life in days of the LAD rows' weights: the hours of the day k days before the forecast
+   * day (k ≥ 1) count 2^(−(k − 1)/halfLife). Absent or 0: every row counts alike.
+   */
+  combineHalfLife?: number;
+  /** Where the `shrink` share goes: equal weights on the members (absent, `members`), or on the members and d-1 alike. */
+  shrinkTarget?: 'members' | 'members+d1';
+  /**
    * Blocks of delivery hours with their own combination weights (each block's hours of the same
    * days are the rows of its LAD); one block of all 24 hours is a single set of weights.
    */

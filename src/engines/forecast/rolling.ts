@@ -180,27 +180,50 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
     return w;
   }
   if (!regime && rows.length * 2 < o.combineDays) return plainMean();
-  const n = rows.length * block.length;
+  // Averaging across the combination's calibration windows (combineWindows): each window's LAD on its
+  // own latest rows, the weights averaged; a window with too few rows of its own is left out.
+  const windows = o.combineWindows ?? [o.combineDays];
+  const sum = new Float64Array(avail.length);
+  let solved = 0;
+  for (const wd of windows) {
+    const own = wd >= o.combineDays ? rows : rows.filter((d) => d >= t - wd);
+    if (regime ? own.length < o.regime.minDays : own.length * 2 < wd) continue;
+    const v = ladWeights(s, comp, a, t, nc, avail, own, block, cw, o.combineHalfLife ?? 0);
+    if (!v) continue;
+    for (let j = 0; j < avail.length; j++) sum[j] = (sum[j] as number) + (v[j] as number);
+    solved++;
+  }
+  if (solved === 0) return plainMean();
+  const fitted = solved === 1 ? sum : sum.map((x) => x / solved);
+  avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
+  const target = o.shrinkTarget === 'members+d1' && avail.includes(nc - 2) ? [...equal, nc - 2] : equal;
+  for (const c of target) w[c] = (w[c] as number) + o.shrink / target.length;
+  return w;
+}
+
+/**
+ * Simplex-LAD weights of the components `avail` over the hours of `block` of the days `rows`
+ * (null when the solver cannot certify the data: the caller falls back). With halfLife > 0, the
+ * hours of day d count 2^(−(t − 1 − d)/halfLife) (the row scaled: a weighted LAD on the same simplex).
+ */
+function ladWeights(s: DailySeries, comp: Float64Array, a: number, t: number, nc: number, avail: readonly number[], rows: readonly number[], block: readonly number[], cw: ReturnType<typeof combineWork>, halfLife: number): Float64Array | null {
+  const nb = block.length;
+  const n = rows.length * nb;
   const y = new Float64Array(n);
   const F = avail.map(() => new Float64Array(n));
-  const nb = block.length;
   rows.forEach((d, r) => {
+    const g = halfLife > 0 ? Math.pow(2, -(t - 1 - d) / halfLife) : 1;
     block.forEach((h, j) => {
-      y[r * nb + j] = s.price[d * H + h] as number;
-      avail.forEach((c, k) => ((F[k] as Float64Array)[r * nb + j] = comp[((d - a) * nc + c) * H + h] as number));
+      y[r * nb + j] = g === 1 ? (s.price[d * H + h] as number) : g * (s.price[d * H + h] as number);
+      avail.forEach((c, k) => ((F[k] as Float64Array)[r * nb + j] = g === 1 ? (comp[((d - a) * nc + c) * H + h] as number) : g * (comp[((d - a) * nc + c) * H + h] as number)));
     });
   });
-  let fitted: Float64Array;
   try {
-    fitted = simplexLad(F, y, n, cw);
+    return simplexLad(F, y, n, cw);
   } catch {
-    // The solver refuses only data it cannot certify (an iteration limit, a singular basis): the
-    // plain mean of the members is then the forecast, not a failed day.
-    return plainMean();
+    // The solver refuses only data it cannot certify (an iteration limit, a singular basis).
+    return null;
   }
-  avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
-  for (const c of equal) w[c] = (w[c] as number) + o.shrink / equal.length;
-  return w;
 }
 
 function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {
