@@ -1,6 +1,6 @@
 /**
- * The combination's calibration (issue 28, 2026-12-06): the shipped model on the served `base`
- * inputs beside variants of how the LAD weights are fitted — averaged across several calibration
+ * The combination's calibration (issue 28, 2026-12-06): the previous model (one LAD on the last
+ * 28 days; the served `base` inputs) beside variants of how the LAD weights are fitted — averaged across several calibration
  * windows of the combination (`combineWindows`), and rows weighted by recency (`combineHalfLife`) —
  * scored on OREE 2023 and 2024 together (geometric mean of the two rMAEs vs the standard naive;
  * coverage 0.78–0.82 in both), the untouched 07–12.2022 scored after the choice
@@ -8,13 +8,15 @@
  * fits (bench/forecast-cache.ts, SVC_FORECAST_CACHE). `quarter` scores 07–09 of each year only
  * (the cheap first pass).
  *
- * `final [holdout] chosen=NAME`: the shipped model and the chosen variant side by side with every
+ * `final [holdout] chosen=NAME`: the previous model and the chosen variant side by side with every
  * score (MAE, pinball, CRPS, cap-hit Brier) and a Diebold–Mariano test of the chosen against the
- * shipped (daily L1 loss differentials, one-sided: the chosen is more accurate).
+ * previous (daily L1 loss differentials, one-sided: the chosen is more accurate). The chosen one,
+ * `windows 14+28`, is DEFAULT_FORECAST since 2026-12-06 (the bench checks it).
  *
- *   SVC_FORECAST_CACHE=<dir> [ONLY=NAME,…] nice -n 10 npx tsx bench/forecast-combine.bench.ts [quarter] [monthly] [holdout chosen=NAME] [final chosen=NAME]
+ *   SVC_FORECAST_CACHE=<dir> [ONLY=NAME,…] nice -n 10 npx tsx bench/forecast-combine.bench.ts [quarter] [monthly] [holdout chosen=NAME] [final chosen=NAME] [phase2 rounds=N]
  */
 import { loadavg } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_FORECAST, H, isEvaluable, normalCdf, type DailySeries, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
 import { CHOOSE, UNTOUCHED, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
 
@@ -24,10 +26,12 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const f4 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(4));
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
 
-const D = DEFAULT_FORECAST;
+const { combineWindows: _shipped, ...PREVIOUS } = DEFAULT_FORECAST;
+/** The model before this change (one LAD on the last 28 days): every variant below is written against it. */
+const D: ForecastOptions = PREVIOUS;
 export const VARIANTS: { name: string; o: ForecastOptions }[] = [
-  { name: 'shipped', o: D },
-  { name: 'windows 14+28', o: { ...D, combineWindows: [14, 28] } },
+  { name: 'previous', o: D },
+  { name: 'windows 14+28', o: { ...D, combineWindows: [14, 28] } }, // shipped since 2026-12-06 (DEFAULT_FORECAST)
   { name: 'windows 21+28', o: { ...D, combineWindows: [21, 28] } },
   { name: 'windows 14+21+28', o: { ...D, combineWindows: [14, 21, 28] } },
   { name: 'windows 28+56', o: { ...D, combineDays: 56, combineWindows: [28, 56] } },
@@ -42,6 +46,8 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'shrink to members and d-1', o: { ...D, shrinkTarget: 'members+d1' } },
   { name: 'windows 14+28+56, half-life 28', o: { ...D, combineDays: 56, combineWindows: [14, 28, 56], combineHalfLife: 28 } },
 ];
+
+if (!isDeepStrictEqual(VARIANTS.find((v) => v.name === 'windows 14+28')?.o, DEFAULT_FORECAST)) throw new Error('windows 14+28 is no longer DEFAULT_FORECAST: update the bench');
 
 const { s: prices, capsOf } = await oree();
 const s = await withMode(prices, capsOf, 'base');
@@ -81,11 +87,28 @@ function dmPaired(s: DailySeries, x: Evaluation, y: Evaluation): { statistic: nu
   return { statistic, p: normalCdf(-statistic), days: T };
 }
 
+if (args.includes('phase2')) {
+  // Phase 2 alone (combination, bands, cap-hit, scoring) on the cached fits, the previous model and
+  // the shipped one alternated: what averaging two LADs per block costs a year's evaluation.
+  const rounds = Number(args.find((a) => a.startsWith('rounds='))?.slice(7) ?? 3);
+  const pick = VARIANTS.find((v) => v.name === (chosen ?? 'windows 14+28')) ?? VARIANTS[1];
+  for (const p of periods) ev(p, D); // warm the JIT
+  for (let r = 0; r < rounds; r++) {
+    for (const v of [VARIANTS[0], pick]) {
+      if (!v) continue;
+      const t0 = performance.now();
+      for (const p of periods) ev(p, v.o);
+      console.log(`round ${r + 1}: ${v.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s for ${periods.map((p) => p.name).join(' + ')} (load ${loadavg()[0]?.toFixed(1)})`);
+    }
+  }
+  process.exit(0);
+}
+
 if (args.includes('final')) {
   const pick = VARIANTS.find((v) => v.name === chosen);
   if (!pick) throw new Error(`final needs chosen=NAME, one of: ${VARIANTS.map((v) => v.name).join('; ')}`);
-  console.log(`\n## The shipped model beside \`${pick.name}\`, \`base\` inputs\n`);
-  console.log(row(['model', 'period', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'pinball .1/.5/.9', 'pinball p05–p95', 'CRPS', 'Brier max (clim)', 'Brier min (clim)', 'DM vs shipped']));
+  console.log(`\n## The previous model beside \`${pick.name}\`, \`base\` inputs\n`);
+  console.log(row(['model', 'period', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'pinball .1/.5/.9', 'pinball p05–p95', 'CRPS', 'Brier max (clim)', 'Brier min (clim)', 'DM vs previous']));
   console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   const bound = (e: Evaluation, b: 'max' | 'min') => {
     const c = e.capHit.find((x) => x.bound === b);
@@ -94,7 +117,7 @@ if (args.includes('final')) {
   for (const p of periods) {
     const base = ev(p, D);
     const mine = ev(p, pick.o);
-    for (const [name, e] of [['shipped', base], [pick.name, mine]] as const) {
+    for (const [name, e] of [['previous', base], [pick.name, mine]] as const) {
       const m = e.metrics;
       const dm = e === mine ? dmPaired(s, base, mine) : null;
       console.log(row([name, p.name, m.sampleDays, f4(m.rmaeVsNaive), f4(m.rmaeVsWeeklyNaive), f3(m.coverage), m.mae.toFixed(1), m.pinball?.toFixed(1) ?? '—', m.pinballQuantiles?.toFixed(1) ?? '—', m.crps?.toFixed(1) ?? '—', bound(e, 'max'), bound(e, 'min'), dm ? `${dm.statistic.toFixed(2)}, p = ${dm.p.toPrecision(2)} (${dm.days} d)` : '']));

@@ -7,8 +7,9 @@
  *   p50(d)   = Σ_k w_k(d)·F_k(d), clipped to [floor, cap]
  *   w(d)     = (1 − shrink)·v(d) + shrink·(equal weights on the members), where v(d) are the
  *              convex weights with the least absolute error over the hours of the `combineDays`
- *              days before d (combine.ts); while fewer than half of those days have every
- *              component, the plain mean of the members
+ *              days before d (combine.ts) — with `combineWindows`, the average of such weights
+ *              fitted on the last n days for each n listed; while fewer than half of those days
+ *              have every component, the plain mean of the members
  *   p10, p90 = p50 + conformal residual quantiles of the `bands.days` days before d (bands.ts)
  *
  * Everything about day d is computed from prices before d (and exogenous values for d, which a

@@ -1,7 +1,8 @@
 /**
  * The combination's calibration options (ForecastOptions combineWindows, combineHalfLife,
- * shrinkTarget): absent they are the shipped model bit for bit; present they do what they say on
- * a crafted problem whose best component changes five days before the forecast day.
+ * shrinkTarget): absent or neutral they change nothing; present they do what they say on a crafted
+ * problem whose best component changes five days before the forecast day. The shipped model uses
+ * combineWindows [14, 28].
  */
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../backtest-fixture.js';
@@ -29,8 +30,9 @@ function members(s: ReturnType<typeof makeSeries>, t: number, o: ForecastOptions
   return out;
 }
 
+const { combineWindows: _shipped, ...NO_WINDOWS } = DEFAULT_FORECAST;
 const CRAFTED: ForecastOptions = {
-  ...DEFAULT_FORECAST,
+  ...NO_WINDOWS,
   lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }, { window: 42, transform: 'asinh' }] },
   combineDays: 28,
   shrink: 0,
@@ -46,10 +48,16 @@ const weightsOf = (o: ForecastOptions): number[] => {
 };
 
 describe('the combination calibration options', () => {
-  it('absent or at their neutral values, the forecast is the shipped one bit for bit', () => {
+  it('the shipped model averages the LAD weights of the last 14 and 28 days', () => {
+    expect(DEFAULT_FORECAST.combineWindows).toEqual([14, 28]);
+    expect(Math.max(...(DEFAULT_FORECAST.combineWindows ?? []))).toBeLessThanOrEqual(DEFAULT_FORECAST.combineDays); // the warm-up covers every window
+  });
+
+  it('absent or at their neutral values, the forecast is the model without them bit for bit', () => {
     const s = seriesFromPriceBook(realBook().book);
     const t = indexOf(s, '20.11.2024');
-    const FAST: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }, { window: 42, transform: 'asinh' }] } };
+    const { combineWindows: _w, ...withoutWindows } = DEFAULT_FORECAST;
+    const FAST: ForecastOptions = { ...withoutWindows, lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }, { window: 42, transform: 'asinh' }] } };
     const [a] = fittedRange(t - 3, t, FAST);
     const m = memberForecasts(s, a, t, FAST.lear);
     const base = combineRolling(s, t - 3, t, m, FAST).days;
