@@ -44,6 +44,8 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'half-life 14, 56 days', o: { ...D, combineDays: 56, combineHalfLife: 14 } },
   { name: 'half-life 28, 56 days', o: { ...D, combineDays: 56, combineHalfLife: 28 } },
   { name: 'shrink to members and d-1', o: { ...D, shrinkTarget: 'members+d1' } },
+  { name: 'shipped + weekly profile (mean of 4 same weekdays)', o: { ...DEFAULT_FORECAST, weeklyProfile: 'mean4' } },
+  { name: 'shipped + weekly profile (median of 4 same weekdays)', o: { ...DEFAULT_FORECAST, weeklyProfile: 'median4' } },
   { name: 'windows 14+28+56, half-life 28', o: { ...D, combineDays: 56, combineWindows: [14, 28, 56], combineHalfLife: 28 } },
 ];
 

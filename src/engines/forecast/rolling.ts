@@ -84,7 +84,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   const [a] = fittedRange(from, to, o);
   const len = Math.max(0, to - a + 1);
   const nm = o.lear.members.length;
-  const nc = nm + 2;
+  const nc = nm + naiveCount(o);
   // comp[(i·nc + k)·H + h]: component k of day a + i, clipped to that day's caps (NaN: none).
   const comp = new Float64Array(len * nc * H).fill(Number.NaN);
   const p50 = new Float64Array(len * H).fill(Number.NaN);
@@ -115,6 +115,15 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
       comp[(i * nc + nm) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
       comp[(i * nc + nm + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
     }
+    if (o.weeklyProfile && t >= 28) {
+      const four = new Float64Array(4);
+      for (let h = 0; h < H; h++) {
+        for (let k = 0; k < 4; k++) four[k] = s.price[(t - 7 * (k + 1)) * H + h] as number;
+        four.sort();
+        const v = o.weeklyProfile === 'median4' ? ((four[1] as number) + (four[2] as number)) / 2 : ((four[0] as number) + (four[1] as number) + (four[2] as number) + (four[3] as number)) / 4;
+        comp[(i * nc + nm + 2) * H + h] = clip(v, caps, h);
+      }
+    }
     const since = lastBreak(t, capsOf, o.regime.days, breaks);
     const w = new Float64Array(nc);
     for (const block of o.hourBlocks) {
@@ -133,6 +142,9 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   }
   return { days, skipped, residuals: res, fittedFrom: a };
 }
+
+/** The naive components after the members: d-1, d-7 and, with weeklyProfile, the same hour of the last four same weekdays. */
+const naiveCount = (o: ForecastOptions): number => (o.weeklyProfile ? 3 : 2);
 
 function clip(v: number, caps: DayCaps | null, h: number): number {
   if (!caps) return v;
@@ -165,7 +177,8 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   const w = new Float64Array(nc);
   const rows: number[] = [];
   for (let d = Math.max(a, t - o.combineDays, since); d < t; d++) if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
-  const members = avail.filter((c) => c < nc - 2);
+  const nm = o.lear.members.length;
+  const members = avail.filter((c) => c < nm);
   const regime = since >= 0;
   const short = regime ? members.filter((c) => (o.lear.members[c] as LearMember).window <= o.regime.shortWindow) : members;
   const equal = short.length > 0 ? short : members;
@@ -175,9 +188,9 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   };
   if (o.combineDays <= 0) return plainMean();
   if (regime && rows.length < o.regime.minDays) {
-    if (o.regime.fallback === 'members' || !avail.includes(nc - 2)) return plainMean();
+    if (o.regime.fallback === 'members' || !avail.includes(nm)) return plainMean();
     for (const c of equal) w[c] = 0.5 / equal.length;
-    w[nc - 2] = 0.5;
+    w[nm] = 0.5;
     return w;
   }
   if (!regime && rows.length * 2 < o.combineDays) return plainMean();
@@ -197,7 +210,7 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   if (solved === 0) return plainMean();
   const fitted = solved === 1 ? sum : sum.map((x) => x / solved);
   avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
-  const target = o.shrinkTarget === 'members+d1' && avail.includes(nc - 2) ? [...equal, nc - 2] : equal;
+  const target = o.shrinkTarget === 'members+d1' && avail.includes(nm) ? [...equal, nm] : equal;
   for (const c of target) w[c] = (w[c] as number) + o.shrink / target.length;
   return w;
 }
@@ -229,11 +242,11 @@ function ladWeights(s: DailySeries, comp: Float64Array, a: number, t: number, nc
 
 function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {
   const b = o.bands;
-  const nc = nw + 2;
+  const nc = nw + naiveCount(o);
   const pool = (bound: 'max' | 'min', p: number, h: number): number => (climate && o.capHit.shrink[bound] > 0 ? calibratedCapHit(p, climate.frequency(bound, t, h), o.capHit.shrink[bound]) : p);
   const raw = new Float64Array(H);
   for (let c = 0; c < nw; c++) if (has(comp, i, nc, c)) for (let h = 0; h < H; h++) raw[h] = (raw[h] as number) + (comp[(i * nc + c) * H + h] as number) / used;
-  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
+  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: o.weeklyProfile ? w.subarray(nw).reduce((x, v) => x + v, 0) : (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
   const hitMax: (number | null)[] = [];
   const hitMin: (number | null)[] = [];
   let anyCap = false;
