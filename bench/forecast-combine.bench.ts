@@ -1,12 +1,14 @@
 /**
  * The combination's calibration (issue 28, 2026-12-06): the previous model (one LAD on the last
- * 28 days; the served `base` inputs) beside variants of how the LAD weights are fitted — averaged across several calibration
- * windows of the combination (`combineWindows`), and rows weighted by recency (`combineHalfLife`) —
- * scored on OREE 2023 and 2024 together (geometric mean of the two rMAEs vs the standard naive;
+ * 28 days; the served `base` inputs) beside the LAD weights averaged across several calibration
+ * windows of the combination (`combineWindows`), scored on OREE 2023 and 2024 together (geometric mean of the two rMAEs vs the standard naive;
  * coverage 0.78–0.82 in both), the untouched 07–12.2022 scored after the choice
  * (`holdout chosen=NAME`). Only phase 2 changes, so every variant runs on the same cached member
  * fits (bench/forecast-cache.ts, SVC_FORECAST_CACHE). `quarter` scores 07–09 of each year only
- * (the cheap first pass).
+ * (the cheap first pass). The variants that needed engine options not adopted — LAD rows weighted
+ * by recency (half-life 7–56 days), the shrinkage shared with d-1, a weekly-profile naive component
+ * (mean or median of d-7…d-28) — were measured at commits 9da48c6 and 03aafa7 and removed with the
+ * options (docs/forecast.md, "Averaging the combination across its calibration windows").
  *
  * `final [holdout] chosen=NAME`: the previous model and the chosen variant side by side with every
  * score (MAE, pinball, CRPS, cap-hit Brier) and a Diebold–Mariano test of the chosen against the
@@ -38,15 +40,6 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'windows 14+28+56', o: { ...D, combineDays: 56, combineWindows: [14, 28, 56] } },
   { name: 'windows 14+28+42+56', o: { ...D, combineDays: 56, combineWindows: [14, 28, 42, 56] } },
   { name: 'windows 7+14+28', o: { ...D, combineWindows: [7, 14, 28] } },
-  { name: 'half-life 7, 28 days', o: { ...D, combineHalfLife: 7 } },
-  { name: 'half-life 14, 28 days', o: { ...D, combineHalfLife: 14 } },
-  { name: 'half-life 28, 28 days', o: { ...D, combineHalfLife: 28 } },
-  { name: 'half-life 14, 56 days', o: { ...D, combineDays: 56, combineHalfLife: 14 } },
-  { name: 'half-life 28, 56 days', o: { ...D, combineDays: 56, combineHalfLife: 28 } },
-  { name: 'shrink to members and d-1', o: { ...D, shrinkTarget: 'members+d1' } },
-  { name: 'shipped + weekly profile (mean of 4 same weekdays)', o: { ...DEFAULT_FORECAST, weeklyProfile: 'mean4' } },
-  { name: 'shipped + weekly profile (median of 4 same weekdays)', o: { ...DEFAULT_FORECAST, weeklyProfile: 'median4' } },
-  { name: 'windows 14+28+56, half-life 28', o: { ...D, combineDays: 56, combineWindows: [14, 28, 56], combineHalfLife: 28 } },
 ];
 
 if (!isDeepStrictEqual(VARIANTS.find((v) => v.name === 'windows 14+28')?.o, DEFAULT_FORECAST)) throw new Error('windows 14+28 is no longer DEFAULT_FORECAST: update the bench');

@@ -26,19 +26,6 @@ export interface ForecastOptions {
    */
   combineWindows?: readonly number[];
   /**
-   * Half-life in days of the LAD rows' weights: the hours of the day k days before the forecast
-   * day (k ≥ 1) count 2^(−(k − 1)/halfLife). Absent or 0: every row counts alike.
-   */
-  combineHalfLife?: number;
-  /** Where the `shrink` share goes: equal weights on the members (absent, `members`), or on the members and d-1 alike. */
-  shrinkTarget?: 'members' | 'members+d1';
-  /**
-   * A third naive component after d-1 and d-7: each hour's price on the last four same weekdays
-   * (d-7, d-14, d-21, d-28), their mean (`mean4`) or median (`median4`) — a steadier weekly profile
-   * than d-7 alone. Absent: d-1 and d-7 only.
-   */
-  weeklyProfile?: 'mean4' | 'median4';
-  /**
    * Blocks of delivery hours with their own combination weights (each block's hours of the same
    * days are the rows of its LAD); one block of all 24 hours is a single set of weights.
    */

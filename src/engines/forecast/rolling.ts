@@ -84,7 +84,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   const [a] = fittedRange(from, to, o);
   const len = Math.max(0, to - a + 1);
   const nm = o.lear.members.length;
-  const nc = nm + naiveCount(o);
+  const nc = nm + 2;
   // comp[(i·nc + k)·H + h]: component k of day a + i, clipped to that day's caps (NaN: none).
   const comp = new Float64Array(len * nc * H).fill(Number.NaN);
   const p50 = new Float64Array(len * H).fill(Number.NaN);
@@ -115,15 +115,6 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
       comp[(i * nc + nm) * H + h] = clip(s.price[(t - 1) * H + h] as number, caps, h);
       comp[(i * nc + nm + 1) * H + h] = clip(s.price[(t - 7) * H + h] as number, caps, h);
     }
-    if (o.weeklyProfile && t >= 28) {
-      const four = new Float64Array(4);
-      for (let h = 0; h < H; h++) {
-        for (let k = 0; k < 4; k++) four[k] = s.price[(t - 7 * (k + 1)) * H + h] as number;
-        four.sort();
-        const v = o.weeklyProfile === 'median4' ? ((four[1] as number) + (four[2] as number)) / 2 : ((four[0] as number) + (four[1] as number) + (four[2] as number) + (four[3] as number)) / 4;
-        comp[(i * nc + nm + 2) * H + h] = clip(v, caps, h);
-      }
-    }
     const since = lastBreak(t, capsOf, o.regime.days, breaks);
     const w = new Float64Array(nc);
     for (const block of o.hourBlocks) {
@@ -142,9 +133,6 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
   }
   return { days, skipped, residuals: res, fittedFrom: a };
 }
-
-/** The naive components after the members: d-1, d-7 and, with weeklyProfile, the same hour of the last four same weekdays. */
-const naiveCount = (o: ForecastOptions): number => (o.weeklyProfile ? 3 : 2);
 
 function clip(v: number, caps: DayCaps | null, h: number): number {
   if (!caps) return v;
@@ -177,8 +165,7 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   const w = new Float64Array(nc);
   const rows: number[] = [];
   for (let d = Math.max(a, t - o.combineDays, since); d < t; d++) if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
-  const nm = o.lear.members.length;
-  const members = avail.filter((c) => c < nm);
+  const members = avail.filter((c) => c < nc - 2);
   const regime = since >= 0;
   const short = regime ? members.filter((c) => (o.lear.members[c] as LearMember).window <= o.regime.shortWindow) : members;
   const equal = short.length > 0 ? short : members;
@@ -188,9 +175,9 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   };
   if (o.combineDays <= 0) return plainMean();
   if (regime && rows.length < o.regime.minDays) {
-    if (o.regime.fallback === 'members' || !avail.includes(nm)) return plainMean();
+    if (o.regime.fallback === 'members' || !avail.includes(nc - 2)) return plainMean();
     for (const c of equal) w[c] = 0.5 / equal.length;
-    w[nm] = 0.5;
+    w[nc - 2] = 0.5;
     return w;
   }
   if (!regime && rows.length * 2 < o.combineDays) return plainMean();
@@ -202,34 +189,32 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   for (const wd of windows) {
     const own = wd >= o.combineDays ? rows : rows.filter((d) => d >= t - wd);
     if (regime ? own.length < o.regime.minDays : own.length * 2 < wd) continue;
-    const v = ladWeights(s, comp, a, t, nc, avail, own, block, cw, o.combineHalfLife ?? 0);
+    const v = ladWeights(s, comp, a, nc, avail, own, block, cw);
     if (!v) continue;
     for (let j = 0; j < avail.length; j++) sum[j] = (sum[j] as number) + (v[j] as number);
     solved++;
   }
+  // No window fitted (too few rows, or the solver refused every window's data): the plain mean of the members, not a failed day.
   if (solved === 0) return plainMean();
   const fitted = solved === 1 ? sum : sum.map((x) => x / solved);
   avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
-  const target = o.shrinkTarget === 'members+d1' && avail.includes(nm) ? [...equal, nm] : equal;
-  for (const c of target) w[c] = (w[c] as number) + o.shrink / target.length;
+  for (const c of equal) w[c] = (w[c] as number) + o.shrink / equal.length;
   return w;
 }
 
 /**
  * Simplex-LAD weights of the components `avail` over the hours of `block` of the days `rows`
- * (null when the solver cannot certify the data: the caller falls back). With halfLife > 0, the
- * hours of day d count 2^(−(t − 1 − d)/halfLife) (the row scaled: a weighted LAD on the same simplex).
+ * (null when the solver cannot certify the data: the caller falls back).
  */
-function ladWeights(s: DailySeries, comp: Float64Array, a: number, t: number, nc: number, avail: readonly number[], rows: readonly number[], block: readonly number[], cw: ReturnType<typeof combineWork>, halfLife: number): Float64Array | null {
+function ladWeights(s: DailySeries, comp: Float64Array, a: number, nc: number, avail: readonly number[], rows: readonly number[], block: readonly number[], cw: ReturnType<typeof combineWork>): Float64Array | null {
   const nb = block.length;
   const n = rows.length * nb;
   const y = new Float64Array(n);
   const F = avail.map(() => new Float64Array(n));
   rows.forEach((d, r) => {
-    const g = halfLife > 0 ? Math.pow(2, -(t - 1 - d) / halfLife) : 1;
     block.forEach((h, j) => {
-      y[r * nb + j] = g === 1 ? (s.price[d * H + h] as number) : g * (s.price[d * H + h] as number);
-      avail.forEach((c, k) => ((F[k] as Float64Array)[r * nb + j] = g === 1 ? (comp[((d - a) * nc + c) * H + h] as number) : g * (comp[((d - a) * nc + c) * H + h] as number)));
+      y[r * nb + j] = s.price[d * H + h] as number;
+      avail.forEach((c, k) => ((F[k] as Float64Array)[r * nb + j] = comp[((d - a) * nc + c) * H + h] as number));
     });
   });
   try {
@@ -242,11 +227,11 @@ function ladWeights(s: DailySeries, comp: Float64Array, a: number, t: number, nc
 
 function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {
   const b = o.bands;
-  const nc = nw + naiveCount(o);
+  const nc = nw + 2;
   const pool = (bound: 'max' | 'min', p: number, h: number): number => (climate && o.capHit.shrink[bound] > 0 ? calibratedCapHit(p, climate.frequency(bound, t, h), o.capHit.shrink[bound]) : p);
   const raw = new Float64Array(H);
   for (let c = 0; c < nw; c++) if (has(comp, i, nc, c)) for (let h = 0; h < H; h++) raw[h] = (raw[h] as number) + (comp[(i * nc + c) * H + h] as number) / used;
-  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: o.weeklyProfile ? w.subarray(nw).reduce((x, v) => x + v, 0) : (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
+  const f: DayForecast = { t, p10: new Float64Array(H), p50: p50.slice(i * H, i * H + H), p90: new Float64Array(H), quantiles: b.quantiles.map(() => new Float64Array(H)), raw, weights: w, naiveWeight: (w[nw] as number) + (w[nw + 1] as number), members: used, capHit: null };
   const hitMax: (number | null)[] = [];
   const hitMin: (number | null)[] = [];
   let anyCap = false;

@@ -1,8 +1,8 @@
 /**
- * The combination's calibration options (ForecastOptions combineWindows, combineHalfLife,
- * shrinkTarget): absent or neutral they change nothing; present they do what they say on a crafted
- * problem whose best component changes five days before the forecast day. The shipped model uses
- * combineWindows [14, 28].
+ * Averaging the combination across its calibration windows (ForecastOptions combineWindows): absent
+ * or [combineDays] it changes nothing; several windows average the weights each fits alone, on a
+ * crafted problem whose best component changes five days before the forecast day. The shipped model
+ * uses [14, 28].
  */
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../backtest-fixture.js';
@@ -47,13 +47,13 @@ const weightsOf = (o: ForecastOptions): number[] => {
   return Array.from(d?.weights ?? []);
 };
 
-describe('the combination calibration options', () => {
+describe('combineWindows', () => {
   it('the shipped model averages the LAD weights of the last 14 and 28 days', () => {
     expect(DEFAULT_FORECAST.combineWindows).toEqual([14, 28]);
     expect(Math.max(...(DEFAULT_FORECAST.combineWindows ?? []))).toBeLessThanOrEqual(DEFAULT_FORECAST.combineDays); // the warm-up covers every window
   });
 
-  it('absent or at their neutral values, the forecast is the model without them bit for bit', () => {
+  it('absent or [combineDays], the forecast is the one-LAD model bit for bit; two windows move it', () => {
     const s = seriesFromPriceBook(realBook().book);
     const t = indexOf(s, '20.11.2024');
     const { combineWindows: _w, ...withoutWindows } = DEFAULT_FORECAST;
@@ -61,11 +61,11 @@ describe('the combination calibration options', () => {
     const [a] = fittedRange(t - 3, t, FAST);
     const m = memberForecasts(s, a, t, FAST.lear);
     const base = combineRolling(s, t - 3, t, m, FAST).days;
-    const neutral = combineRolling(s, t - 3, t, m, { ...FAST, combineWindows: [FAST.combineDays], combineHalfLife: 0, shrinkTarget: 'members' }).days;
+    const neutral = combineRolling(s, t - 3, t, m, { ...FAST, combineWindows: [FAST.combineDays] }).days;
     expect(neutral.map((d) => Array.from(d.p50))).toEqual(base.map((d) => Array.from(d.p50)));
     expect(neutral.map((d) => d.quantiles.map((q) => Array.from(q)))).toEqual(base.map((d) => d.quantiles.map((q) => Array.from(q))));
     // and a variant does move it
-    const other = combineRolling(s, t - 3, t, m, { ...FAST, combineHalfLife: 3 }).days;
+    const other = combineRolling(s, t - 3, t, m, { ...FAST, combineWindows: [7, 14] }).days;
     expect(other.map((d) => Array.from(d.p50))).not.toEqual(base.map((d) => Array.from(d.p50)));
   });
 
@@ -84,26 +84,10 @@ describe('the combination calibration options', () => {
     expect(both.reduce((x, v) => x + v, 0)).toBeCloseTo(1, 12);
   });
 
-  it('combineHalfLife lets the recent days outweigh the older ones', () => {
-    const [wa, wb] = weightsOf({ ...CRAFTED, combineHalfLife: 2 });
-    expect(wa).toBeGreaterThan(0.95);
-    expect(wb).toBeLessThan(0.05);
-    // a half-life far longer than the window is the unweighted fit
-    expect(weightsOf({ ...CRAFTED, combineHalfLife: 1e9 })[1]).toBeGreaterThan(0.95);
-  });
-
-  it("shrinkTarget 'members+d1' gives d-1 its equal share of the shrinkage", () => {
-    const w = weightsOf({ ...CRAFTED, shrink: 0.3, shrinkTarget: 'members+d1' });
-    const plain = weightsOf({ ...CRAFTED, shrink: 0.3 });
-    expect(w[2]).toBeGreaterThanOrEqual(0.1 - 1e-12); // d-1: 0.3 / 3 at least
-    expect((w[2] as number) - (plain[2] as number)).toBeCloseTo(0.1, 12);
-    expect(w.reduce((x, v) => x + v, 0)).toBeCloseTo(1, 12);
-  });
-
   it('a forecast with the options is the same bits whatever range it is made in', () => {
     const s = seriesFromPriceBook(realBook().book);
     const t = indexOf(s, '20.11.2024');
-    const o: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }] }, combineDays: 14, combineWindows: [7, 14], combineHalfLife: 5 };
+    const o: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }] }, combineDays: 14, combineWindows: [7, 14] };
     const alone = rollingForecast(s, t, t, o).days[0];
     const longer = rollingForecast(s, t - 4, t + 1, o).days.find((d) => d.t === t);
     expect(Array.from(alone?.p50 ?? [])).toEqual(Array.from(longer?.p50 ?? []));
