@@ -58,7 +58,7 @@ export const FOUR_BLOCKS: readonly (readonly number[])[] = [[...hours(0, 7), 23]
 export const DEFAULT_FORECAST: ForecastOptions = {
   lear: DEFAULT_LEAR,
   combineDays: 28,
-  // The LAD weights of the last 14 and of the last 28 days, averaged: better than either alone on both 2023 and 2024 (docs/forecast.md, "Averaging the combination across its calibration windows").
+  // The LAD weights of the last 14 and of the last 28 days, averaged: better than the one LAD on 28 days on both 2023 and 2024 (docs/forecast.md, "Averaging the combination across its calibration windows").
   combineWindows: [14, 28],
   shrink: 0.25,
   hourBlocks: FOUR_BLOCKS,
