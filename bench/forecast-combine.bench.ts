@@ -19,7 +19,7 @@
  */
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import { ALL_HOURS, DEFAULT_FORECAST, H, isEvaluable, normalCdf, type DailySeries, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, isEvaluable, normalCdf, type DailySeries, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
 import { CHOOSE, UNTOUCHED, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
@@ -40,7 +40,6 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'windows 14+28+56', o: { ...D, combineDays: 56, combineWindows: [14, 28, 56] } },
   { name: 'windows 14+28+42+56', o: { ...D, combineDays: 56, combineWindows: [14, 28, 42, 56] } },
   { name: 'windows 7+14+28', o: { ...D, combineWindows: [7, 14, 28] } },
-  { name: 'shipped + one block of 24 hours averaged with the 4 blocks', o: { ...DEFAULT_FORECAST, alsoHourBlocks: ALL_HOURS } },
 ];
 
 if (!isDeepStrictEqual(VARIANTS.find((v) => v.name === 'windows 14+28')?.o, DEFAULT_FORECAST)) throw new Error('windows 14+28 is no longer DEFAULT_FORECAST: update the bench');

@@ -30,8 +30,6 @@ export interface ForecastOptions {
    * days are the rows of its LAD); one block of all 24 hours is a single set of weights.
    */
   hourBlocks: readonly (readonly number[])[];
-  /** A second structure of hour blocks: each hour's weights are the average of its block's in both. Absent: hourBlocks alone. */
-  alsoHourBlocks?: readonly (readonly number[])[];
   /**
    * Regime awareness after a known change of the caps in force (capsOf of day t differs from that
    * of t − 1 in some hour): for `days` days from the change, the combination weights are fitted

@@ -117,25 +117,7 @@ export function combineRolling(s: DailySeries, from: number, to: number, members
     }
     const since = lastBreak(t, capsOf, o.regime.days, breaks);
     const w = new Float64Array(nc);
-    if (o.alsoHourBlocks) {
-      // Per hour, the average of the weights of its block in each of the two block structures.
-      const wh = new Float64Array(H * nc);
-      for (const blocks of [o.hourBlocks, o.alsoHourBlocks]) {
-        for (const block of blocks) {
-          const wb = combinationWeights(s, comp, a, t, nc, o, cw, block, since);
-          for (const h of block) for (let c = 0; c < nc; c++) wh[h * nc + c] = (wh[h * nc + c] as number) + (wb[c] as number) / 2;
-        }
-      }
-      for (let h = 0; h < H; h++) {
-        let v = 0;
-        for (let c = 0; c < nc; c++) {
-          const x = wh[h * nc + c] as number;
-          if (x !== 0) v += x * (comp[(i * nc + c) * H + h] as number);
-          w[c] = (w[c] as number) + x / H;
-        }
-        p50[i * H + h] = clip(v, caps, h);
-      }
-    } else for (const block of o.hourBlocks) {
+    for (const block of o.hourBlocks) {
       const wb = combinationWeights(s, comp, a, t, nc, o, cw, block, since);
       for (const h of block) {
         let v = 0;
