@@ -15,7 +15,7 @@
  * previous (daily L1 loss differentials, one-sided: the chosen is more accurate). The chosen one,
  * `windows 14+28`, is DEFAULT_FORECAST since 2026-12-06 (the bench checks it).
  *
- *   SVC_FORECAST_CACHE=<dir> [ONLY=NAME,…] nice -n 10 npx tsx bench/forecast-combine.bench.ts [quarter] [monthly] [holdout chosen=NAME] [final chosen=NAME] [phase2 rounds=N]
+ *   SVC_FORECAST_CACHE=<dir> [ONLY=NAME,…] nice -n 10 npx tsx bench/forecast-combine.bench.ts [quarter] [monthly] [holdout chosen=NAME] [final chosen=NAME] [phase2 rounds=N] [exog=off|base|lagged]
  */
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
@@ -45,7 +45,9 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
 if (!isDeepStrictEqual(VARIANTS.find((v) => v.name === 'windows 14+28')?.o, DEFAULT_FORECAST)) throw new Error('windows 14+28 is no longer DEFAULT_FORECAST: update the bench');
 
 const { s: prices, capsOf } = await oree();
-const s = await withMode(prices, capsOf, 'base');
+// exog=off|base|lagged: the inputs of the members (default base, the served model); a robustness check, not a choice.
+const exog = (args.find((a) => a.startsWith('exog='))?.slice(5) ?? 'base') as 'off' | 'base' | 'lagged';
+const s = await withMode(prices, capsOf, exog);
 console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
 const holdout = args.includes('holdout');
 const quarter = args.includes('quarter');
@@ -57,7 +59,7 @@ const members: LearMember[] = [];
 for (const v of run) for (const m of v.o.lear.members) if (!members.some((x) => JSON.stringify(x) === JSON.stringify(m))) members.push(m);
 // The member fits cover the full choosing years (one cache entry whatever the periods scored).
 const ev = scorer(s, capsOf, fittedMembers(s, holdout ? [UNTOUCHED] : CHOOSE, members));
-console.log(`\n## Combination variants, \`base\` inputs, ${periods.map((p) => p.name).join(' + ')}\n`);
+console.log(`\n## Combination variants, \`${exog}\` inputs, ${periods.map((p) => p.name).join(' + ')}\n`);
 const two = periods.length === 2;
 console.log(row(['variant', ...periods.flatMap((p) => [`${p.name} rMAE`, `${p.name} weekly`, `${p.name} cov`, `${p.name} CRPS`, `${p.name} pinball p05–p95`]), ...(two ? ['geo-mean rMAE', 'geo-mean weekly'] : [])]));
 console.log(row(['---', ...periods.flatMap(() => ['---:', '---:', '---:', '---:', '---:']), ...(two ? ['---:', '---:'] : [])]));
@@ -102,7 +104,7 @@ if (args.includes('phase2')) {
 if (args.includes('final')) {
   const pick = VARIANTS.find((v) => v.name === chosen);
   if (!pick) throw new Error(`final needs chosen=NAME, one of: ${VARIANTS.map((v) => v.name).join('; ')}`);
-  console.log(`\n## The previous model beside \`${pick.name}\`, \`base\` inputs\n`);
+  console.log(`\n## The previous model beside \`${pick.name}\`, \`${exog}\` inputs\n`);
   console.log(row(['model', 'period', 'days', 'rMAE naive', 'rMAE weekly', 'coverage', 'MAE', 'pinball .1/.5/.9', 'pinball p05–p95', 'CRPS', 'Brier max (clim)', 'Brier min (clim)', 'DM vs previous']));
   console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   const bound = (e: Evaluation, b: 'max' | 'min') => {
