@@ -20,6 +20,12 @@ export interface ForecastOptions {
    */
   shrink: number;
   /**
+   * Averaging across the combination's calibration windows: the LAD weights are fitted on the
+   * last n days for each n listed (each at most combineDays, which bounds the warm-up) and
+   * averaged before the shrinkage. Absent: [combineDays], one LAD.
+   */
+  combineWindows?: readonly number[];
+  /**
    * Blocks of delivery hours with their own combination weights (each block's hours of the same
    * days are the rows of its LAD); one block of all 24 hours is a single set of weights.
    */
@@ -52,6 +58,8 @@ export const FOUR_BLOCKS: readonly (readonly number[])[] = [[...hours(0, 7), 23]
 export const DEFAULT_FORECAST: ForecastOptions = {
   lear: DEFAULT_LEAR,
   combineDays: 28,
+  // The LAD weights of the last 14 and of the last 28 days, averaged: better than the one LAD on 28 days on both 2023 and 2024 (docs/forecast.md, "Averaging the combination across its calibration windows").
+  combineWindows: [14, 28],
   shrink: 0.25,
   hourBlocks: FOUR_BLOCKS,
   // minDays 7: half d-1 for the first week after a cap change, while the short members still mix the regimes (docs/forecast.md, "Regime awareness, variants").

@@ -7,8 +7,9 @@
  *   p50(d)   = Σ_k w_k(d)·F_k(d), clipped to [floor, cap]
  *   w(d)     = (1 − shrink)·v(d) + shrink·(equal weights on the members), where v(d) are the
  *              convex weights with the least absolute error over the hours of the `combineDays`
- *              days before d (combine.ts); while fewer than half of those days have every
- *              component, the plain mean of the members
+ *              days before d (combine.ts) — with `combineWindows`, the average of such weights
+ *              fitted on the last n days for each n listed; while fewer than half of those days
+ *              have every component, the plain mean of the members
  *   p10, p90 = p50 + conformal residual quantiles of the `bands.days` days before d (bands.ts)
  *
  * Everything about day d is computed from prices before d (and exogenous values for d, which a
@@ -180,27 +181,48 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
     return w;
   }
   if (!regime && rows.length * 2 < o.combineDays) return plainMean();
-  const n = rows.length * block.length;
+  // Averaging across the combination's calibration windows (combineWindows): each window's LAD on its
+  // own latest rows, the weights averaged; a window with too few rows of its own is left out.
+  const windows = o.combineWindows ?? [o.combineDays];
+  const sum = new Float64Array(avail.length);
+  let solved = 0;
+  for (const wd of windows) {
+    const own = wd >= o.combineDays ? rows : rows.filter((d) => d >= t - wd);
+    if (regime ? own.length < o.regime.minDays : own.length * 2 < wd) continue;
+    const v = ladWeights(s, comp, a, nc, avail, own, block, cw);
+    if (!v) continue;
+    for (let j = 0; j < avail.length; j++) sum[j] = (sum[j] as number) + (v[j] as number);
+    solved++;
+  }
+  // No window fitted (too few rows, or the solver refused every window's data): the plain mean of the members, not a failed day.
+  if (solved === 0) return plainMean();
+  const fitted = solved === 1 ? sum : sum.map((x) => x / solved);
+  avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
+  for (const c of equal) w[c] = (w[c] as number) + o.shrink / equal.length;
+  return w;
+}
+
+/**
+ * Simplex-LAD weights of the components `avail` over the hours of `block` of the days `rows`
+ * (null when the solver cannot certify the data: the caller falls back).
+ */
+function ladWeights(s: DailySeries, comp: Float64Array, a: number, nc: number, avail: readonly number[], rows: readonly number[], block: readonly number[], cw: ReturnType<typeof combineWork>): Float64Array | null {
+  const nb = block.length;
+  const n = rows.length * nb;
   const y = new Float64Array(n);
   const F = avail.map(() => new Float64Array(n));
-  const nb = block.length;
   rows.forEach((d, r) => {
     block.forEach((h, j) => {
       y[r * nb + j] = s.price[d * H + h] as number;
       avail.forEach((c, k) => ((F[k] as Float64Array)[r * nb + j] = comp[((d - a) * nc + c) * H + h] as number));
     });
   });
-  let fitted: Float64Array;
   try {
-    fitted = simplexLad(F, y, n, cw);
+    return simplexLad(F, y, n, cw);
   } catch {
-    // The solver refuses only data it cannot certify (an iteration limit, a singular basis): the
-    // plain mean of the members is then the forecast, not a failed day.
-    return plainMean();
+    // The solver refuses only data it cannot certify (an iteration limit, a singular basis).
+    return null;
   }
-  avail.forEach((c, j) => (w[c] = (1 - o.shrink) * (fitted[j] as number)));
-  for (const c of equal) w[c] = (w[c] as number) + o.shrink / equal.length;
-  return w;
 }
 
 function finish(t: number, i: number, comp: Float64Array, nw: number, p50: Float64Array, res: Float64Array, scale: Float64Array, w: Float64Array, used: number, caps: DayCaps | null, o: ForecastOptions, climate: CapClimate | null): DayForecast {

@@ -29,7 +29,7 @@ export function historyWindow(book: PriceBook, date: string): PriceBook {
   return daysBefore(book, date, HISTORY_DAYS);
 }
 
-export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${DEFAULT_FORECAST.combineDays} days per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change only the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the climatology of the same cap`;
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${(DEFAULT_FORECAST.combineWindows ?? [DEFAULT_FORECAST.combineDays]).join(' and ')} days (the fits' weights averaged) per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change only the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the climatology of the same cap`;
 /**
  * Bumped whenever the engine's numbers change for the same options (a new solver, a new
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
