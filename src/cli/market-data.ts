@@ -1,11 +1,17 @@
 /**
- * `svc prices fetch`, `svc indexes`, `svc results` and `svc exch indexes`: the market-data reads
- * from the terminal, through the same operations as the HTTP door (src/ops/market/mktop.ts).
+ * `svc prices fetch`: the fetch job from the terminal, through the same operations as the HTTP
+ * door (src/ops/market/mktop.ts). `svc indexes`, `svc results` and `svc exch indexes` are the
+ * `cli` bindings of their operations.
+ *
+ * Still hand-written, because no binding says yet what it does: `--month` xor `--from`/`--to`
+ * (months, not days: `range` takes `--date` xor `--month`), one mktop.fetch run per month with a
+ * progress line per month and each failed or fallback month said as it comes, then mktop.prices
+ * of every month fetched to write the long CSV (`-o`, or the CSV format: the prices, not the op's
+ * output), and exit 1 after the table when a month failed.
  */
 import type { Command } from 'commander';
 import { monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
-import { formatNumber } from './chart.js';
 import type { CliEnv } from './cli-env.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
@@ -22,12 +28,6 @@ function market(value: string | undefined): 'DAM' | 'IDM' {
   const m = (value ?? 'DAM').toUpperCase();
   if (m !== 'DAM' && m !== 'IDM') throw SvcError.validation(`--market: expected DAM or IDM, got "${value}"`, [{ path: '--market', message: 'expected DAM|IDM' }]);
   return m;
-}
-
-function freshnessLine(env: CliEnv, what: string, f: { status: string; source: string; fetchedAt: string | null; upstreamError?: { reason: string; message: string } }): void {
-  const line = `${what}: ${f.status} (${f.source}${f.fetchedAt ? `, fetched ${f.fetchedAt}` : ''})${f.upstreamError ? ` — ${f.upstreamError.reason}: ${f.upstreamError.message}` : ''}`;
-  if (f.status === 'fresh') env.out().info(line);
-  else env.out().warn(line);
 }
 
 interface FetchOpts { month?: string; from?: string; to?: string; market?: string; output?: string; refresh?: boolean }
@@ -96,76 +96,4 @@ export function registerMarketData(program: Command, env: CliEnv): void {
     .option('--refresh', 'fetch again even months already cached as complete')
     .addHelpText('after', '\nExamples:\n  $ svc prices fetch --month 11.2026 -o "$TMPDIR/nov.csv"\n  $ svc prices fetch --from 01.2025 --to 03.2025 --market DAM\n  $ SVC_MARKET_DATA=fixture svc prices fetch --month 12.2024 --format csv\n\nSettings: SVC_MARKET_DATA=live|fixture|auto, SVC_MKTOP_BASE_URL, SVC_MKTOP_API_KEY (docs/data.md).')
     .action((opts: FetchOpts) => fetchPrices(env, opts));
-
-  program
-    .command('indexes')
-    .description("the market operator's daily DAM indexes (base, peak, off-peak, min, max, weighted) of a month")
-    .requiredOption('--month <MM.YYYY>', 'month')
-    .option('--zone <IPS|BEI>', 'trading zone', 'IPS')
-    .addHelpText('after', '\nExample:\n  $ svc indexes --month 11.2026 --zone IPS --format csv')
-    .action(async (opts: { month: string; zone: string }) => {
-      const zone = opts.zone.toUpperCase();
-      if (zone !== 'IPS' && zone !== 'BEI') throw SvcError.validation(`--zone: expected IPS or BEI, got "${opts.zone}"`, [{ path: '--zone', message: 'expected IPS|BEI' }]);
-      const { mktopIndexes } = await import('../ops/market/mktop.js');
-      const r = await env.runOp(mktopIndexes, { month: month(opts.month, '--month'), zone });
-      freshnessLine(env, `indexes ${r.month} ${r.zone}`, r.freshness);
-      const days = Object.values(r.data);
-      const { format } = env.globals();
-      const out = env.out();
-      if (format === 'json') return out.json(r);
-      if (format === 'csv') return out.raw(await toCsv(days.map((d) => ({ date: d.tradeDate, base: d.baseIndexUahMwh, peak: d.peakIndexUahMwh, off_peak: d.offPeakIndexUahMwh, min: d.minPriceUahMwh, max: d.maxPriceUahMwh, weighted: d.weightedAverageUahMwh }))));
-      const t = makeTable(['Date', 'Base', 'Peak', 'Off-peak', 'Min', 'Max', 'Weighted'], out.c, { right: [1, 2, 3, 4, 5, 6] });
-      for (const d of days) t.push([d.tradeDate, ...[d.baseIndexUahMwh, d.peakIndexUahMwh, d.offPeakIndexUahMwh, d.minPriceUahMwh, d.maxPriceUahMwh, d.weightedAverageUahMwh].map((v) => formatNumber(v, 2))]);
-      out.print(out.c.bold(`DAM indexes ${r.zone} ${r.month} (UAH/MWh)`) + out.c.dim(` · ${r.source}`));
-      out.print(t.toString());
-    });
-
-  program
-    .command('results')
-    .description("the market operator's trading results of a day: price, sale/purchase and declared volumes per hour")
-    .requiredOption('--date <DD.MM.YYYY>', 'trade date')
-    .option('--market <DAM|IDM>', 'market', 'DAM')
-    .addHelpText('after', '\nExample:\n  $ svc results --date 23.11.2026 --market DAM')
-    .action(async (opts: { date: string; market?: string }) => {
-      const { mktopTradingResults } = await import('../ops/market/mktop.js');
-      const r = await env.runOp(mktopTradingResults, { tradeDate: opts.date, market: market(opts.market) });
-      freshnessLine(env, `results ${r.tradeDate} ${r.market}`, r.freshness);
-      if (r.dst) env.out().warn(r.dst.note);
-      const { format } = env.globals();
-      const out = env.out();
-      const d = r.data;
-      if (format === 'json') return out.json(r);
-      if (format === 'csv') return out.raw(await toCsv(d.hours.map((h) => ({ date: d.tradeDate, hour: h.hour, price_uah_mwh: h.priceUahMwh, sell_mwh: h.sellVolumeMwh, buy_mwh: h.buyVolumeMwh, declared_sell_mwh: h.declaredSellVolumeMwh, declared_buy_mwh: h.declaredBuyVolumeMwh }))));
-      const t = makeTable(['Hour', 'Price', 'Sale MWh', 'Purchase MWh', 'Declared sale', 'Declared purchase'], out.c, { right: [1, 2, 3, 4, 5] });
-      for (const h of d.hours) t.push([String(h.hour).padStart(2, '0'), formatNumber(h.priceUahMwh, 2), formatNumber(h.sellVolumeMwh, 1), formatNumber(h.buyVolumeMwh, 1), formatNumber(h.declaredSellVolumeMwh, 1), formatNumber(h.declaredBuyVolumeMwh, 1)]);
-      out.print(out.c.bold(`${d.market} trading results ${d.tradeDate}`) + out.c.dim(` · ${r.source}`));
-      out.print(t.toString());
-      out.print(`Sold ${formatNumber(d.totalSellVolumeMwh, 1)} MWh, bought ${formatNumber(d.totalBuyVolumeMwh, 1)} MWh; weighted average ${formatNumber(d.weightedAveragePriceUahMwh, 2)} UAH/MWh.`);
-    });
-
-  const exch = program.command('exch').description("the exchange's bilateral-contract indexes (licence-gated)");
-  exch.addHelpText(
-    'after',
-    '\nExamples:\n' +
-      '  $ SVC_EXCH_AGREEMENT="BCM-2026-017" SVC_EXCH_SOURCE=./bcm.json svc exch indexes --lang en',
-  );
-  exch
-    .command('indexes')
-    .description('BCM BASE indexes of the IPS zone; off without a redistribution agreement (SVC_EXCH_AGREEMENT, SVC_EXCH_SOURCE)')
-    .option('--lang <uk|en>', 'language of the period labels', 'uk')
-    .addHelpText('after', '\nExample:\n  $ SVC_EXCH_AGREEMENT="BCM-2026-017" SVC_EXCH_SOURCE=./bcm.json svc exch indexes --lang en')
-    .action(async (opts: { lang: string }) => {
-      const { exchElectricityIndexes } = await import('../ops/market/exch.js');
-      const r = await env.runOp(exchElectricityIndexes, { lang: opts.lang });
-      const { format } = env.globals();
-      const out = env.out();
-      if (!r.available) out.warn(r.source);
-      if (format === 'json') return out.json(r);
-      if (format === 'csv') return out.raw(await toCsv(r.data.map((d) => ({ period: d.period, period_type: d.periodType, delivery_key: d.deliveryKey, value_uah_mwh: d.valueUahMwh })), ['period', 'period_type', 'delivery_key', 'value_uah_mwh']));
-      if (!r.available) return;
-      const t = makeTable(['Period', 'Type', 'Delivery', 'UAH/MWh'], out.c, { right: [3] });
-      for (const d of r.data) t.push([d.period, d.periodType, d.deliveryKey, formatNumber(d.valueUahMwh, 2)]);
-      out.print(out.c.bold('BCM BASE indexes, IPS') + out.c.dim(` · ${r.source}`));
-      out.print(t.toString());
-    });
 }

@@ -16,6 +16,7 @@ import { readMonthIndexes, readMonthPrices, readTradingResults } from '../../pro
 import type { PublishedResult } from '../../providers/mktop/parse-results.js';
 import { asUpstream, mktopDeps, operatorDomain, toBook, upstream } from './market-data-shared.js';
 import { defineOperation } from '../types.js';
+import { freshnessRemark, indexesView, resultsView } from './mktop-views.js';
 
 const FRESHNESS_NOTE =
   ' The body carries `freshness` (status fresh | stale | fallback, source live | cache | fixture, fetchedAt, contentHash, ' +
@@ -62,6 +63,15 @@ export const mktopIndexes = defineOperation({
   input: MktopIndexesQuery,
   output: MktopIndexesResponse,
   http: { method: 'GET', path: '/api/mktop/indexes', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429, 502], ...freshnessHeader },
+  cli: {
+    command: ['indexes'],
+    description: "the market operator's daily DAM indexes (base, peak, off-peak, min, max, weighted) of a month",
+    flags: { zone: { upper: true } },
+    flagHelp: { month: 'month', zone: 'trading zone' },
+    view: indexesView,
+    remarks: (r) => [freshnessRemark(`indexes ${r.month} ${r.zone}`, r.freshness)],
+    examples: ['svc indexes --month 11.2026 --zone IPS --format csv'],
+  },
   async run(ctx, input) {
     const read = await upstream(() => readMonthIndexes(mktopDeps(ctx), { month: input.month, zone: input.zone }));
     const data = Object.fromEntries(read.data.days.map((d) => [d.tradeDate, d]));
@@ -86,6 +96,17 @@ export const mktopTradingResults = defineOperation({
   input: MktopTradingResultsQuery,
   output: MktopTradingResultsResponse,
   http: { method: 'GET', path: '/api/mktop/trading-results', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429, 502], ...freshnessHeader },
+  cli: {
+    command: ['results'],
+    description: "the market operator's trading results of a day: price, sale/purchase and declared volumes per hour",
+    flags: { tradeDate: { flag: '--date' }, market: { upper: true } },
+    flagHelp: { tradeDate: 'trade date', market: 'market' },
+    // A bad --date is said in the op's words (`invalid input: tradeDate: …`), as the command always said it.
+    errors: 'op',
+    view: resultsView,
+    remarks: (r) => [freshnessRemark(`results ${r.tradeDate} ${r.market}`, r.freshness), ...(r.dst ? [{ warn: r.dst.note }] : [])],
+    examples: ['svc results --date 23.11.2026 --market DAM'],
+  },
   async run(ctx, input) {
     const read = await upstream(() => readTradingResults(mktopDeps(ctx), { tradeDate: input.tradeDate, market: input.market }));
     const periods = read.data.periods;
