@@ -165,8 +165,10 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
     input[book.onForecast] = onForecast.forecast;
     return { source: onForecast.source };
   }
-  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true });
-  input[book.into] = pickDay(loaded, date);
+  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true, ...(book.periods ? { warnDst: false } : {}) });
+  const dst = book.periods ? loaded.dstDays.find((d) => d.date === date) : undefined;
+  if (book.periods && dst) input[book.periods] = dst.transition;
+  input[book.into] = dst ? dst.periods.map((priceUahMwh, hour) => ({ hour, priceUahMwh })) : pickDay(loaded, date);
   if (book.onForecast && loaded.forecast) input[book.onForecast] = { ...READ_BACK_FORECAST };
   return { source: loaded.source, loaded };
 }
@@ -226,6 +228,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
   for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
+    if (r.json === false && format === 'json') continue;
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }

@@ -104,6 +104,8 @@ export type Block =
   | { readonly facts: readonly (readonly [string, string])[] }
   /** A line chart of a series (`width` columns at most, `height` rows). */
   | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } }
+  /** A column chart of a day's prices (one column a value). */
+  | { readonly columnChart: readonly number[] }
   /** A line on stderr, said where the blocks are printed (not in CSV). */
   | { readonly warn: string }
   /** A chart of a forecast's hourly band (p10–p90, p50 marked, the caps where the band reaches them). */
@@ -131,8 +133,11 @@ export interface DocView<Out = never, In = never> {
   csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
 
-/** A line on stderr said in every format before the output: a warning (shown with -q) or a note (hidden). */
-export type Remark = { readonly warn: string } | { readonly info: string };
+/**
+ * A line on stderr said in every format before the output: a warning (shown with -q) or a note
+ * (hidden); `json: false`: not with `--format json` (the output holds it).
+ */
+export type Remark = ({ readonly warn: string } | { readonly info: string }) & { readonly json?: false };
 
 /**
  * A positional JSON file (`-`: stdin) holding input fields, as an API body holds them: the fields
@@ -183,6 +188,12 @@ export interface BookBinding {
    * this input field.
    */
   onForecast?: string;
+  /**
+   * shape day: a clock-change day is handed over too, as the settlement periods the book holds
+   * (`hour` = period − 1), its transition (spring | autumn) in this input field; the book is read
+   * without the skipped-day warning.
+   */
+  periods?: string;
   /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
   gaps?: string;
   /** always: the missing days said on stderr before the output in every format (a result with no day of its own). */
