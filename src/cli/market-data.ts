@@ -3,11 +3,13 @@
  * door (src/ops/market/mktop.ts). `svc indexes`, `svc results` and `svc exch indexes` are the
  * `cli` bindings of their operations.
  *
- * Still hand-written, because no binding says yet what it does: `--month` xor `--from`/`--to`
- * (months, not days: `range` takes `--date` xor `--month`), one mktop.fetch run per month with a
- * progress line per month and each failed or fallback month said as it comes, then mktop.prices
- * of every month fetched to write the long CSV (`-o`, or the CSV format: the prices, not the op's
- * output), and exit 1 after the table when a month failed.
+ * Still hand-written, because a binding would need parts no command has needed yet: `--month`
+ * xor `--from`/`--to` in months (mktop.fetch takes from and to; `range` is `--date` xor `--month`
+ * filling days), one mktop.fetch run per month (progress per month, each failed or fallback month
+ * said as it comes, a failure not stopping the others), then mktop.prices of each month for the
+ * long CSV — the prices, not the op's output — written by `-o, --output` (a short flag: side files
+ * have long ones) or printed by `--format csv` without `-o` (with `-o` the table is printed), and
+ * exit 1 after the output when a month failed.
  */
 import type { Command } from 'commander';
 import { monthsBetween } from '../domain/dates.js';

@@ -3,10 +3,12 @@
  * prices.show, prices.stats and prices.profile ops' `cli` bindings; `prices fetch` is in
  * market-data.ts). This module also makes the `prices` group (its line and examples).
  *
- * Still hand-written, because no binding says yet what it does: its output is the book itself
- * written in another format (text, not an op's output: no operation writes a book), `--dst keep`
- * (a clock-change day kept with its own periods in long CSV and refused in JSON/wide), `--to` said
- * case-insensitively, and `-o` a file of the text with a line on stderr saying how many days.
+ * Still hand-written, because a binding would need four parts no command has needed yet: an
+ * output that is the book itself in another format (no operation returns a book's text; the door
+ * writes it through ops/facade/book-write.ts), the book read with its own `--dst keep|skip|reject`
+ * (keep: a clock-change day kept with its own periods in long CSV, refused in JSON and wide) and
+ * without `--hour-base`, `--to` taken in any case (`JSON`), and `-o, --output` writing the text to
+ * a file instead of stdout (a side file is written beside the output, not instead of it).
  */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
