@@ -40,6 +40,8 @@ export interface FlagSpec {
   optional?: boolean;
   /** Unset, the global option's value (`--locale`: `--lang`). */
   global?: 'lang';
+  /** A one-letter alias (`-o`). */
+  short?: string;
 }
 
 export interface CommandSpec {

@@ -163,6 +163,8 @@ export interface FailBinding<Out = never> {
   says(output: Out): string;
   exitCode: number;
   errorCode: string;
+  /** The failure is the error table's `errorCode` with this reason (its exit code the table's: `exitCode` is not used). */
+  reason?: string;
   /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
   unless?: { readonly flag: string; readonly value: string };
 }
@@ -293,6 +295,8 @@ export interface CliBinding<Out = never, In = never> {
   progress?(input: In): string;
   /** What the table format adds to the op's input: a figure only the table shows (`monthly`). */
   tableInput?: Readonly<Record<string, unknown>>;
+  /** What the command always adds to the op's input: what only the door asks for (`prices fetch`: the rows of its CSV). */
+  input?: Readonly<Record<string, unknown>>;
   /** `--date` xor `--month` filling two range fields (src/ops/cli-steps.ts). */
   range?: RangeFlagsBinding;
   /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */
