@@ -22,7 +22,6 @@ export type Register = (program: Command, env: CliEnv) => void;
  */
 const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register>; under?: true }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
-  { names: ['prices'], load: async () => (await import('./market-data.js')).registerMarketData },
   { names: ['indexes', 'results', 'exch'] }, // derived (mktop.indexes, mktop.tradingResults, exch.electricityIndexes), in their place
   { names: ['backtest'] }, // derived (no load), in its place
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },

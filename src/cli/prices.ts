@@ -1,7 +1,7 @@
 /**
  * `svc prices convert`: change a price book's format (`svc prices show|stats|profile` are the
- * prices.show, prices.stats and prices.profile ops' `cli` bindings; `prices fetch` is in
- * market-data.ts). This module also makes the `prices` group (its line and examples).
+ * prices.show, prices.stats and prices.profile ops' `cli` bindings, `prices fetch` mktop.fetch's).
+ * This module also makes the `prices` group (its line and examples).
  *
  * Still hand-written, because a binding would need four parts no command has needed yet: an
  * output that is the book itself in another format (no operation returns a book's text; the door

@@ -71,3 +71,33 @@ export const exchView: DocView<Exch> = {
     columns: ['period', 'period_type', 'delivery_key', 'value_uah_mwh'],
   },
 };
+
+interface Fetched {
+  market: string;
+  months: readonly { month: string; status: string; days: number; fetchedAt: string | null; reason?: string | undefined; message?: string | undefined }[];
+  prices?: readonly { date: string; hour: number; price_uah_mwh: number }[] | undefined;
+}
+
+/** `svc prices fetch`'s long CSV (stdout with --format csv, or the -o file): prices with two decimals. */
+export const fetchedRows = (r: Fetched): object[] => (r.prices ?? []).map((p) => ({ ...p, price_uah_mwh: p.price_uah_mwh.toFixed(2) }));
+export const FETCHED_COLUMNS = ['date', 'hour', 'price_uah_mwh'];
+
+/** Each month that failed or fell back to the fixtures, said on stderr. */
+export function fetchRemarks(r: Fetched): Remark[] {
+  return r.months.flatMap((s): Remark[] => {
+    if (s.status === 'failed') return [{ warn: `${s.month}: failed — ${s.reason}: ${s.message}` }];
+    if (s.status !== 'fallback') return [];
+    return [s.reason ? { warn: `${s.month}: the operator failed (${s.reason}: ${s.message}); shipped fixture data used` } : { info: `${s.month}: shipped fixture data (SVC_MARKET_DATA=fixture)` }];
+  });
+}
+
+export const fetchView: DocView<Fetched> = {
+  blocks: (r) => [{
+    table: {
+      head: ['Month', 'Status', 'Days', 'Fetched at', 'Note'],
+      rows: r.months.map((s) => [s.month, s.status, String(s.days), s.fetchedAt ?? '—', s.reason ?? (s.status === 'fallback' ? 'fixture' : '')]),
+      right: [2],
+    },
+  }],
+  csv: { rows: fetchedRows, columns: FETCHED_COLUMNS },
+};
