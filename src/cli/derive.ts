@@ -40,6 +40,8 @@ export interface FlagSpec {
   optional?: boolean;
   /** Unset, the global option's value (`--locale`: `--lang`). */
   global?: 'lang';
+  /** A one-letter alias (`-o`). */
+  short?: string;
 }
 
 export interface CommandSpec {
@@ -169,7 +171,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const bodyFields = new Set<string>([...(cli.body?.fields ?? []), ...(cli.body?.named ? [cli.body.named] : [])]);
   for (const [field, schema] of [...Object.entries(props), ...nestedFields(cli, props)]) {
     const named = cli.flags?.[field];
-    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || bodyFields.has(field) || named === false) continue;
+    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || field === cli.book?.periods || bodyFields.has(field) || named === false) continue;
     const group = settingsGroup(plain(schema));
     if (group) {
       settings.push({ field, group, required: required.has(field) });

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { SvcError } from '../domain/errors.js';
+import { SvcError, type ErrorCode } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
 import { CliExit, type CliEnv } from './cli-env.js';
@@ -43,7 +43,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
-      const flags = f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag;
+      const flags = (f.short ? `${f.short}, ` : '') + (f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag);
       if (f.required) cmd.requiredOption(flags, f.help);
       else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(flags, f.help);
@@ -92,7 +92,9 @@ function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: 
   }).filter((n, k, all) => all.findIndex((m) => m.f === n.f) === k);
   const first = named[0];
   if (!first) return undefined;
-  const got = first.f.kind === 'json' ? ` (in ${String(opts[optionName(first.f.flag)])})` : `, got ${JSON.stringify(opts[optionName(first.f.flag)])}`;
+  const given: unknown = opts[optionName(first.f.flag)];
+  // A flag not given (a field another field's absence makes required) is named without a value.
+  const got = given === undefined ? '' : first.f.kind === 'json' ? ` (in ${String(given)})` : `, got ${JSON.stringify(given)}`;
   const line = `${first.f.flag}: ${first.message}${got}`;
   return SvcError.validation(line + (named.length > 1 ? ` (and ${named.length - 1} more)` : ''), named.map((n) => ({ path: n.f.flag, message: n.message })));
 }
@@ -165,8 +167,10 @@ async function dayBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts,
     input[book.onForecast] = onForecast.forecast;
     return { source: onForecast.source };
   }
-  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true });
-  input[book.into] = pickDay(loaded, date);
+  const loaded = await loadBook(env, file, opts, { from: date, to: date, only: true, ...(book.periods ? { warnDst: false } : {}) });
+  const dst = book.periods ? loaded.dstDays.find((d) => d.date === date) : undefined;
+  if (book.periods && dst) input[book.periods] = dst.transition;
+  input[book.into] = dst ? dst.periods.map((priceUahMwh, hour) => ({ hour, priceUahMwh })) : pickDay(loaded, date);
   if (book.onForecast && loaded.forecast) input[book.onForecast] = { ...READ_BACK_FORECAST };
   return { source: loaded.source, loaded };
 }
@@ -208,6 +212,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (mktop?.published && loaded) setField(input, mktop.published, true);
   if (cli && steps) await steps.runPreStep(env, cli, opts, input);
   if (cli?.tableInput && env.globals().format === 'table') Object.assign(input, cli.tableInput);
+  if (cli?.input) Object.assign(input, cli.input);
   const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
   const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
   const output = (await running.catch(async (e: unknown) => {
@@ -226,6 +231,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
   for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
+    if (r.json === false && format === 'json') continue;
     if ('warn' in r) out.warn(r.warn);
     else out.info(r.info);
   }
@@ -244,7 +250,10 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   }
   const fails = cli?.fails as FailBinding<unknown> | undefined;
   const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
-  if (fails?.when(output) && !passes) throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+  if (fails?.when(output) && !passes) {
+    if (fails.reason) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
+    throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
+  }
 }
 
 /**

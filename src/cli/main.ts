@@ -22,7 +22,7 @@ export type Register = (program: Command, env: CliEnv) => void;
  */
 const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register>; under?: true }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
-  { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
+  { names: ['indexes', 'results', 'exch'] }, // derived (mktop.indexes, mktop.tradingResults, exch.electricityIndexes), in their place
   { names: ['backtest'] }, // derived (no load), in its place
   { names: ['report'], load: async () => (await import('./report.js')).registerReport },
   // `forecast` is derived (forecast.days); its subcommand `evaluate` is still hand-written.

@@ -7,7 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { DocText, DocView, DoorFacts, NoteText } from '../ops/types.js';
 import type { Output } from './output.js';
-import { bandChart, bar, lineChart } from './chart.js';
+import { bandChart, bar, columnChart, lineChart } from './chart.js';
 import { toCsv } from './csv.js';
 import { keyValueTable, makeTable } from './table.js';
 
@@ -25,6 +25,7 @@ export async function renderDoc(out: Output, view: DocView<unknown, unknown>, ou
     else if ('title' in block) out.print(out.c.bold(block.title) + (door.source ? out.c.dim(` · ${door.source}`) : ''));
     else if ('facts' in block) out.print(keyValueTable(block.facts.map(([k, v]) => [k, v]), out.c));
     else if ('warn' in block) out.warn(block.warn);
+    else if ('columnChart' in block) out.print(columnChart(block.columnChart, { c: out.c }).join('\n'));
     else if ('band' in block) out.print(bandChart(block.band, { c: out.c }).join('\n'));
     else {
       const table = makeTable([...block.table.head], out.c, block.table.right ? { right: [...block.table.right] } : {});

@@ -101,13 +101,21 @@ export const ExchIndexesResponse = z.strictObject({
 });
 
 /** The fetch job (CLI `svc prices fetch`, ingestion): months into the cache. */
-export const MktopFetchInput = z.strictObject({
-  from: Month,
-  to: Month,
-  market: Market.default('DAM'),
-  zone: z.enum(['IPS', 'BEI']).default('IPS'),
-  refresh: z.boolean().default(false),
-});
+export const MktopFetchInput = z
+  .strictObject({
+    month: Month.optional().describe('one month: from = to = month (not with from/to)'),
+    from: Month.optional().describe('first month of the range (with to)'),
+    to: Month.optional().describe('last month of the range (with from)'),
+    market: Market.default('DAM'),
+    zone: z.enum(['IPS', 'BEI']).default('IPS'),
+    refresh: z.boolean().default(false),
+    prices: z.boolean().optional().describe('also return the prices of the months read, as long CSV rows (date, hour, price_uah_mwh; clock-change days with their own periods)'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.month !== undefined && (v.from !== undefined || v.to !== undefined)) ctx.addIssue({ code: 'custom', path: ['month'], message: 'give month or from/to, not both' });
+    if (v.month !== undefined) return;
+    for (const key of ['from', 'to'] as const) if (v[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'expected a month MM.YYYY' });
+  });
 
 /**
  * Identifies one entry of the market-data cache (the store's MarketDataStore, the providers' cache

@@ -104,6 +104,8 @@ export type Block =
   | { readonly facts: readonly (readonly [string, string])[] }
   /** A line chart of a series (`width` columns at most, `height` rows). */
   | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } }
+  /** A column chart of a day's prices (one column a value). */
+  | { readonly columnChart: readonly number[] }
   /** A line on stderr, said where the blocks are printed (not in CSV). */
   | { readonly warn: string }
   /** A chart of a forecast's hourly band (p10–p90, p50 marked, the caps where the band reaches them). */
@@ -131,8 +133,11 @@ export interface DocView<Out = never, In = never> {
   csv?: { rows(output: Out): readonly object[] | null; columns?: readonly string[] };
 }
 
-/** A line on stderr said in every format before the output: a warning (shown with -q) or a note (hidden). */
-export type Remark = { readonly warn: string } | { readonly info: string };
+/**
+ * A line on stderr said in every format before the output: a warning (shown with -q) or a note
+ * (hidden); `json: false`: not with `--format json` (the output holds it).
+ */
+export type Remark = ({ readonly warn: string } | { readonly info: string }) & { readonly json?: false };
 
 /**
  * A positional JSON file (`-`: stdin) holding input fields, as an API body holds them: the fields
@@ -158,6 +163,8 @@ export interface FailBinding<Out = never> {
   says(output: Out): string;
   exitCode: number;
   errorCode: string;
+  /** The failure is the error table's `errorCode` with this reason (its exit code the table's: `exitCode` is not used). */
+  reason?: string;
   /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
   unless?: { readonly flag: string; readonly value: string };
 }
@@ -183,6 +190,12 @@ export interface BookBinding {
    * this input field.
    */
   onForecast?: string;
+  /**
+   * shape day: a clock-change day is handed over too, as the settlement periods the book holds
+   * (`hour` = period − 1), its transition (spring | autumn) in this input field; the book is read
+   * without the skipped-day warning.
+   */
+  periods?: string;
   /** The output field holding the calendar days missing in the range (engines/gaps.ts): named on stderr. */
   gaps?: string;
   /** always: the missing days said on stderr before the output in every format (a result with no day of its own). */
@@ -282,6 +295,8 @@ export interface CliBinding<Out = never, In = never> {
   progress?(input: In): string;
   /** What the table format adds to the op's input: a figure only the table shows (`monthly`). */
   tableInput?: Readonly<Record<string, unknown>>;
+  /** What the command always adds to the op's input: what only the door asks for (`prices fetch`: the rows of its CSV). */
+  input?: Readonly<Record<string, unknown>>;
   /** `--date` xor `--month` filling two range fields (src/ops/cli-steps.ts). */
   range?: RangeFlagsBinding;
   /** An operation run first, its output filling an input field (`--caps`: src/ops/cli-steps.ts). */

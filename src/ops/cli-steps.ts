@@ -16,6 +16,8 @@ export type StepOperation = () => Promise<unknown>;
 /** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
 export interface StepFlag {
   flag: string;
+  /** A one-letter alias (`-o`) beside the long flag, which errors name. */
+  short?: `-${string}`;
   value: string;
   optional?: true;
   help: string;

@@ -32,6 +32,8 @@ import { forecastEvaluate } from './forecast/forecast-evaluate.js';
 import { pricesStats } from './market/prices-stats.js';
 import { doctor } from './system/doctor.js';
 import { reportBacktest, reportDay, reportForecast } from './report/report.js';
+import { pricesShow } from './market/prices-show.js';
+import { pricesShowContract } from './market/prices-show-contract.js';
 import { pricesStatsContract } from './market/prices-stats-contract.js';
 import { pricesProfile } from './market/prices-profile.js';
 import { exchElectricityIndexes } from './market/exch.js';
@@ -85,6 +87,7 @@ export const operations: Operation[] = [
   reportDay,
   withContract(pricesStats, pricesStatsContract),
   pricesProfile,
+  withContract(pricesShow, pricesShowContract),
 ];
 
 /** Every operation, as `svc op list|run` serves them. */

@@ -4,6 +4,9 @@ import { readExchSource } from '../../providers/exch/index.js';
 import { clientFor } from '../../providers/mktop/reads.js';
 import { asUpstream, mktopDeps } from './market-data-shared.js';
 import { defineOperation } from '../types.js';
+import { exchView } from './mktop-views.js';
+
+const EXAMPLE = 'SVC_EXCH_AGREEMENT="BCM-2026-017" SVC_EXCH_SOURCE=./bcm.json svc exch indexes --lang en';
 
 export const exchElectricityIndexes = defineOperation({
   id: 'exch.electricityIndexes',
@@ -18,6 +21,15 @@ export const exchElectricityIndexes = defineOperation({
   input: ExchIndexesQuery,
   output: ExchIndexesResponse,
   http: { method: 'GET', path: '/api/exch/electricity-indexes', inputFrom: 'query', successStatus: 200, errors: [401, 429, 502] },
+  cli: {
+    command: ['exch', 'indexes'],
+    description: 'BCM BASE indexes of the IPS zone; off without a redistribution agreement (SVC_EXCH_AGREEMENT, SVC_EXCH_SOURCE)',
+    parent: { description: "the exchange's bilateral-contract indexes (licence-gated)", examples: [EXAMPLE] },
+    flagHelp: { lang: 'language of the period labels' },
+    view: exchView,
+    remarks: (r) => (r.available ? [] : [{ warn: r.source }]),
+    examples: [EXAMPLE],
+  },
   async run(ctx, input) {
     const { agreement, source } = ctx.config.marketData.exch;
     if (!agreement || !source) {
