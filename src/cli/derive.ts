@@ -9,7 +9,7 @@
  */
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
-import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
+import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding, NotWithBinding } from '../ops/types.js';
 import { nestedFields, sideFileFlags, stepFlags } from './derive-steps.js';
 
 export interface FlagSpec {
@@ -62,6 +62,8 @@ export interface CommandSpec {
   settings?: { field: string; group: SettingsGroup; required: boolean }[];
   /** Run by the command at the same path when this field's flag is given (CliBinding.alternate). */
   alternate?: AlternateBinding;
+  /** Flags of the command above refused with this subcommand (CliBinding.notWith). */
+  notWith?: NotWithBinding;
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
   module?: string;
   exportName?: string;
@@ -234,5 +236,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     ...(cli.errors ? { errors: cli.errors } : {}),
     ...(cli.helpFooter ? { helpFooter: cli.helpFooter } : {}),
     ...(cli.alternate ? { alternate: cli.alternate } : {}),
+    ...(cli.notWith ? { notWith: cli.notWith } : {}),
   };
 }

@@ -39,7 +39,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     // A hand-written subcommand may have made the command already (`forecast evaluate`).
     const cmd = (parent.commands.find((c) => c.name() === name) ?? parent.command(name)).description(spec.description);
     if (spec.book?.optional) cmd.argument(`[${spec.book.optional.name}]`, spec.book.optional.help);
-    else if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    else if (spec.book) cmd.argument(`<${spec.book.arg?.name ?? 'file'}>`, spec.book.arg?.help ?? BOOK_ARG_HELP);
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
@@ -54,6 +54,8 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
       const opts = (positional ? args[1] : args[0]) as Opts;
+      // Under a command with flags of its own (`forecast evaluate`): imported only there.
+      if (parent !== program && (spec.notWith || parent.options.length > 0)) (await import('./subcommand.js')).withParentOpts(cmd, opts, spec.notWith);
       if (file === undefined && spec.book?.optional) throw SvcError.validation(spec.book.optional.says, [{ path: spec.book.optional.name, message: 'required' }]);
       const chosen = chosenSpec(entry, opts);
       await runDerived(env, chosen, await load(chosen), file, opts);
@@ -139,19 +141,23 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const from = fromField ? (input[fromField] as string | undefined) : undefined;
   const to = toField ? (input[toField] as string | undefined) : undefined;
   if (from && to && parseTradeDate(from) && parseTradeDate(to)) checkRange(from, to);
-  // The flags are checked before the book is read: a bad --from fails fast, naming the flag.
-  const early = await op.input['~standard'].validate({ ...input, [book.into]: {} });
-  if (early.issues) {
-    const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
-    const e = await explained(spec, invalid, input, opts);
-    if (e !== invalid) throw e;
-  }
+  await flagsFirst(spec, op, opts, input);
   // A file is read straight into hourly arrays (no PriceDay objects); mktop's book comes as PriceDays.
   const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to, only: true, hourly: true }), from, to);
   const prices: Record<string, number[]> = {};
   for (const date of loaded.dates) prices[date] = loaded.hourly?.[date] ?? hourlyPrices(loaded.book[date] ?? []);
   input[book.into] = prices;
   return loaded;
+}
+
+/** The flags are checked before the book is read: a bad --from fails fast, naming the flag. */
+async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input: Record<string, unknown>): Promise<void> {
+  const early = await op.input['~standard'].validate({ ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} });
+  if (!early.issues) return;
+  const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+  const said = saidByBinding(spec, op.cli, invalid, undefined);
+  const e = said !== invalid ? said : await explained(spec, invalid, input, opts);
+  if (e !== invalid) throw e;
 }
 
 /** One day of the book (`--date`), or with `--plan-on forecast` the forecast's expected path of it. */
@@ -193,7 +199,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   }
   if (spec.settings) await settingsInput(spec, opts, input);
   const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
-  if (cli && steps) steps.checkSteps(cli, opts);
+  if (cli && steps) steps.checkSteps(cli, opts, input);
   if (cli?.range) (await import('./book-range.js')).rangeInput(spec, cli.range, opts, input);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
@@ -225,14 +231,15 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
-    if ('warn' in r) out.warn(r.warn);
-    else out.info(r.info);
-  }
+  const remarks = (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? [];
+  const sayRemarks = () => remarks.forEach((r) => ('warn' in r ? out.warn(r.warn) : out.info(r.info)));
+  const under = cli?.remarksUnder && format === 'table';
+  if (!under) sayRemarks();
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
   if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
   await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
+  if (under) sayRemarks();
   if (format === 'table' && loaded && gaps && !always) {
     const { gapReport } = await import('./gap-report.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
@@ -255,6 +262,9 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
  */
 async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<{ loaded?: LoadedBook | undefined; source?: string | undefined; classified?: true }> {
   const book = spec.book;
+  const kinds = op.cli?.book?.kinds;
+  if (book && (book.shape === 'book' || kinds)) await flagsFirst(spec, op, opts, input);
+  if (kinds && (await (await import('./book-kind.js')).readBookKind(kinds, file, opts, input))) return { source: file };
   switch (book?.shape) {
     case undefined:
       return {};

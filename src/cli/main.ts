@@ -110,7 +110,9 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
   const env = createCliEnv(program);
   const derived = await derivedCommands(operations);
   const words = commandWords(argv);
-  const exact = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
+  const typed = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
+  // With the subcommands under it (`forecast --date D evaluate <book>`: a flag's value may stand between the words).
+  const exact = derived.specs.filter((s) => typed.some((t) => t.command.every((w, i) => s.command[i] === w)));
   const help = argv.some((a) => a === '--help' || a === '-h') || words.includes('help');
   const version = words.length === 0 && argv.some((a) => a === '--version' || a === '-V');
   if (version) {

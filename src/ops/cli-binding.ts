@@ -3,7 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
-import type { AlternateBinding, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
+import type { AlternateBinding, BookParts, CommandParts, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -166,7 +166,7 @@ export interface FailBinding<Out = never> {
  * The positional price-book argument of a CLI command: a file, `-` or `mktop`, read with the
  * `--dst` and `--on-invalid` policies, its days handed to the op's input field `into`.
  */
-export interface BookBinding {
+export interface BookBinding extends BookParts {
   /** The input field the book fills. */
   into: string;
   /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; days: the book's days (their rows) inside the range; book: every day (a PriceBook: the range's history too). */
@@ -220,7 +220,7 @@ export interface GateBinding<Out = never> {
  * `book.into`. Typed loosely in the output so that an `Operation<I, O>` can carry a view of its
  * own output (`TableView<z.infer<O>>` narrows to this).
  */
-export interface CliBinding<Out = never, In = never> {
+export interface CliBinding<Out = never, In = never> extends CommandParts {
   /** The command path under `svc`, e.g. `['prices', 'stats']`. */
   command: readonly [string, ...string[]];
   /** One line for `svc --help`; the op's summary when omitted. */
