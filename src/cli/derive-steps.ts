@@ -38,6 +38,7 @@ interface StepFlagSpec {
   value?: string;
   help: string;
   optional?: boolean;
+  short?: string;
 }
 
 /** The flags of the binding's pre-step, range, book kinds and view switches: door flags (`@name`) filling no input field. */
@@ -54,5 +55,5 @@ export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
 
 /** The side files' flags (after `--settings` in the help, unless the binding's `order` names them). */
 export function sideFileFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
-  return (cli.sideFiles ?? []).map(({ flag: f }) => ({ field: `@${optionName(f.flag)}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) }));
+  return (cli.sideFiles ?? []).map(({ flag: f }) => ({ field: `@${optionName(f.flag)}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}), ...(f.short ? { short: f.short } : {}) }));
 }

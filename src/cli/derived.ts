@@ -44,9 +44,11 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
       const flags = f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag;
-      if (f.required) cmd.requiredOption(flags, f.help);
-      else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
-      else cmd.option(flags, f.help);
+      const named = f.short ? `${f.short}, ${flags}` : flags;
+      if (f.hidden) continue;
+      if (f.required) cmd.requiredOption(named, f.help);
+      else if (f.repeat) cmd.option(named, f.help, (v: string, prev: string[] = []) => [...prev, v]);
+      else cmd.option(named, f.help);
     }
     if (spec.book) addBookOptions(cmd);
     cmd.addHelpText('after', examplesText(spec.examples, spec.helpText) + (spec.helpFooter ? `\n\n${spec.helpFooter}` : ''));
@@ -107,13 +109,15 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
   if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
   let error: unknown = e;
   if (spec.settings) {
-    const { explainSettingsError, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+    const { explainSettingsError, asRecordPaths, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+    // Settings as top-level fields: their issues read back as the records' paths, so that they name the flag.
+    if (spec.settings.some((s) => s.flat)) error = asRecordPaths(error);
     for (const s of spec.settings) {
       const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-      error = explainSettingsError(error, s.field, flags, (getField(input, s.field) ?? {}) as Record<string, unknown>, opts);
+      error = explainSettingsError(error, s.field, flags, ((s.flat ? input : getField(input, s.field)) ?? {}) as Record<string, unknown>, opts);
     }
   }
-  if (error !== e) return error;
+  if (error !== e || spec.errors === 'op') return error;
   if (spec.errors === 'words') return (await import('./op-words.js')).saidInOpWords(e, spec.flags);
   return flagIssue(spec, e.issues, opts) ?? e;
 }
@@ -217,7 +221,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
   const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
   const output = (await running.catch(async (e: unknown) => {
-    if (spec.errors === 'op') throw e;
+    if (spec.errors === 'op') throw spec.settings ? await explained(spec, e, input, opts) : e;
     if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
     throw said !== e ? said : await explained(spec, e, input, opts);
@@ -227,7 +231,8 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts) };
+  const files = cli && steps ? steps.sideFilePaths(cli, opts) : {};
+  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts), files };
   const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
@@ -236,9 +241,10 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const under = cli?.remarksUnder && format === 'table';
   if (!under) sayRemarks();
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
+  // An output written to a file (`-o report.html`) is not printed, except as JSON.
+  const written = cli && steps ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
+  if (!written || format === 'json') await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
   if (under) sayRemarks();
   if (format === 'table' && loaded && gaps && !always) {
     const { gapReport } = await import('./gap-report.js');
@@ -277,7 +283,7 @@ async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: 
       return { loaded, source: loaded.source, classified: true };
     }
     case 'book': {
-      const loaded = await (await import('./book-range.js')).wholeBook(env, spec, file, opts, input);
+      const loaded = await (await import('./book-range.js')).wholeBook(env, spec, file, opts, input, op.cli?.book);
       return { loaded, source: loaded?.source };
     }
   }
@@ -298,6 +304,7 @@ async function settingsInput(spec: CommandSpec, opts: Opts, input: Record<string
   for (const s of groups) {
     const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
     const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs === s.group || settingsFileStates(opts.settings, s.group)));
-    if (s.required || given) setField(input, s.field, resolved[s.group]);
+    if (s.flat) Object.assign(input, resolved[s.group]);
+    else if (s.required || given) setField(input, s.field, resolved[s.group]);
   }
 }

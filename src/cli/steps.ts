@@ -49,14 +49,25 @@ export async function runPreStep(env: CliEnv, cli: Binding, opts: Opts, input: R
   else setField(input, step.into, picked);
 }
 
-/** Each side file whose flag is given, written from the output (or its op's, run on the same input): its text, or its rows as CSV. */
-export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, input: Record<string, unknown>, output: unknown): Promise<void> {
+/** The side files asked for: their paths by option name (DoorFacts.files). */
+export function sideFilePaths(cli: Binding, opts: Opts): Record<string, string> {
+  return Object.fromEntries((cli.sideFiles ?? []).flatMap((f) => (typeof opts[optionName(f.flag.flag)] === 'string' ? [[optionName(f.flag.flag), opts[optionName(f.flag.flag)] as string]] : [])));
+}
+
+/**
+ * Each side file whose flag is given, written from the output (or its op's, run on the same input):
+ * its text, or its rows as CSV. True when the output itself went to a file (`stdout`, not `-`).
+ */
+export async function writeSideFiles(env: CliEnv, cli: Binding, opts: Opts, input: Record<string, unknown>, output: unknown): Promise<boolean> {
+  let written = false;
   for (const f of cli.sideFiles ?? []) {
     const path = opts[optionName(f.flag.flag)] as string | undefined;
-    if (path === undefined) continue;
+    if (path === undefined || (f.stdout && path === '-')) continue;
+    written ||= f.stdout === true;
     const data = f.op ? await env.runOp(await opOf(f.op), input) : output;
     const text = 'text' in f ? f.text(data) : await (await import('./csv.js')).toCsv(f.rows(data), f.columns);
     writeOutputFile(path, text, f.flag.flag);
     if (f.says) env.out().info(f.says(data, path));
   }
+  return written;
 }

@@ -116,6 +116,8 @@ export interface DoorFacts {
   /** The days among `missing` that were clock-change days, invalid (skipped) days, or absent from the file (a book read). */
   missing?(days: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] };
   switches: Readonly<Record<string, boolean>>;
+  /** The side files asked for, their paths by option name (`output`). */
+  files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -236,11 +238,11 @@ export interface CliBinding<Out = never, In = never> extends CommandParts {
    * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
    * `axes`: a list of `{ name, values }` given as repeatable `name=v1,v2,…` flags, names from the
    * schema, a name said to be an `axes` (`settings field`); `global`: unset, the global option's
-   * value (`--locale` is `--lang`; its help is `flagHelp`'s). A dotted key is a field inside an
+   * value (`--locale` is `--lang`; its help is `flagHelp`'s), with `hidden` no flag of its own. A dotted key is a field inside an
    * object field, its flag named as any other (`'range.from': { flag: '--from', date: true }`,
    * `context.market`; a settings record there gives its own flags).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang' }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang'; readonly hidden?: true }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**

@@ -16,6 +16,8 @@ export type StepOperation = () => Promise<unknown>;
 /** A flag of a step's own, not an input field: `--caps [caps.csv]` (`optional`: the value may be left out). */
 export interface StepFlag {
   flag: string;
+  /** A one-letter alias (`-o`). */
+  short?: string;
   value: string;
   optional?: true;
   help: string;
@@ -57,6 +59,8 @@ export type SideFile<Data = unknown> = {
   says?(data: Data, path: string): string;
   /** What the op's input gains when the flag is given: a part of the output only the file holds (`daily: true`). */
   input?: Readonly<Record<string, unknown>>;
+  /** The file is the output itself: without the flag, or with `-`, the view prints it; written, the view is not drawn (JSON still printed). */
+  stdout?: true;
 } & ({ text(data: Data): string } | { rows(data: Data): readonly object[]; readonly columns: readonly string[] });
 
 /**
@@ -130,6 +134,10 @@ export interface BookParts {
   arg?: { readonly name: string; readonly help: string };
   /** Other kinds of file the argument may be, told apart by their content. */
   kinds?: readonly BookKind[];
+  /** A whole book: input fields the op takes from the book as read (where it came from, the days its reader left out and why). */
+  facts?(book: { readonly source: string; readonly leftOut: readonly { date: string; reason: 'dst' | 'invalid' }[] }): Readonly<Record<string, unknown>>;
+  /** A whole book: `mktop` is not read by the door and fills no field (the op reads the operator's prices itself). */
+  unreadMktop?: true;
 }
 
 /** Parts of a command's binding (cli-binding.ts CliBinding) for a subcommand and its stderr. */
