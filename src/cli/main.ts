@@ -23,7 +23,7 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
   { names: ['prices', 'indexes', 'results', 'exch'], load: async () => (await import('./market-data.js')).registerMarketData },
   { names: ['backtest'] }, // derived (no load), in its place
-  { names: ['report'], load: async () => (await import('./report.js')).registerReport },
+  { names: ['report'] }, // derived (report.backtest, report.forecast, report.day)
   { names: ['forecast'] }, // derived: forecast.days and, under it, forecast.evaluate
   // Derived (no load): listed here only to keep their place in `svc --help`, in this order.
   { names: ['brief'] },
