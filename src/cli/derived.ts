@@ -36,7 +36,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
     if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
-    // A hand-written subcommand may have made the command already (`forecast evaluate`).
+    // A subcommand registered before it may have made the command already (`forecast evaluate`, then `forecast`).
     const cmd = (parent.commands.find((c) => c.name() === name) ?? parent.command(name)).description(spec.description);
     if (spec.book?.optional) cmd.argument(`[${spec.book.optional.name}]`, spec.book.optional.help);
     else if (spec.book) cmd.argument(`<${spec.book.arg?.name ?? 'file'}>`, spec.book.arg?.help ?? BOOK_ARG_HELP);
