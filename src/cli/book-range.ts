@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import { MONTH_PATTERN, daysInMonth } from '../domain/dates.js';
-import type { RangeFlagsBinding } from '../ops/cli-steps.js';
+import type { BookParts, RangeFlagsBinding } from '../ops/cli-steps.js';
 import type { CliEnv } from './cli-env.js';
 import type { CommandSpec } from './derive.js';
 import { loadBook, parseDateFlag, type LoadedBook } from './book.js';
@@ -33,14 +33,20 @@ export function rangeInput(spec: CommandSpec, range: RangeFlagsBinding, opts: Op
   setField(input, range.into[1], to);
 }
 
-/** The whole book into the book field (clock-change days skipped without a warning: the range's remarks say them), or `mktop` named. */
-export async function wholeBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts, input: Record<string, unknown>): Promise<LoadedBook | undefined> {
+/**
+ * The whole book into the book field (clock-change days skipped without a warning: the range's
+ * remarks say them) and the facts the op takes from it (BookParts.facts), or `mktop` named, or not
+ * read at all (`unreadMktop`). `parts`: the op's own binding (its functions: not in the manifest).
+ */
+export async function wholeBook(env: CliEnv, spec: CommandSpec, file: string, opts: Opts, input: Record<string, unknown>, parts: BookParts | undefined): Promise<LoadedBook | undefined> {
   const book = spec.book as NonNullable<CommandSpec['book']>;
-  if (file === 'mktop' && book.mktop?.history) {
-    setField(input, book.mktop.history, 'mktop');
+  if (file === 'mktop' && (book.mktop?.history || book.unreadMktop)) {
+    if (book.mktop?.history) setField(input, book.mktop.history, 'mktop');
     return undefined;
   }
   const loaded = await loadBook(env, file, opts, { warnDst: false });
   setField(input, book.into, loaded.book);
+  const leftOut = [...loaded.skippedDstDays.map((date) => ({ date, reason: 'dst' as const })), ...loaded.invalidDays.map((d) => ({ date: d.date, reason: 'invalid' as const }))];
+  if (parts?.facts) Object.assign(input, parts.facts({ source: loaded.source, leftOut }));
   return loaded;
 }

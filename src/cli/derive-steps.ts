@@ -38,12 +38,14 @@ interface StepFlagSpec {
   value?: string;
   help: string;
   optional?: boolean;
+  short?: string;
 }
 
-/** The flags of the binding's pre-step, range and view switches: door flags (`@name`) filling no input field. */
+/** The flags of the binding's pre-step, range, book kinds and view switches: door flags (`@name`) filling no input field. */
 export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
   const range = cli.range ? [['date', cli.range.date], ['month', cli.range.month]] as const : [];
-  const steps = [...range, ...Object.entries(cli.before?.flags ?? {})];
+  const kinds = (cli.book?.kinds ?? []).flatMap((k) => Object.entries(k.flags ?? {}));
+  const steps = [...range, ...Object.entries(cli.before?.flags ?? {}), ...kinds];
   const switches = cli.view && 'blocks' in cli.view ? Object.entries(cli.view.switches ?? {}) : [];
   return [
     ...steps.map(([name, f]): StepFlagSpec => ({ field: `@${name}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) })),

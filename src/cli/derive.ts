@@ -9,7 +9,7 @@
  */
 import { MONTH_PATTERN, TRADE_DATE_PATTERN } from '../domain/dates.js';
 import { SETTINGS_FIELDS, type SettingsGroup } from '../domain/settings-fields.js';
-import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding } from '../ops/types.js';
+import type { AlternateBinding, AnyOperation, BodyBinding, BookBinding, NotWithBinding } from '../ops/types.js';
 import { nestedFields, sideFileFlags, stepFlags } from './derive-steps.js';
 
 export interface FlagSpec {
@@ -40,6 +40,8 @@ export interface FlagSpec {
   optional?: boolean;
   /** Unset, the global option's value (`--locale`: `--lang`). */
   global?: 'lang';
+  /** Not a flag of the command's own: the global option's value only. */
+  hidden?: boolean;
   /** A one-letter alias (`-o`). */
   short?: string;
 }
@@ -61,9 +63,11 @@ export interface CommandSpec {
   /** A paragraph of help under the examples. */
   helpFooter?: string;
   /** The settings records among the input fields (each flag of theirs is read with `--settings`, src/cli/settings.ts). */
-  settings?: { field: string; group: SettingsGroup; required: boolean }[];
+  settings?: { field: string; group: SettingsGroup; required: boolean; flat?: boolean }[];
   /** Run by the command at the same path when this field's flag is given (CliBinding.alternate). */
   alternate?: AlternateBinding;
+  /** Flags of the command above refused with this subcommand (CliBinding.notWith). */
+  notWith?: NotWithBinding;
   /** Where the build found the op (path under dist/ and export name); absent when derived at run time. */
   module?: string;
   exportName?: string;
@@ -165,13 +169,21 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   const flags: FlagSpec[] = [];
-  const settings: { field: string; group: SettingsGroup; required: boolean }[] = [];
+  const settings: NonNullable<CommandSpec['settings']> = [];
   const jsonFiles = new Set<string>(cli.jsonFiles ?? []);
   const textFiles = new Set<string>(cli.textFiles ?? []);
   const bodyFields = new Set<string>([...(cli.body?.fields ?? []), ...(cli.body?.named ? [cli.body.named] : [])]);
+  // The settings as top-level fields (as an HTTP query holds them: the report ops): both records' flags, their values spread.
+  const flat = SETTINGS_FIELDS.every((f) => f.key in props);
+  if (flat) {
+    for (const group of ['strategySettings', 'bessSettings'] as const) {
+      settings.push({ field: group, group, required: true, flat: true });
+      flags.push(...settingsFlags(group, { properties: Object.fromEntries(SETTINGS_FIELDS.filter((f) => f.group === group).map((f) => [f.key, props[f.key]])) }, group));
+    }
+  }
   for (const [field, schema] of [...Object.entries(props), ...nestedFields(cli, props)]) {
     const named = cli.flags?.[field];
-    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || field === cli.book?.periods || bodyFields.has(field) || named === false) continue;
+    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || field === cli.book?.periods || bodyFields.has(field) || named === false || (flat && SETTINGS_KEYS.has(field))) continue;
     const group = settingsGroup(plain(schema));
     if (group) {
       settings.push({ field, group, required: required.has(field) });
@@ -202,7 +214,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
       continue;
     }
     const flag = flagOf(field, schema, required.has(field), help);
-    const global = named && named.global ? { global: named.global, help: help ?? field } : {};
+    const global = named && named.global ? { global: named.global, help: help ?? field, ...(named.hidden ? { hidden: true } : {}) } : {};
     if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...(named && named.date ? { date: true } : {}), ...global });
   }
   flags.push(...stepFlags(cli));
@@ -236,5 +248,6 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     ...(cli.errors ? { errors: cli.errors } : {}),
     ...(cli.helpFooter ? { helpFooter: cli.helpFooter } : {}),
     ...(cli.alternate ? { alternate: cli.alternate } : {}),
+    ...(cli.notWith ? { notWith: cli.notWith } : {}),
   };
 }

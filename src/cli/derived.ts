@@ -36,14 +36,15 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
     const name = spec.command[spec.command.length - 1] as string;
     const parent = commandAt(program, spec.command.slice(0, -1));
     if (spec.parent && parent !== program && !parent.description()) parent.description(spec.parent.description).addHelpText('after', examplesText(spec.parent.examples, spec.parent.helpText));
-    // A hand-written subcommand may have made the command already (`forecast evaluate`).
+    // A subcommand registered before it may have made the command already (`forecast evaluate`, then `forecast`).
     const cmd = (parent.commands.find((c) => c.name() === name) ?? parent.command(name)).description(spec.description);
     if (spec.book?.optional) cmd.argument(`[${spec.book.optional.name}]`, spec.book.optional.help);
-    else if (spec.book) cmd.argument('<file>', BOOK_ARG_HELP);
+    else if (spec.book) cmd.argument(`<${spec.book.arg?.name ?? 'file'}>`, spec.book.arg?.help ?? BOOK_ARG_HELP);
     if (spec.body) cmd.argument(`<${spec.body.arg}>`, spec.body.help);
     if (spec.book?.shape === 'day') cmd.requiredOption('--date <DD.MM.YYYY>', 'trade date');
     for (const f of spec.flags) {
       const flags = (f.short ? `${f.short}, ` : '') + (f.value ? (f.optional ? `${f.flag} [${f.value}]` : `${f.flag} <${f.value}>`) : f.flag);
+      if (f.hidden) continue;
       if (f.required) cmd.requiredOption(flags, f.help);
       else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(flags, f.help);
@@ -54,6 +55,8 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       const positional = spec.book !== undefined || spec.body !== undefined;
       const file = positional ? (args[0] as string) : undefined;
       const opts = (positional ? args[1] : args[0]) as Opts;
+      // Under a command with flags of its own (`forecast evaluate`): imported only there.
+      if (parent !== program && (spec.notWith || parent.options.length > 0)) (await import('./subcommand.js')).withParentOpts(cmd, opts, spec.notWith);
       if (file === undefined && spec.book?.optional) throw SvcError.validation(spec.book.optional.says, [{ path: spec.book.optional.name, message: 'required' }]);
       const chosen = chosenSpec(entry, opts);
       await runDerived(env, chosen, await load(chosen), file, opts);
@@ -107,13 +110,15 @@ async function explained(spec: CommandSpec, e: unknown, input: Record<string, un
   if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
   let error: unknown = e;
   if (spec.settings) {
-    const { explainSettingsError, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+    const { explainSettingsError, asRecordPaths, BESS_FLAGS, TRADING_FLAGS } = await import('./settings.js');
+    // Settings as top-level fields: their issues read back as the records' paths, so that they name the flag.
+    if (spec.settings.some((s) => s.flat)) error = asRecordPaths(error);
     for (const s of spec.settings) {
       const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
-      error = explainSettingsError(error, s.field, flags, (getField(input, s.field) ?? {}) as Record<string, unknown>, opts);
+      error = explainSettingsError(error, s.field, flags, ((s.flat ? input : getField(input, s.field)) ?? {}) as Record<string, unknown>, opts);
     }
   }
-  if (error !== e) return error;
+  if (error !== e || spec.errors === 'op') return error;
   if (spec.errors === 'words') return (await import('./op-words.js')).saidInOpWords(e, spec.flags);
   return flagIssue(spec, e.issues, opts) ?? e;
 }
@@ -141,19 +146,23 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const from = fromField ? (input[fromField] as string | undefined) : undefined;
   const to = toField ? (input[toField] as string | undefined) : undefined;
   if (from && to && parseTradeDate(from) && parseTradeDate(to)) checkRange(from, to);
-  // The flags are checked before the book is read: a bad --from fails fast, naming the flag.
-  const early = await op.input['~standard'].validate({ ...input, [book.into]: {} });
-  if (early.issues) {
-    const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
-    const e = await explained(spec, invalid, input, opts);
-    if (e !== invalid) throw e;
-  }
+  await flagsFirst(spec, op, opts, input);
   // A file is read straight into hourly arrays (no PriceDay objects); mktop's book comes as PriceDays.
   const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to, only: true, hourly: true }), from, to);
   const prices: Record<string, number[]> = {};
   for (const date of loaded.dates) prices[date] = loaded.hourly?.[date] ?? hourlyPrices(loaded.book[date] ?? []);
   input[book.into] = prices;
   return loaded;
+}
+
+/** The flags are checked before the book is read: a bad --from fails fast, naming the flag. */
+async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input: Record<string, unknown>): Promise<void> {
+  const early = await op.input['~standard'].validate({ ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} });
+  if (!early.issues) return;
+  const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+  const said = saidByBinding(spec, op.cli, invalid, undefined);
+  const e = said !== invalid ? said : await explained(spec, invalid, input, opts);
+  if (e !== invalid) throw e;
 }
 
 /** One day of the book (`--date`), or with `--plan-on forecast` the forecast's expected path of it. */
@@ -197,7 +206,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   }
   if (spec.settings) await settingsInput(spec, opts, input);
   const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
-  if (cli && steps) steps.checkSteps(cli, opts);
+  if (cli && steps) steps.checkSteps(cli, opts, input);
   if (cli?.range) (await import('./book-range.js')).rangeInput(spec, cli.range, opts, input);
   const hand = cli?.handOff;
   if (hand && file !== undefined && input[hand.field] === hand.value) {
@@ -216,7 +225,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
   const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
   const output = (await running.catch(async (e: unknown) => {
-    if (spec.errors === 'op') throw e;
+    if (spec.errors === 'op') throw spec.settings ? await explained(spec, e, input, opts) : e;
     if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
     const said = saidByBinding(spec, cli, e, file);
     throw said !== e ? said : await explained(spec, e, input, opts);
@@ -226,19 +235,22 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const gapsField = spec.book?.gaps;
   const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
   // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts) };
+  const files = cli && steps ? steps.sideFilePaths(cli, opts) : {};
+  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts), files };
   const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  for (const r of (cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []) {
-    if (r.json === false && format === 'json') continue;
-    if ('warn' in r) out.warn(r.warn);
-    else out.info(r.info);
-  }
+  // A remark may be left out of the JSON (`json: false`: it says what the JSON already holds).
+  const remarks = ((cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []).filter((r) => r.json !== false || format !== 'json');
+  const sayRemarks = () => remarks.forEach((r) => ('warn' in r ? out.warn(r.warn) : out.info(r.info)));
+  const under = cli?.remarksUnder && format === 'table';
+  if (!under) sayRemarks();
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  if (cli && steps) await steps.writeSideFiles(env, cli, opts, input, output);
+  // An output written to a file (`-o report.html`) is not printed, except as JSON.
+  const written = cli && steps ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
+  if (!written || format === 'json') await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
+  if (under) sayRemarks();
   if (format === 'table' && loaded && gaps && !always) {
     const { gapReport } = await import('./gap-report.js');
     for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
@@ -264,6 +276,9 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
  */
 async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<{ loaded?: LoadedBook | undefined; source?: string | undefined; classified?: true }> {
   const book = spec.book;
+  const kinds = op.cli?.book?.kinds;
+  if (book && (book.shape === 'book' || kinds)) await flagsFirst(spec, op, opts, input);
+  if (kinds && (await (await import('./book-kind.js')).readBookKind(kinds, file, opts, input))) return { source: file };
   switch (book?.shape) {
     case undefined:
       return {};
@@ -276,7 +291,7 @@ async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: 
       return { loaded, source: loaded.source, classified: true };
     }
     case 'book': {
-      const loaded = await (await import('./book-range.js')).wholeBook(env, spec, file, opts, input);
+      const loaded = await (await import('./book-range.js')).wholeBook(env, spec, file, opts, input, op.cli?.book);
       return { loaded, source: loaded?.source };
     }
   }
@@ -297,6 +312,7 @@ async function settingsInput(spec: CommandSpec, opts: Opts, input: Record<string
   for (const s of groups) {
     const flags = s.group === 'strategySettings' ? TRADING_FLAGS : BESS_FLAGS;
     const given = anyFlagGiven(opts, flags) || (typeof opts.settings === 'string' && (flatAs === s.group || settingsFileStates(opts.settings, s.group)));
-    if (s.required || given) setField(input, s.field, resolved[s.group]);
+    if (s.flat) Object.assign(input, resolved[s.group]);
+    else if (s.required || given) setField(input, s.field, resolved[s.group]);
   }
 }

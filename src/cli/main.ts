@@ -17,16 +17,14 @@ export type Register = (program: Command, env: CliEnv) => void;
 
 /**
  * Hand-written subcommand modules, in the order `svc --help` lists them, each loaded only when one
- * of its commands runs. A command that is an operation's `cli` binding needs no entry here. `under`:
- * the module adds a subcommand under a derived command of the same word, registered with it.
+ * of its commands runs. A command that is an operation's `cli` binding needs no entry here.
  */
-const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register>; under?: true }> = [
+const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register> }> = [
   { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
   { names: ['indexes', 'results', 'exch'] }, // derived (mktop.indexes, mktop.tradingResults, exch.electricityIndexes), in their place
   { names: ['backtest'] }, // derived (no load), in its place
-  { names: ['report'], load: async () => (await import('./report.js')).registerReport },
-  // `forecast` is derived (forecast.days); its subcommand `evaluate` is still hand-written.
-  { names: ['forecast'], load: async () => (await import('./forecast-evaluate.js')).registerForecastEvaluate, under: true },
+  { names: ['report'] }, // derived (report.backtest, report.forecast, report.day)
+  { names: ['forecast'] }, // derived: forecast.days and, under it, forecast.evaluate
   // Derived (no load): listed here only to keep their place in `svc --help`, in this order.
   { names: ['brief'] },
   { names: ['receipt'] },
@@ -110,12 +108,14 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
   const env = createCliEnv(program);
   const derived = await derivedCommands(operations);
   const words = commandWords(argv);
-  const exact = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
+  const typed = derived.specs.filter((s) => s.command.every((w, i) => words[i] === w));
+  // With the subcommands under it (`forecast --date D evaluate <book>`: a flag's value may stand between the words).
+  const exact = derived.specs.filter((s) => typed.some((t) => t.command.every((w, i) => s.command[i] === w)));
   const help = argv.some((a) => a === '--help' || a === '-h') || words.includes('help');
   const version = words.length === 0 && argv.some((a) => a === '--version' || a === '-V');
   if (version) {
     // `svc --version` needs no command at all.
-  } else if (exact.length > 0 && !help && !HAND_WRITTEN.some((m) => m.under && m.names.includes(words[0] ?? ''))) {
+  } else if (exact.length > 0 && !help) {
     registerDerived(program, env, exact, derived.load);
   } else {
     for (const register of REGISTRY) register(program, env);

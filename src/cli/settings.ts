@@ -10,7 +10,7 @@ import { optionName } from './input-path.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
-import { settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
+import { BESS_SETTING_KEYS, SETTINGS_FIELDS, settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
 
 /** A settings flag: flag name, range, help default and unit all come from SETTINGS_FIELDS (src/domain/settings-fields.ts). */
 export type FlagSpec = SettingsField;
@@ -168,4 +168,12 @@ export function settingsFileStates(file: string, group: SettingsGroup): boolean 
 /** A validation error on either group, rewritten to name the flag (or the file) and the range. */
 export function explainBothSettings(e: unknown, s: Record<SettingsGroup, Record<string, unknown>>, opts: Record<string, unknown>): unknown {
   return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings, opts), 'bessSettings', BESS_FLAGS, s.bessSettings, opts);
+}
+
+/** Settings taken as top-level fields (the report ops, as the HTTP query holds them): their errors read back as the records' paths, so that they name the flag. */
+export function asRecordPaths(e: unknown): unknown {
+  if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;
+  const groupOf = (path: string) => (BESS_SETTING_KEYS.has(path) ? 'bessSettings' : SETTINGS_FIELDS.find((f) => f.key === path)?.group);
+  if (!e.issues.some((i) => groupOf(i.path))) return e;
+  return SvcError.validation(e.message, e.issues.map((i) => ({ ...i, path: groupOf(i.path) ? `${groupOf(i.path)}.${i.path}` : i.path })));
 }

@@ -3,7 +3,7 @@
  * command path, positional price book or JSON body, flags of its own, table and text views, exit
  * codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
-import type { AlternateBinding, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
+import type { AlternateBinding, BookParts, CommandParts, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile, ViewSwitch } from './cli-steps.js';
 /** One text in the CLI's two table languages (JSON output is language-neutral). */
 export type Label = string | { readonly en: string; readonly uk: string };
 
@@ -118,6 +118,8 @@ export interface DoorFacts {
   /** The days among `missing` that were clock-change days, invalid (skipped) days, or absent from the file (a book read). */
   missing?(days: readonly string[]): { dst: string[]; invalid: string[]; absent: string[] };
   switches: Readonly<Record<string, boolean>>;
+  /** The side files asked for, their paths by option name (`output`). */
+  files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -173,7 +175,7 @@ export interface FailBinding<Out = never> {
  * The positional price-book argument of a CLI command: a file, `-` or `mktop`, read with the
  * `--dst` and `--on-invalid` policies, its days handed to the op's input field `into`.
  */
-export interface BookBinding {
+export interface BookBinding extends BookParts {
   /** The input field the book fills. */
   into: string;
   /** hourly: `{ date: number[24] }` for the days inside the range fields; day: the rows of the one day the `date` field names; days: the book's days (their rows) inside the range; book: every day (a PriceBook: the range's history too). */
@@ -233,7 +235,7 @@ export interface GateBinding<Out = never> {
  * `book.into`. Typed loosely in the output so that an `Operation<I, O>` can carry a view of its
  * own output (`TableView<z.infer<O>>` narrows to this).
  */
-export interface CliBinding<Out = never, In = never> {
+export interface CliBinding<Out = never, In = never> extends CommandParts {
   /** The command path under `svc`, e.g. `['prices', 'stats']`. */
   command: readonly [string, ...string[]];
   /** One line for `svc --help`; the op's summary when omitted. */
@@ -249,11 +251,11 @@ export interface CliBinding<Out = never, In = never> {
    * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
    * `axes`: a list of `{ name, values }` given as repeatable `name=v1,v2,…` flags, names from the
    * schema, a name said to be an `axes` (`settings field`); `global`: unset, the global option's
-   * value (`--locale` is `--lang`; its help is `flagHelp`'s). A dotted key is a field inside an
+   * value (`--locale` is `--lang`; its help is `flagHelp`'s), with `hidden` no flag of its own. A dotted key is a field inside an
    * object field, its flag named as any other (`'range.from': { flag: '--from', date: true }`,
    * `context.market`; a settings record there gives its own flags).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang' }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang'; readonly hidden?: true }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**

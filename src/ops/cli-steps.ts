@@ -57,6 +57,10 @@ export type SideFile<Data = unknown> = {
   early?: true;
   op?: StepOperation;
   says?(data: Data, path: string): string;
+  /** What the op's input gains when the flag is given: a part of the output only the file holds (`daily: true`). */
+  input?: Readonly<Record<string, unknown>>;
+  /** The file is the output itself: without the flag, or with `-`, the view prints it; written, the view is not drawn (JSON still printed). */
+  stdout?: true;
 } & ({ text(data: Data): string } | { rows(data: Data): readonly object[]; readonly columns: readonly string[] });
 
 /**
@@ -97,4 +101,48 @@ export interface HistoryBinding {
   into: string;
   days: number;
   when?: { readonly field: string; readonly value: string };
+}
+
+/**
+ * Another kind of file the book argument may be, told apart by its content: when `test` holds for
+ * the file's first 4 KiB (a file, never `-` or `mktop`), the reader `read` gives (its module
+ * imported then) fills input fields from it instead of the price-book reader, after the flags
+ * (it sees the input they made), and the door names the file as the source. `flags`: door flags
+ * of its own, their values handed to the reader (`--reference` of an EPF benchmark file).
+ */
+export interface BookKind {
+  test(head: string): boolean;
+  flags?: Readonly<Record<string, StepFlag>>;
+  read: () => Promise<BookKindReader>;
+}
+
+export type BookKindReader = (file: string, values: StepValues, input: Readonly<Record<string, unknown>>) => Promise<Readonly<Record<string, unknown>>>;
+
+/**
+ * Flags of the command above that are an error when given with this subcommand (commander hands a
+ * flag the command above takes to it, wherever it stands): `says` is the error, the flag its path.
+ * A flag both take is read from the command above when given only there.
+ */
+export interface NotWithBinding {
+  flags: readonly string[];
+  says: string;
+}
+
+/** Parts of a book binding (cli-binding.ts BookBinding): the argument's name, other kinds of file. */
+export interface BookParts {
+  /** The argument's name and help other than `<file>` and a price book's. */
+  arg?: { readonly name: string; readonly help: string };
+  /** Other kinds of file the argument may be, told apart by their content. */
+  kinds?: readonly BookKind[];
+  /** A whole book: input fields the op takes from the book as read (where it came from, the days its reader left out and why). */
+  facts?(book: { readonly source: string; readonly leftOut: readonly { date: string; reason: 'dst' | 'invalid' }[] }): Readonly<Record<string, unknown>>;
+  /** A whole book: `mktop` is not read by the door and fills no field (the op reads the operator's prices itself). */
+  unreadMktop?: true;
+}
+
+/** Parts of a command's binding (cli-binding.ts CliBinding) for a subcommand and its stderr. */
+export interface CommandParts {
+  /** The remarks said after the view in the table format (under the tables, where the reader ends), before it in JSON and CSV. */
+  remarksUnder?: true;
+  notWith?: NotWithBinding;
 }

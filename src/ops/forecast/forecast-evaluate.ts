@@ -1,76 +1,28 @@
 /**
- * forecast.evaluate (CLI `svc forecast evaluate`; no HTTP route): rolling-origin evaluation of an
- * hourly series, with published reference forecasts scored over the same days. Progress through
+ * forecast.evaluate (CLI `svc forecast evaluate`, its binding and views in
+ * forecast-evaluate-view.ts; no HTTP route): rolling-origin evaluation of an hourly series (or of a
+ * price book's days), with published reference forecasts scored over the same days. Progress through
  * ctx.progress, the caps through ctx (forecast-caps.ts `capsTableOf`), the elapsed time by ctx.now().
  * docs/forecast.md.
  */
-import { z } from 'zod';
-import { TradeDate } from '../../domain/common.js';
+import type { z } from 'zod';
+import { compareTradeDates } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
+import type { PriceBook } from '../../domain/prices.js';
 import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
 import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
 import { capsTableOf } from './forecast-caps.js';
-import { EXOG_MODES, type ExogSourceReport } from './forecast-exog.js';
+import type { ExogSourceReport } from './forecast-exog.js';
+import { ExogSource, ForecastEvaluateRequest, ForecastEvaluateResponse } from './forecast-evaluate-contract.js';
 import { SERVED_EXOG, servedInputs } from './forecast-inputs.js';
+import { forecastEvaluateCli } from './forecast-evaluate-view.js';
 
 export { MIN_HISTORY_DAYS };
 
-const Day24 = z.array(z.number()).length(24);
-const Scores = z.record(z.string(), z.number());
-
-export const ForecastEvaluateRequest = z.strictObject({
-  /** Hourly prices (may be negative) and optional exogenous series, one row of 24 per day. */
-  series: z.strictObject({ dates: z.array(TradeDate), prices: z.array(Day24), exog: z.array(z.array(Day24)).optional() }),
-  from: TradeDate.optional(),
-  to: TradeDate.optional(),
-  /** Clip to and score against the DAM caps table (OREE books). */
-  damCaps: z.boolean().default(false),
-  /** Published forecasts to score over exactly the evaluated days. */
-  reference: z.array(z.strictObject({ name: z.string(), dates: z.array(TradeDate), values: z.array(Day24) })).default([]),
-  /** Include every hour's forecast in `daily`. */
-  daily: z.boolean().default(false),
-  /** Default range when from is absent: the last N days (EPF: 728, its test period). */
-  defaultDays: z.number().int().min(1).default(365),
-  /**
-   * Exogenous inputs as of 11:00 Kyiv on D−1 (ops/forecast/forecast-inputs.ts; Ukrainian series, for OREE books). Default: the
-   * served forecasts' mode (SERVED_EXOG) on a book with DAM caps and no columns of its own, else off (an EPF file's own columns).
-   */
-  exogenous: z.enum(EXOG_MODES).optional(),
-});
-
-const ExogSource = z.strictObject({
-  series: z.string(),
-  columns: z.array(z.string()),
-  availability: z.string(),
-  provider: z.string(),
-  fixtureFile: z.string().nullable(),
-  /** Days of the series read, by where they came from (`book`: columns of the evaluated file). */
-  days: z.strictObject({ book: z.number().int(), fixture: z.number().int(), cache: z.number().int(), live: z.number().int(), missing: z.number().int() }),
-});
-
-export const ForecastEvaluateResponse = z.strictObject({
-  model: z.string(),
-  /** The levels of the predictive quantiles scored by `metrics.pinballQuantiles` and `metrics.crps` (svc extension). */
-  quantileLevels: z.array(z.number()),
-  from: z.string(),
-  to: z.string(),
-  metrics: Scores,
-  monthly: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
-  dieboldMarianoVsNaive: Scores,
-  capHit: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
-  reference: z.array(z.strictObject({ name: z.string(), metrics: Scores, dieboldMarianoVsNaive: Scores })),
-  /** Days of the range with too little history to forecast. */
-  skippedDays: z.array(z.string()),
-  /** Days of the range forecast but not scored, and why: `no_prices` (not in the book: a gap or a clock-change day), `no_real_d1`, `no_real_d7` (a naive would not be a real price). */
-  unscoredDays: z.array(z.strictObject({ date: z.string(), reason: z.enum(['no_prices', 'no_real_d1', 'no_real_d7']) })),
-  seconds: z.number(),
-  /** The exogenous series every forecast of the run used, and where their days came from. */
-  exogenous: z.strictObject({ mode: z.enum(EXOG_MODES), requested: z.enum(EXOG_MODES), fallback: z.string().nullable(), series: z.array(ExogSource) }),
-  daily: z.array(z.strictObject({ date: z.string(), hour: z.number().int(), actual: z.number().nullable(), p10: z.number(), p50: z.number(), p90: z.number(), naiveWeight: z.number() })).optional(),
-});
+export { ForecastEvaluateRequest, ForecastEvaluateResponse };
 
 export const forecastEvaluate = defineOperation({
   id: 'forecast.evaluate',
@@ -85,8 +37,12 @@ export const forecastEvaluate = defineOperation({
   output: ForecastEvaluateResponse,
   cost: 'heavy',
   exactOutput: true,
+  cli: forecastEvaluateCli,
   async run(ctx, input) {
-    const prices = makeSeries({ dates: input.series.dates, prices: input.series.prices, ...(input.series.exog ? { exog: input.series.exog } : {}) });
+    if ((input.series === undefined) === (input.priceBook === undefined)) throw SvcError.validation('give exactly one of series or priceBook', [{ path: 'series', message: 'one of series, priceBook' }]);
+    const given = input.series ?? seriesOfBook(input.priceBook ?? {});
+    const damCaps = input.damCaps ?? input.priceBook !== undefined;
+    const prices = makeSeries({ dates: given.dates, prices: given.prices, ...(given.exog ? { exog: given.exog } : {}) });
     if (prices.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
     const last = prices.nDays - 1;
     const firstDate = tradeDateOf(prices.startDay);
@@ -96,8 +52,8 @@ export const forecastEvaluate = defineOperation({
     const a = Math.max(0, input.from ? indexOf(prices, input.from) : last - input.defaultDays + 1);
     const b = Math.min(last, input.to ? indexOf(prices, input.to) : last);
     if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(prices.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
-    const capsOf = input.damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
-    const requested = input.exogenous ?? (input.damCaps && !input.series.exog?.length ? SERVED_EXOG : 'off');
+    const capsOf = damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
+    const requested = input.exogenous ?? (damCaps && !given.exog?.length ? SERVED_EXOG : 'off');
     const { series: s, exogenous } = await servedInputs(ctx, prices, capsOf, a, b, requested);
     const started = ctx.now().getTime();
     const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
@@ -132,11 +88,22 @@ export const forecastEvaluate = defineOperation({
       skippedDays,
       unscoredDays,
       seconds,
-      exogenous: { mode: exogenous.mode, requested, fallback: exogenous.fallback, series: [...bookColumns(input.series.exog?.length ?? 0, prices.nDays), ...exogenous.series.map(exogSource)] },
+      exogenous: { mode: exogenous.mode, requested, fallback: exogenous.fallback, series: [...bookColumns(given.exog?.length ?? 0, prices.nDays), ...exogenous.series.map(exogSource)] },
       ...(daily ? { daily } : {}),
     };
   },
 });
+
+/** A price book as a series: its days in order, each a row of 24 (an hour it lacks 0). */
+function seriesOfBook(book: PriceBook): { dates: string[]; prices: number[][]; exog?: undefined } {
+  const dates = Object.keys(book).sort(compareTradeDates);
+  const prices = dates.map((d) => {
+    const row = new Array<number>(24).fill(0);
+    for (const p of book[d] ?? []) row[p.hour] = p.priceUahMwh;
+    return row;
+  });
+  return { dates, prices };
+}
 
 /** The evaluated file's own exogenous columns (EPF: the day-ahead forecasts of load and wind). */
 function bookColumns(n: number, days: number): z.infer<typeof ExogSource>[] {

@@ -10,6 +10,7 @@ import { invoke } from '../invoke.js';
 import { backtestSummary } from '../strategy/backtest.js';
 import { PlanOn } from '../strategy/plan-on.js';
 import { equitySeries, heatMatrix } from './report-figures.js';
+import { PLAN_ON_FLAG, reportCli } from './report-cli.js';
 import { ReportLang, ReportResponse, reportHttp, reportSourceFields, resolvePrices, settingsOf, settingsQueryFields, splitBook } from './report-input.js';
 
 export const BacktestReportRequest = z.strictObject({
@@ -39,6 +40,13 @@ export const reportBacktest = defineOperation({
   output: ReportResponse,
   cost: 'heavy',
   http: reportHttp('/api/reports/backtest'),
+  cli: reportCli('backtest', {
+    description: 'equity curve and drawdown, PnL by month, price heat map, daily PnL distribution, settings and provenance',
+    flags: PLAN_ON_FLAG,
+    flagHelp: { from: 'first day (inclusive; required with mktop)', to: 'last day (inclusive; required with mktop)', planOn: 'forecast: also plan every day on its p50 forecast and show the capture against perfect foresight' },
+    progress: 'backtesting',
+    examples: ['svc report backtest fixtures/oree-dam-ips-2022-2024.csv --capacity 2 --power 1 -o backtest.html'],
+  }),
   async run(ctx, input) {
     if (!input.priceBook && (!input.from || !input.to)) throw SvcError.validation('say which days to report, with from and to', [{ path: input.from ? 'to' : 'from', message: 'required without priceBook' }]);
     const prices = await resolvePrices(ctx, input, input.from ?? '', input.to ?? '', input.planOn === 'forecast' ? FORECAST_LOOKBACK_MONTHS : 0);

@@ -13,6 +13,7 @@ import { tradingBrief } from '../ai/brief.js';
 import { PlanOn } from '../strategy/plan-on.js';
 import { socSchedule } from './report-figures.js';
 import { forecastDayView } from './report-day-ahead.js';
+import { PLAN_ON_FLAG, reportCli } from './report-cli.js';
 import { ReportLang, ReportResponse, reportHttp, reportSourceFields, resolvePrices, settingsOf, settingsQueryFields, splitBook } from './report-input.js';
 
 export const DayReportRequest = z.strictObject({
@@ -40,6 +41,16 @@ export const reportDay = defineOperation({
   output: ReportResponse,
   cost: 'heavy',
   http: reportHttp('/api/reports/day'),
+  cli: reportCli('day', {
+    description: 'prices with the caps, spread plan, battery schedule with state of charge, risk checks and the brief',
+    flags: PLAN_ON_FLAG,
+    flagHelp: { date: 'trade date', planOn: 'forecast: plan on the p50 forecast from the days before, settle at the actual prices' },
+    progress: '',
+    examples: [
+      'svc --lang uk report day fixtures/oree-dam-ips-2022-2024.csv --date 15.12.2024 -o day.html',
+      'svc report day fixtures/oree-dam-ips-2022-2024.csv --date 01.01.2025 -o forecast-day.html   # no prices yet: planned on the forecast',
+    ],
+  }),
   async run(ctx, input) {
     const prices = await resolvePrices(ctx, input, input.date, input.date, input.planOn === 'forecast' ? 3 : 0);
     const day = prices.book[input.date];

@@ -15,6 +15,7 @@ import { invoke } from '../invoke.js';
 import { forecastEvaluate } from '../forecast/forecast-evaluate.js';
 import { mktopHistory } from '../forecast/forecast-history.js';
 import { errorsByHour, naiveMae } from './report-figures.js';
+import { reportCli } from './report-cli.js';
 import { ReportLang, ReportResponse, reportHttp, reportSourceFields } from './report-input.js';
 
 export const ForecastReportRequest = z.strictObject({
@@ -42,6 +43,12 @@ export const reportForecast = defineOperation({
   output: ReportResponse,
   cost: 'heavy',
   http: reportHttp('/api/reports/forecast'),
+  cli: reportCli('forecast', {
+    description: 'rolling evaluation: fan chart with actual prices, errors by hour and month beside the naive, coverage',
+    flagHelp: { from: 'first day evaluated', to: 'last day evaluated' },
+    progress: 'forecasting',
+    examples: ['svc report forecast fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 07.12.2024 -o forecast.html'],
+  }),
   async run(ctx, input) {
     if (compareTradeDates(input.from, input.to) > 0) throw SvcError.validation(`from ${input.from} is after to ${input.to}`, [{ path: 'from', message: 'after to' }]);
     let book: PriceBook | undefined = input.priceBook;
