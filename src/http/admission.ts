@@ -250,15 +250,24 @@ export function createAdmissionGate(config: Pick<SvcConfig, 'admission'>, anonym
 const DEADLINE = Symbol('svcDeadline');
 type WithDeadline = { [DEADLINE]?: Deadline };
 
-/** The response is written, or its connection is gone: its deadline has nothing left to guard. */
+/**
+ * The response is written: its deadline has nothing left to guard. Its connection is gone before
+ * it was (the client left, the server closed it): nobody waits for the work any more. A request
+ * whose body was read whole is not `aborted` to Node when its socket goes, so this, not the
+ * request's close alone, is what cancels a heavy POST whose client left (and, on `close()` with
+ * no grace, the server's running and waiting work instead of letting it run on unseen).
+ */
 function clearOnClose(this: ServerResponse & WithDeadline): void {
-  this[DEADLINE]?.clear();
+  if (this.writableFinished) this[DEADLINE]?.clear();
+  else this[DEADLINE]?.abort(clientClosed());
 }
 
 /** The client went away before the response (fastify's onRequestAbort rule): nobody waits for the work any more. */
 function abortOnClose(this: IncomingMessage & WithDeadline): void {
-  if (this.aborted) this[DEADLINE]?.abort(new SvcError('unavailable', 'the client closed the connection', { reason: 'client_closed' }));
+  if (this.aborted) this[DEADLINE]?.abort(clientClosed());
 }
+
+const clientClosed = (): SvcError => new SvcError('unavailable', 'the client closed the connection', { reason: 'client_closed' });
 
 /**
  * The deadline of every request: set at arrival (onRequest, before the guard), cleared once the

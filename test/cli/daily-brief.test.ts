@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fitCacheEnv } from '../temp-data-dir.js';
 import { ROOT, tempDir } from './helpers.js';
 
 const built = existsSync(join(ROOT, 'dist/cli/main.js'));
@@ -19,8 +20,10 @@ const script = join(ROOT, 'examples/daily-brief.sh');
 function runScript(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; work: string; out: string }> {
   const work = tempDir('svc-daily-brief-');
   const out = join(work, 'out');
-  // PATH holds node but no `svc`: the script must fall back to the checkout's bin/svc.js.
-  const env = { PATH: dirname(process.execPath) + ':/usr/bin:/bin', HOME: work, SVC_MARKET_DATA: 'fixture', SVC_DATA_DIR: join(work, 'data'), OUT_DIR: out, NO_COLOR: '1' };
+  // PATH holds node but no `svc`: the script must fall back to the checkout's bin/svc.js. The run's
+  // member-fit cache (test/global-setup.ts, outside `work`), as every CLI process of the suite
+  // inherits it: the morning mode's forecast of 01.01.2025 reads the fits warmed there.
+  const env = { PATH: dirname(process.execPath) + ':/usr/bin:/bin', HOME: work, SVC_MARKET_DATA: 'fixture', SVC_DATA_DIR: join(work, 'data'), OUT_DIR: out, NO_COLOR: '1', ...fitCacheEnv() };
   return new Promise((resolve) => {
     execFile('bash', [script, ...args], { cwd: work, env, encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;

@@ -58,7 +58,9 @@ const outer = defineOperation({
   http: { method: 'GET', path: '/api/test/outer', inputFrom: 'query', successStatus: 200, errors: [400] },
   run: (ctx, input) => invoke(slow, ctx, { tag: input.tag, ms: '1' }),
 });
-const operations = (): Operation[] => [...allOperations(), slow as unknown as Operation, outer as unknown as Operation];
+/** test.slow with its input in a JSON body: the server has read the whole request when the work starts. */
+const slowPost = defineOperation({ ...slow, id: 'test.slow-post', http: { method: 'POST', path: '/api/test/slow', inputFrom: 'body', successStatus: 200, errors: [400] } });
+const operations = (): Operation[] => [...allOperations(), slow as unknown as Operation, slowPost as unknown as Operation, outer as unknown as Operation];
 
 let h: Harness | undefined;
 let live: StartedServer | undefined;
@@ -219,6 +221,36 @@ describe('admission over HTTP', () => {
     expect(again.status).toBe(200);
     await until(() => seen.length === 2);
     expect(seen[1]).toEqual({ tag: 'after', aborted: undefined });
+  });
+
+  // A request whose body was read whole is not "aborted" to Node when its connection goes (req.aborted
+  // stays false): the response's close before its end is what says nobody waits for the answer.
+  it('a client that goes away after sending its whole body aborts its work too, and so does closing the server', async () => {
+    const config = testConfig({ port: 0, host: '127.0.0.1', shutdownGraceMs: 0, admission: { concurrency: 1, perCaller: 1, queue: 4 } });
+    live = await startServer({ config, stores: openMemoryStores(), operations: operations(), logger: false });
+    const post = (tag: string, signal?: AbortSignal) =>
+      fetch(`${live?.url}/api/test/slow`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tag }), ...(signal ? { signal } : {}) }).catch(() => undefined);
+    const gone = new AbortController();
+    const request = post('gone-post', gone.signal);
+    await until(() => held.has('gone-post'));
+    gone.abort();
+    await request;
+    await until(() => seen.length === 1);
+    expect(seen[0]).toMatchObject({ tag: 'gone-post', aborted: { reason: 'client_closed' } });
+    // Closing the server (no grace) cancels the running request and the one waiting for its slot:
+    // whatever of them started is aborted, none is left running.
+    const running = post('running');
+    await until(() => held.has('running'));
+    const waiting = post('waiting');
+    await new Promise((r) => setTimeout(r, 100));
+    await live.close();
+    live = undefined;
+    await Promise.all([running, waiting]);
+    await until(() => seen.length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.slice(1).map((x) => x.tag)).toContain('running');
+    for (const x of seen.slice(1)) expect(x, x.tag).toMatchObject({ aborted: { reason: 'client_closed' } });
+    expect(seen.length - 1).toBe([...held.keys()].filter((t) => t !== 'gone-post').length);
   });
 
   it('an admitted op invoking another heavy op runs it in its own slot (no second admission, no deadlock)', async () => {
