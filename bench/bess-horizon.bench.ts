@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       ms = Math.min(ms, performance.now() - t0);
     }
     const t1 = performance.now();
-    const oracle = await highsHorizon(oracleAsset(lotAsset), problem, 30);
+    const oracle = await highsHorizon(oracleAsset(lotAsset), problem, { seconds: 30 });
     const hMs = performance.now() - t1;
     const finished = oracle !== null && !Number.isNaN(oracle);
     if (finished && !close(ours, oracle)) throw new Error(`${d.date} lots: ours ${ours} highs ${oracle}`);

@@ -89,10 +89,20 @@ export function horizonModel(a: OracleAsset, h: OracleHorizon): string {
   return `Maximize\n${obj}\nSubject To\n${rows.join('\n')}\nBounds\n${bounds.join('\n')}\n${integer}End\n`;
 }
 
-/** The optimum (cash + end value relative to refSocMwh), null when HiGHS finds the horizon infeasible, NaN when a MIP hit `time_limit` (seconds, passed in the options). */
-export async function solveHorizon(a: OracleAsset, h: OracleHorizon, timeLimitS = Infinity): Promise<number | null> {
+/**
+ * How long a MIP may search before it is given up as unproven: `nodes` (HiGHS's `mip_max_nodes`:
+ * the same answer on a busy machine as on a quiet one, what tests use) or `seconds` (`time_limit`,
+ * wall time: what a bench may use).
+ */
+export interface MipLimit {
+  nodes?: number;
+  seconds?: number;
+}
+
+/** The optimum (cash + end value relative to refSocMwh), null when HiGHS finds the horizon infeasible, NaN when a MIP reached its limit unproven. */
+export async function solveHorizon(a: OracleAsset, h: OracleHorizon, limit: MipLimit = {}): Promise<number | null> {
   const lots = a.lotMwh > 0;
-  const options = lots ? { ...MIP_OPTIONS, ...(Number.isFinite(timeLimitS) ? { time_limit: timeLimitS } : {}) } : LP_OPTIONS;
+  const options = lots ? { ...MIP_OPTIONS, ...(limit.nodes !== undefined ? { mip_max_nodes: limit.nodes } : {}), ...(limit.seconds !== undefined ? { time_limit: limit.seconds } : {}) } : LP_OPTIONS;
   const model = horizonModel(a, h);
   let result = (await horizonHighs()).solve(model, options);
   if (result.Status === 'Infeasible') {
@@ -100,7 +110,8 @@ export async function solveHorizon(a: OracleAsset, h: OracleHorizon, timeLimitS 
     result = (await own).solve(model, options);
   }
   if (result.Status === 'Infeasible') return null;
-  if (result.Status === 'Time limit reached') return Number.NaN;
+  // At mip_max_nodes highs-js says `Unknown` (HiGHS's model status when a node limit stops it).
+  if (result.Status === 'Time limit reached' || (lots && limit.nodes !== undefined && result.Status === 'Unknown')) return Number.NaN;
   if (result.Status !== 'Optimal') throw new Error(`battery horizon ${lots ? 'MIP' : 'LP'}: ${result.Status}`);
   return result.ObjectiveValue - (h.endValueUahMwh === null ? 0 : h.endValueUahMwh * h.refSocMwh);
 }
