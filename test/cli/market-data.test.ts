@@ -1,5 +1,5 @@
 /** The market-data commands end to end: the built CLI against a local server replaying the operator. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE, tempDir } from './helpers.js';
@@ -86,6 +86,23 @@ describe('svc indexes, svc results, svc exch indexes, brief mktop', () => {
     const r = await cli(['exch', 'indexes'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('no redistribution agreement');
+  });
+
+  it('exch indexes under an agreement: the period labels in the language of --lang, before or after the command', async () => {
+    const source = join(tempDir(), 'bcm.json');
+    writeFileSync(source, JSON.stringify([{ periodType: 'monthly', deliveryKey: '2026-12', valueUahMwh: 6120.5 }, { periodType: 'decadal', deliveryKey: '2026-12-D1', valueUahMwh: 5990 }]));
+    const run = (args: string[]) => cli([...args, '--format', 'csv'], { env: { SVC_MARKET_DATA: 'fixture', SVC_EXCH_AGREEMENT: 'BCM-T-1', SVC_EXCH_SOURCE: source } });
+    const labels = (r: { stdout: string }) => r.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    const uk = await run(['exch', 'indexes', '--lang', 'uk']);
+    expect(uk.exitCode, uk.stderr).toBe(0);
+    const en = await run(['exch', 'indexes', '--lang', 'en']);
+    expect(en.exitCode, en.stderr).toBe(0);
+    expect(labels(en)).not.toEqual(labels(uk));
+    expect(labels(uk)[0]).toMatch(/грудень 2026/);
+    expect(labels(en)[0]).toMatch(/December 2026|Dec 2026/);
+    expect((await run(['--lang', 'en', 'exch', 'indexes'])).stdout).toBe(en.stdout);
+    // The CLI's language is English unless told otherwise, here as for every table.
+    expect((await run(['exch', 'indexes'])).stdout).toBe(en.stdout);
   });
 
   it('brief mktop --date runs on the operator prices (fixture mode) and says where they came from', async () => {

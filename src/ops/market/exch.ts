@@ -25,7 +25,8 @@ export const exchElectricityIndexes = defineOperation({
     command: ['exch', 'indexes'],
     description: 'BCM BASE indexes of the IPS zone; off without a redistribution agreement (SVC_EXCH_AGREEMENT, SVC_EXCH_SOURCE)',
     parent: { description: "the exchange's bilateral-contract indexes (licence-gated)", examples: [EXAMPLE] },
-    flagHelp: { lang: 'language of the period labels' },
+    // The period labels follow the global --lang (as `report`'s do): a flag of its own of the same name was never reached, commander gives `--lang` to the program.
+    flags: { lang: { global: 'lang', hidden: true } },
     view: exchView,
     remarks: (r) => (r.available ? [] : [{ warn: r.source }]),
     examples: [EXAMPLE],
