@@ -27,6 +27,20 @@ export const poolThreads = (): number => Math.min(8, availableParallelism());
 
 let pool: Promise<Tinypool> | undefined;
 const built = new Map<string, boolean>();
+/** Tasks sent to the pool and not yet settled, by worker module. */
+const inFlight = new Map<string, number>();
+
+/**
+ * How many tasks of `worker` (every worker when absent) the pool holds now, queued or running: the
+ * proof that work is off the event loop is a request answered while this is above zero
+ * (test/robustness), which no timing can flake.
+ */
+export function poolTasksInFlight(worker?: URL): number {
+  if (worker) return inFlight.get(worker.href) ?? 0;
+  let n = 0;
+  for (const v of inFlight.values()) n += v;
+  return n;
+}
 
 function thePool(): Promise<Tinypool> {
   pool ??= import('tinypool').then(({ default: Pool }) => new Pool({ minThreads: 0, maxThreads: poolThreads(), idleTimeout: 250 }));
@@ -51,12 +65,16 @@ export async function poolFor(worker: URL): Promise<PoolRunner | null> {
   if (!p) return null;
   return async <T>(name: string, task: unknown, o: PoolRunOptions = {}): Promise<T> => {
     const { signal, transferList } = o;
+    const key = worker.href;
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
     try {
-      return (await p.run(task, { filename: worker.href, name, ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) })) as T;
+      return (await p.run(task, { filename: key, name, ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) })) as T;
     } catch (error) {
       // tinypool rejects an aborted task with its own AbortError: the caller gets the signal's reason.
       if (signal?.aborted) throw signal.reason ?? error;
       throw error;
+    } finally {
+      inFlight.set(key, (inFlight.get(key) ?? 1) - 1);
     }
   };
 }

@@ -3,9 +3,12 @@
  * loop. Now heavy work is admitted under concurrency limits and its fits run on the forecast pool
  * (src/http/admission.ts), so health answers while 20 heavy callers keep the pool busy.
  *
- * Measured as a ratio against the same server idle (no absolute time; the bound is generous: the
- * machine running the tests is shared). The server is the built one (dist/, `npm run build` as for
- * the CLI tests): from the TypeScript sources there is no pool worker and fits run inline.
+ * Proved by interleaving, not by time: health answers arrive while the pool still holds the fits
+ * (src/ops/pool.ts poolTasksInFlight), which cannot happen if they held the event loop; every one is
+ * a 200 or 503 (healthTimes). The latency ratio to the same server idle is printed, not bounded:
+ * the machine running the tests is shared (bench/admission.bench.ts measures it). The server is the
+ * built one (dist/, `npm run build` as for the CLI tests): from the TypeScript sources there is no
+ * pool worker and fits run inline.
  * 20 callers (distinct addresses through a trusted proxy's X-Forwarded-For) each plan a day on the
  * forecast from a history differing by one price, so no fit is shared (the member-fit cache off); the server closes with no
  * grace, which aborts the remaining work (the requests' signals reach the pool).
@@ -20,6 +23,7 @@ import type * as Listen from '../../src/http/listen.js';
 import type * as Config from '../../src/config/config.js';
 import type * as Registry from '../../src/ops/index.js';
 import type * as Sqlite from '../../src/store/sqlite/index.js';
+import type * as Pool from '../../src/ops/pool.js';
 import type { PriceBook } from '../../src/domain/prices.js';
 
 const dist = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
@@ -29,15 +33,14 @@ const { loadConfig } = (await import(dist('config/config.js'))) as typeof Config
 const { operations } = (await import(dist('ops/index.js'))) as typeof Registry;
 const { openMemoryStores } = (await import(dist('store/sqlite/index.js'))) as typeof Sqlite;
 
-/** Health under load may be at most this many times slower than idle (median of 15). */
-const RATIO_BOUND = 50;
+const { poolTasksInFlight } = (await import(dist('ops/pool.js'))) as typeof Pool;
 const CALLERS = 20;
 
 let server: Listen.StartedServer | undefined;
 afterAll(async () => server?.close());
 
 describe('health under 20 heavy callers', () => {
-  it('answers within a generous ratio of its idle latency while plans on the forecast fill the pool', async () => {
+  it('answers while plans on the forecast fill the pool (its answers come while the pool holds their fits)', async () => {
     const config = loadConfig(
       { SVC_MARKET_DATA: 'fixture' },
       // No member-fit cache: the callers' histories share every day's fits but the last, and the pool is to stay busy.
@@ -67,10 +70,10 @@ describe('health under 20 heavy callers', () => {
     }
     // Let the bodies be parsed and the first fits reach the pool.
     await new Promise((r) => setTimeout(r, 2_000));
-    const loaded = median(await healthTimes(url, 15));
-    const ratio = loaded / idle;
-    console.log(`health median idle ${idle.toFixed(2)} ms, under ${CALLERS} heavy callers ${loaded.toFixed(2)} ms: ratio ${ratio.toFixed(1)}`);
-    expect(ratio).toBeLessThan(RATIO_BOUND);
+    const times = await healthTimes(url, 15, () => poolTasksInFlight());
+    const loaded = median(times);
+    console.log(`health median idle ${idle.toFixed(2)} ms, under ${CALLERS} heavy callers ${loaded.toFixed(2)} ms: ratio ${(loaded / idle).toFixed(1)}; ${times.whileBusy} of 15 answered while the pool held fits`);
+    expect(times.whileBusy).toBeGreaterThan(0);
     // No heavy request has been answered with an error meanwhile (they are running or queued; the
     // defaults admit 2 at once, 2 per caller, 16 waiting: the last 2 callers get 503 heavy_queue_full).
     await server.close();

@@ -4,10 +4,13 @@
  * carry-over: 0.3-0.8 s of CPU each) and verifications of large receipt inputs (64 KiB canonicalised
  * and hashed) held the event loop while they ran; now `/api/health` answers meanwhile.
  *
- * Measured as a ratio of health's median latency under the heavy callers to the same server idle
- * (never an absolute time). The server is the built one (dist/, `npm run build` as for the CLI
- * tests): from the TypeScript sources there are no pool workers and the work runs inline, which is
- * what the bound tells apart (measured here at load 14 on 2 cores: inline 75× idle, on the pool 1.3×).
+ * Proved by interleaving, not by time: health answers arrive while the pool holds a backtest or a
+ * verification (src/ops/pool.ts poolTasksInFlight, per worker module), which cannot happen if that
+ * work held the event loop. The ratio of health's median latency under the heavy callers to the
+ * same server idle is printed, not bounded (a shared machine makes any bound flake; measured at
+ * load 14 on 2 cores: inline 75× idle, on the pool 1.3×; bench/admission.bench.ts). The server is
+ * the built one (dist/, `npm run build` as for the CLI tests): from the TypeScript sources there
+ * are no pool workers and the work runs inline.
  * Beside it: the pool's answers equal the inline ones (each worker called on the pool directly, and
  * a backtest on the forecast served vs not), and a deadline's abort reaches the pool's task.
  */
@@ -37,8 +40,9 @@ const { operations } = (await import(dist('ops/index.js'))) as typeof Registry;
 const { openMemoryStores } = (await import(dist('store/sqlite/index.js'))) as typeof Sqlite;
 const { backtestSummary } = (await import(dist('ops/strategy/backtest.js'))) as typeof Backtest;
 
-/** Health under the heavy callers may be at most this many times slower than idle (median of 15). */
-const RATIO_BOUND = 20;
+const { poolTasksInFlight } = (await import(dist('ops/pool.js'))) as typeof Pool;
+const backtestWorker = new URL(dist('ops/strategy/backtest-worker.js'));
+const receiptWorker = new URL(dist('ops/ai/receipt-worker.js'));
 
 const STRATEGY = { volumeMwh: 1, minSpreadUah: 100, maxTradesPerDay: 3, feeUahPerMwh: 10 };
 const BESS = { capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.9, maxCyclesPerDay: 1, degradationCostUahMwh: 0 };
@@ -66,7 +70,7 @@ async function serve(): Promise<string> {
 }
 
 describe('heavy work off the event loop (the built server)', () => {
-  it('answers long backtests and large verifications as inline, and health within a ratio of idle meanwhile', async () => {
+  it('answers long backtests and large verifications as inline, and health meanwhile (while the pool holds them)', async () => {
     const url = await serve();
     const big = largeReceipt();
     const verifyBody = { receipt: big.receipt, inputs: big.inputs, trustedPublicKey: big.trustedPublicKey };
@@ -87,9 +91,12 @@ describe('heavy work off the event loop (the built server)', () => {
 
     const backtest = { path: '/api/backtest/summary', body: JSON.stringify(BACKTEST) };
     const verify = { path: '/api/ai/receipt/verify', body: JSON.stringify(verifyBody) };
-    const load = await healthUnderHeavyCalls(url, [backtest, backtest, backtest, verify, verify, verify], { settleMs: 2_000 });
-    console.log(`health median idle ${load.idleMs.toFixed(2)} ms, under long backtests and large verifications ${load.loadedMs.toFixed(2)} ms: ratio ${load.ratio.toFixed(1)}; heavy answers ${JSON.stringify(load.statuses)}`);
-    expect(load.ratio).toBeLessThan(RATIO_BOUND);
+    const busy = { backtest: () => poolTasksInFlight(backtestWorker), verify: () => poolTasksInFlight(receiptWorker), any: () => poolTasksInFlight() };
+    const load = await healthUnderHeavyCalls(url, [backtest, backtest, backtest, verify, verify, verify], { settleMs: 2_000, busy });
+    console.log(`health median idle ${load.idleMs.toFixed(2)} ms, under long backtests and large verifications ${load.loadedMs.toFixed(2)} ms: ratio ${load.ratio.toFixed(1)}; of 15 answers, while the pool held work ${JSON.stringify(load.whileBusy)}; heavy answers ${JSON.stringify(load.statuses)}`);
+    // The long backtests (0.3-0.8 s of CPU each, three callers) are held by the pool at almost every answer.
+    expect(load.whileBusy.backtest ?? 0).toBeGreaterThan(0);
+    expect(load.whileBusy.any ?? 0).toBeGreaterThan(0);
     // Every heavy answer was a result or the admission's documented 429/503, never an error of the pool.
     expect(Object.keys(load.statuses).every((s) => ['200', '429', '503'].includes(s))).toBe(true);
     expect(load.statuses[200]).toBeGreaterThan(0);
