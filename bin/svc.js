@@ -3,7 +3,9 @@
 // into dist/bundle/ (scripts/bundle-cli.mjs; fewer files to load on a cold start). Without the
 // bundle (esbuild absent) the compiled modules run as they are. In a checkout that has not been
 // built, say what to run instead of printing a module-resolution stack.
-import { existsSync } from 'node:fs';
+// The builtin by call, not by import: an ES import of node:fs makes node build its ES facade (every
+// export read, its lazy streams included), a cost on every start (scripts/bundle-cli.mjs does the same).
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 const bundle = new URL('../dist/bundle/main.js', import.meta.url);
 let main;

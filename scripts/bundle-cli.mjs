@@ -66,6 +66,19 @@ ${cases}
 `;
 }
 
+/**
+ * `import { a, b } from 'node:x'` (all tsc writes for a builtin) and chalk's `import x from 'node:x'`
+ * as `const … = process.getBuiltinModule('node:x')`: an ES import of a builtin makes node build the
+ * builtin's ES facade, reading every export of it (fs's lazy streams included), ≈ 3 M instructions
+ * a builtin on a cold start; the CommonJS object is what the facade reads anyway. A form this does
+ * not know stays an import.
+ */
+function builtinsByCall(text) {
+  return text
+    .replace(/^import \{([^}]*)\} from '(node:[a-z_/]+)';$/gm, (_, names, id) => (names.includes(' as ') ? _ : `const {${names}} = globalThis.process.getBuiltinModule('${id}');`))
+    .replace(/^import ([A-Za-z_$][\w$]*) from '(node:[a-z_/]+)';$/gm, (_, name, id) => `const ${name} = globalThis.process.getBuiltinModule('${id}');`);
+}
+
 const svcDist = {
   name: 'svc-dist',
   setup(build) {
@@ -74,8 +87,9 @@ const svcDist = {
     // The zod bundle of bundle-vendor.mjs stays the one file it is.
     build.onResolve({ filter: /\/vendor\/zod\.js$/ }, () => ({ path: '../vendor/zod.js', external: true }));
     build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (args.path.includes(`${sep}node_modules${sep}chalk${sep}`)) return { contents: builtinsByCall(readFileSync(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) };
       if (!args.path.startsWith(dist + sep)) return undefined;
-      let text = readFileSync(args.path, 'utf8');
+      let text = builtinsByCall(readFileSync(args.path, 'utf8'));
       if (args.path === join(dist, 'cli', 'manifest.js')) text = manifestSource(text);
       const own = `new URL(${JSON.stringify(posix(relative(out, args.path)))}, import.meta.url).href`;
       return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };

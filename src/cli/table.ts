@@ -62,57 +62,89 @@ export function makeTable(head: string[], c: ChalkInstance, options: TableOption
       for (const r of more) rows.push(r.map(String));
     },
     toString() {
-      const all = [head, ...rows];
-      const n = head.length;
-      const limits = options.maxWidths;
-      const right = head.map((_, i) => options.right?.includes(i) === true);
-      // A row of one cell per column, none of them wrapping (every row when no column has a
-      // maximum width), is laid out straight from its cells; any other row from its wrapped lines.
-      const wrapped = all.map((r) => (n === 0 || r.length !== n || (limits && r.some((cell, i) => limits[i] !== undefined && visibleWidth(cell) > (limits[i] as number))) ? r.map((cell, i) => wrap(cell, limits?.[i])) : undefined));
-      // Every cell's width measured once (1,090 rows × 7 columns for `svc prices stats`).
-      const widths = head.map(() => 0);
-      const cellWidths = new Array<number>(all.length * n);
-      all.forEach((r, k) => {
-        const lines = wrapped[k];
-        for (let i = 0; i < n; i++) {
-          if (lines) {
-            for (const text of lines[i] ?? []) widths[i] = Math.max(widths[i] as number, visibleWidth(text));
-          } else {
-            const w = visibleWidth(r[i] as string);
-            cellWidths[k * n + i] = w;
-            if (w > (widths[i] as number)) widths[i] = w;
-          }
-        }
-      });
-      const cell = (text: string, pad: number, i: number, bold: boolean) => {
-        const shown = bold && text ? c.bold(text) : text;
-        return right[i] ? spaces(pad) + shown : shown + spaces(pad);
-      };
-      const line = (k: number, bold: boolean) => {
-        const r = all[k] as string[];
-        const lines = wrapped[k];
-        if (!lines) {
-          let text = '│ ';
-          for (let i = 0; i < n; i++) text += (i > 0 ? ' │ ' : '') + cell(r[i] as string, (widths[i] as number) - (cellWidths[k * n + i] as number), i, bold);
-          return `${text} │`;
-        }
-        const height = Math.max(...lines.map((l) => l.length));
-        const out: string[] = [];
-        for (let h = 0; h < height; h++) {
-          const parts = widths.map((w, i) => {
-            const text = lines[i]?.[h] ?? '';
-            return cell(text, Math.max(0, w - visibleWidth(text)), i, bold);
-          });
-          out.push(`│ ${parts.join(' │ ')} │`);
-        }
-        return out.join('\n');
-      };
-      const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
-      const body: string[] = [];
-      for (let k = 1; k < all.length; k++) body.push(line(k, false));
-      return [rule('┌', '┬', '┐'), line(0, true), rule('├', '┼', '┤'), ...body, rule('└', '┴', '┘')].join('\n');
+      return layout(head, rows, c, options);
     },
   };
+}
+
+/**
+ * The table's text. Cold, this runs once over every cell of a long table (1,090 rows × 6 columns
+ * for `svc prices stats`), so it is written as plain loops over one flat array of cells: the
+ * per-cell closures, array spreads and regex tests it had kept V8's optimising compiler busy
+ * compiling code that arrived when the table was nearly done (docs/benchmarks.md, 2026-12-06).
+ */
+function layout(head: string[], rows: readonly string[][], c: ChalkInstance, options: TableOptions): string {
+  const n = head.length;
+  const count = rows.length + 1;
+  const limits = options.maxWidths;
+  const right: boolean[] = new Array<boolean>(n);
+  for (let i = 0; i < n; i++) right[i] = options.right?.includes(i) === true;
+  const row = (k: number): string[] => (k === 0 ? head : (rows[k - 1] as string[]));
+  // A row of one cell per column, none of them wrapping (every row when no column has a maximum
+  // width), is laid out straight from its cells; any other row from its wrapped lines.
+  const wrapped: (string[][] | undefined)[] = new Array<string[][] | undefined>(count);
+  for (let k = 0; k < count; k++) {
+    const r = row(k);
+    wrapped[k] = n === 0 || r.length !== n || (limits && r.some((cell, i) => limits[i] !== undefined && visibleWidth(cell) > (limits[i] as number))) ? r.map((cell, i) => wrap(cell, limits?.[i])) : undefined;
+  }
+  // Every cell's width measured once; a row whose text has no colour code and no surrogate pair
+  // (every row of most tables) is measured by its cells' lengths.
+  const widths: number[] = new Array<number>(n).fill(0);
+  const cellWidths: number[] = new Array<number>(count * n);
+  for (let k = 0; k < count; k++) {
+    const r = row(k);
+    const lines = wrapped[k];
+    if (lines) {
+      for (let i = 0; i < n; i++) for (const text of lines[i] ?? []) widths[i] = Math.max(widths[i] as number, visibleWidth(text));
+      continue;
+    }
+    const joined = r.join('');
+    const plain = !joined.includes('\u001b') && !HIGH_SURROGATE.test(joined);
+    for (let i = 0; i < n; i++) {
+      const w = plain ? (r[i] as string).length : visibleWidth(r[i] as string);
+      cellWidths[k * n + i] = w;
+      if (w > (widths[i] as number)) widths[i] = w;
+    }
+  }
+  const cell = (text: string, pad: number, i: number, bold: boolean): string => {
+    const shown = bold && text ? c.bold(text) : text;
+    return right[i] ? spaces(pad) + shown : shown + spaces(pad);
+  };
+  const out: string[] = [];
+  const rule = (l: string, m: string, r: string) => {
+    let text = l;
+    for (let i = 0; i < n; i++) text += (i > 0 ? m : '') + '─'.repeat((widths[i] as number) + 2);
+    out.push(text + r);
+  };
+  rule('┌', '┬', '┐');
+  for (let k = 0; k < count; k++) {
+    const r = row(k);
+    const lines = wrapped[k];
+    const bold = k === 0;
+    if (!lines) {
+      let text = '│ ';
+      for (let i = 0; i < n; i++) {
+        const t = r[i] as string;
+        const pad = (widths[i] as number) - (cellWidths[k * n + i] as number);
+        text += (i > 0 ? ' │ ' : '') + (bold ? cell(t, pad, i, true) : right[i] ? spaces(pad) + t : t + spaces(pad));
+      }
+      out.push(`${text} │`);
+    } else {
+      const height = Math.max(...lines.map((l) => l.length));
+      const texts: string[] = [];
+      for (let h = 0; h < height; h++) {
+        const parts = widths.map((w, i) => {
+          const text = lines[i]?.[h] ?? '';
+          return cell(text, Math.max(0, w - visibleWidth(text)), i, bold);
+        });
+        texts.push(`│ ${parts.join(' │ ')} │`);
+      }
+      out.push(texts.join('\n'));
+    }
+    if (k === 0) rule('├', '┼', '┤');
+  }
+  rule('└', '┴', '┘');
+  return out.join('\n');
 }
 
 /** Two-column key/value table for summaries. */

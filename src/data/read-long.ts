@@ -86,6 +86,15 @@ function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, 
   let line = firstLine;
   let rows: DayRows | undefined;
   while (pos < n) {
+    if (rows !== undefined && rows.dst === null && text.startsWith(rows.date, pos)) {
+      // The rest of the day's rows, as the branch below would read them, in a loop of its own.
+      const count = sameDayRows(text, pos, n, base, rows, line);
+      if (count > 0) {
+        pos = read.end + 1;
+        line += count;
+        continue;
+      }
+    }
     const c1 = pos + 10;
     let end = -1;
     if (text.charCodeAt(c1) === 44 && plainRow(text, c1, n, base)) {
@@ -112,6 +121,30 @@ function readPlain(text: string, start: number, firstLine: number, base: 0 | 1, 
     pos = end + 1;
     line += 1;
   }
+}
+
+/**
+ * Reads the well-formed rows of `rows`'s day from `pos` on (each starting with its date, a free
+ * hour, a plain price), as readPlain's row branch does; stops at the first other row. Returns the
+ * number read, `read.end` the end of the last. Cold, a loop of its own that V8 optimises small and
+ * early: readPlain's whole loop, with the new-day and slow branches, waited for a larger on-stack
+ * compile (docs/benchmarks.md, 2026-12-06).
+ */
+function sameDayRows(text: string, pos: number, n: number, base: 0 | 1, rows: DayRows, line: number): number {
+  let count = 0;
+  const date = rows.date;
+  const prices = rows.prices;
+  const lines = rows.lines;
+  while (pos < n && text.startsWith(date, pos)) {
+    const c1 = pos + 10;
+    if (text.charCodeAt(c1) !== 44 || !plainRow(text, c1, n, base) || !Number.isNaN(prices[read.hour] as number)) break;
+    prices[read.hour] = read.price;
+    lines[read.hour] = line + count;
+    count += 1;
+    pos = read.end + 1;
+  }
+  if (count > 0) read.end = pos - 1;
+  return count;
 }
 
 /** What `plainRow` read: the hour (base applied), the price, and where the line ends (its \n, or the text's end). */

@@ -35,6 +35,16 @@ describe('tables', () => {
     expect(visibleWidth(c.red('abc'))).toBe(3);
   });
 
+  it('lays out plain, coloured, wide-character, wrapped and short rows in one table exactly', () => {
+    // Pinned to the output of the renderer before its rewrite into flat loops (2026-12-06).
+    const c = new Chalk({ level: 1 });
+    const t = makeTable(['Date', 'Price', 'Note'], c, { right: [1], maxWidths: [undefined, undefined, 8] });
+    t.push(['01.01.2024', '1,234.50', 'ok'], [c.red('02.01.2024'), '7.00', 'two words here'], ['03.01.2024 😀', '12.5', ''], ['04.01.2024']);
+    expect(t.toString()).toBe(
+      '┌──────────────┬──────────┬───────┐\n│ \u001b[1mDate\u001b[22m         │    \u001b[1mPrice\u001b[22m │ \u001b[1mNote\u001b[22m  │\n├──────────────┼──────────┼───────┤\n│ 01.01.2024   │ 1,234.50 │ ok    │\n│ \u001b[31m02.01.2024\u001b[39m   │     7.00 │ two   │\n│              │          │ words │\n│              │          │ here  │\n│ 03.01.2024 😀 │     12.5 │       │\n│ 04.01.2024   │          │       │\n└──────────────┴──────────┴───────┘',
+    );
+  });
+
   it('wraps long cells at spaces within the maximum width', () => {
     const t = makeTable(['k', 'why'], new Chalk({ level: 0 }), { maxWidths: [undefined, 10] });
     t.push(['a', 'one two three four five']);

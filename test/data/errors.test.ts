@@ -15,6 +15,14 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
     expect(e.message).toBe(`prices.csv: ${e.issues[0]?.message}`);
   });
 
+  it('duplicated hour in the middle of a day: the lines of the rows read before and after it', () => {
+    const e = fail(longText(day.slice(0, 12), ['01.01.2024,3,7'], day.slice(12), ['01.01.2024,20,7']));
+    expect(e.issues).toEqual([
+      { path: 'prices.csv:14:hour', message: 'line 14, field hour: hour 3 of 01.01.2024 is given twice (first on line 5)' },
+      { path: 'prices.csv:27:hour', message: 'line 27, field hour: hour 20 of 01.01.2024 is given twice (first on line 23)' },
+    ]);
+  });
+
   it('missing hours on an ordinary day', () => {
     const e = fail(longText(day.filter((_, h) => h !== 7 && h !== 9)));
     expect(e.issues).toEqual([
