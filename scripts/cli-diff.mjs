@@ -35,6 +35,9 @@ const mask = (s) =>
     .replace(/"nextBefore": "[^"]+"/g, '"nextBefore": "<cursor>"')
     .replace(/--before \S+/g, '--before <cursor>');
 
+/** A probe's time (svc doctor: `HTTP 200 in 3 ms`) masked, and with it a table's widths, which its digits set. */
+const maskProbe = (s) => (/HTTP \d{3} in \d+ ms/.test(s) ? s.replace(/(HTTP \d{3} in )\d+( ms)/g, '$1<n>$2').replace(/ {2,}/g, ' ').replace(/─+/g, '─') : s);
+
 function runSide(bin, c) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -42,7 +45,7 @@ function runSide(bin, c) {
   for (const k of Object.keys(env)) if (env[k] === undefined || env[k] === null) delete env[k];
   for (const s of c.setup ?? []) spawnSync('node', [bin, ...s], { cwd, env, encoding: 'utf8' });
   const r = spawnSync('node', [bin, ...c.args], { cwd, env, encoding: 'utf8', input: c.stdin ?? '' });
-  return { code: r.status, stdout: mask(r.stdout), stderr: mask(r.stderr) };
+  return { code: r.status, stdout: maskProbe(mask(r.stdout)), stderr: maskProbe(mask(r.stderr)) };
 }
 
 let differ = 0;

@@ -136,13 +136,16 @@ function flagOf(field: string, schema: Json, required: boolean, help: string | u
   const s = plain(schema);
   const type = s.type;
   if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean') return undefined;
-  const text = [help ?? (typeof s.description === 'string' ? s.description : field)];
+  // A switch that is on unless said otherwise: `--no-probe` (commander's negatable option; the field gets false when given).
+  const negated = type === 'boolean' && s.default === true;
+  const described = typeof s.description === 'string' ? s.description : field;
+  const text = [help ?? (negated ? `turn off: ${described}` : described)];
   const range = rangeOf(s);
   if (range) text.push(range);
-  if (s.default !== undefined) text.push(`default ${JSON.stringify(s.default)}`);
+  if (s.default !== undefined && !negated) text.push(`default ${JSON.stringify(s.default)}`);
   return {
     field,
-    flag: `--${kebab(field)}`,
+    flag: `--${negated ? 'no-' : ''}${kebab(field)}`,
     kind: type,
     ...(type === 'boolean' ? {} : { value: valueName(s) }),
     help: text.join('; '),

@@ -9,5 +9,5 @@ export function getField(input: Record<string, unknown>, field: string): unknown
   return field.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), input);
 }
 
-/** The name of a flag's value in commander's options (`--cap-tolerance` → `capTolerance`). */
-export const optionName = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+/** The name of a flag's value in commander's options (`--cap-tolerance` → `capTolerance`; a negatable `--no-probe` → `probe`). */
+export const optionName = (flag: string): string => flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());

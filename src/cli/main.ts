@@ -35,7 +35,7 @@ const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promi
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['db'], load: async () => (await import('./db.js')).registerDb },
   { names: ['ingest'], load: async () => (await import('./ingest.js')).registerIngest },
-  { names: ['doctor'], load: async () => (await import('./doctor.js')).registerDoctor },
+  { names: ['doctor'] }, // derived (doctor), in its place
   { names: ['op'], load: async () => (await import('./op.js')).registerOp },
 ];
 

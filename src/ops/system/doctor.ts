@@ -4,7 +4,9 @@
  * the value), whether it answers now (one HEAD, PROBE_TIMEOUT_MS), the newest fetch in the cache
  * and its freshness, and what a read would fall back to. `ok` is true when every source the daily
  * brief needs can answer live or from the cache. The statuses are the ones GET /api/health
- * renders (sources.ts), plus the probe.
+ * renders (sources.ts), plus the probe. Its `cli` binding is the command: `--no-probe` and
+ * `--timeout-ms` from the input, a table of the sources (CSV: every field, `lastSeen` as one
+ * cell), exit 1 `sources_unavailable` when `ok` is false.
  */
 import { z } from 'zod';
 import { PROBE_TIMEOUT_MS, sourceStatuses } from './sources.js';
@@ -38,6 +40,26 @@ export const DoctorResponse = z.strictObject({
   sources: z.array(SourceRow),
 });
 export type DoctorResponse = z.infer<typeof DoctorResponse>;
+type Source = DoctorResponse['sources'][number];
+
+const yesNo = (v: boolean | null): string => (v === null ? '—' : v ? 'yes' : 'no');
+
+/** A source as the table shows it (`…Cell`, table only) and as CSV writes it (every field, `lastSeen` as `ok <at>` or `<reason> <at>`). */
+const sourceRow = (s: Source) => ({
+  ...s,
+  lastSeen: s.lastSeen ? `${s.lastSeen.ok ? 'ok' : s.lastSeen.reason ?? 'failed'} ${s.lastSeen.at}` : '',
+  addressCell: `${s.address || '—'}${s.defaultAddress ? ' (default)' : ''}`,
+  tokenCell: s.tokenEnv ? `${yesNo(s.tokenSet)} (${s.tokenEnv})` : 'none needed',
+  reachableCell: s.reachable === null ? '—' : `${yesNo(s.reachable)} (${s.reachableDetail ?? ''})`,
+  newestCell: s.newestFetchedAt ? `${s.newestPeriod ?? ''} ${s.newestFetchedAt}`.trim() : '—',
+});
+
+const csvOnly = (...keys: string[]) => keys.map((key) => ({ key, label: key, table: false as const }));
+const tableOnly = (key: string, label: string) => ({ key, label, csv: false as const });
+
+/** Why the brief cannot answer: each blocking source, why it is not live, and why its probe failed. */
+const blocking = (o: DoctorResponse): string =>
+  o.sources.filter((s) => s.neededByBrief && !s.canAnswer).map((s) => `${s.id} (${s.liveWhy}${s.reachable === false ? `; ${s.reachableDetail ?? 'unreachable'}` : ''})`).join(', ');
 
 export const doctor = defineOperation({
   id: 'doctor',
@@ -53,6 +75,33 @@ export const doctor = defineOperation({
     timeoutMs: z.number().int().min(100).max(30_000).default(PROBE_TIMEOUT_MS).describe('deadline of each probe'),
   }),
   output: DoctorResponse,
+  cli: {
+    command: ['doctor'],
+    description: 'every data source: address, token set, reachable now, newest cached period, fallback; exit 1 when the daily brief\'s sources cannot answer',
+    flags: { timeoutMs: { value: 'ms' } },
+    flagHelp: { probe: 'do not send the one cheap request per source', timeoutMs: 'deadline of each probe' },
+    view: {
+      rows: (o) => o.sources.map(sourceRow),
+      columns: [
+        { key: 'id', label: 'Source' },
+        ...csvOnly('name', 'address'), tableOnly('addressCell', 'Address'),
+        ...csvOnly('defaultAddress', 'tokenEnv', 'tokenSet'), tableOnly('tokenCell', 'Token set'),
+        ...csvOnly('live', 'liveWhy', 'reachable', 'reachableDetail'), tableOnly('reachableCell', 'Reachable'),
+        ...csvOnly('newestPeriod', 'newestFetchedAt', 'ageHours'), tableOnly('newestCell', 'Newest cached'),
+        { key: 'freshness', label: 'Freshness' },
+        ...csvOnly('lastSeen'),
+        { key: 'fallback', label: 'Falls back to' },
+        ...csvOnly('canAnswer', 'neededByBrief'),
+      ],
+    },
+    fails: {
+      when: (o) => !o.ok,
+      says: (o) => `the daily brief's sources cannot answer live or from the cache: ${blocking(o)}`,
+      exitCode: 1,
+      errorCode: 'sources_unavailable',
+    },
+    examples: ['svc doctor', 'svc doctor --format json   # for monitoring; exit 1 when the brief cannot get live or cached prices'],
+  },
   async run(ctx, input) {
     const statuses = await sourceStatuses(ctx, { probe: input.probe, timeoutMs: input.timeoutMs });
     return {
