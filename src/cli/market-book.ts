@@ -8,6 +8,7 @@ import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { DstDayRows } from '../ops/facade/book-read.js';
 import type { BookBinding } from '../ops/cli-binding.js';
+import { mktopFallbackReason } from '../ops/market/mktop-fallback.js';
 import type { CliEnv } from './cli-env.js';
 import { setField } from './input-path.js';
 import type { BookScope, LoadedBook, MonthFallback } from './book-types.js';
@@ -44,7 +45,8 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
     // Fixture mode is the user's own choice: said, not warned about. A stale or fallback answer standing in for a failure is warned.
     if (f.status === 'fresh' || !f.upstreamError) out.info(line);
     else out.warn(line);
-    if (f.status === 'fallback') fallbacks.push({ month, reason: fallbackReason(month, f.upstreamError?.reason) });
+    const fallback = mktopFallbackReason(month, f);
+    if (fallback !== undefined) fallbacks.push({ month, reason: fallback });
   }
   const inScope = (d: string): boolean => compareTradeDates(d, scope.from as string) >= 0 && compareTradeDates(d, scope.to as string) <= 0;
   const scopedDst = dstDays.filter((d) => inScope(d.date));
@@ -54,12 +56,6 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   if (scope.warnDst !== false) for (const d of scopedDst) out.notice(`mktop: ${d.date} is a clock-change day (${d.periods.length} periods published): skipped`);
   const dates = Object.keys(book).sort(compareTradeDates);
   return { book, dates, skippedDstDays: dstDays.map((d) => d.date), invalidDays: [], dstDays, source: MKTOP, fallbacks };
-}
-
-function fallbackReason(month: string, upstream: string | undefined): string {
-  return upstream
-    ? `the market operator could not be read for ${month} (${upstream}), so svc used its shipped sample of the operator's prices`
-    : `svc used its shipped sample of the operator's prices for ${month} (SVC_MARKET_DATA=fixture)`;
 }
 
 /** Why the days used (DD.MM.YYYY) are fallback data, or undefined when none of their months came from svc's fallback. */

@@ -51,6 +51,15 @@ describe('mktop from svc\'s fallback is marked as fallback data', () => {
     expect(brief.dataSource).toMatchObject({ source: 'mktop', fallback: true });
   });
 
+  it('report day mktop (fixture mode): its risk status and its brief\'s gate agree (the brief said ready before)', async () => {
+    const r = await cli(['report', 'day', 'mktop', '--date', '02.12.2024', '--fee', '10', '--format', 'json'], { env: fixture(tempDir()) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const figures = (JSON.parse(r.stdout) as { figures: { key: string; value: unknown }[] }).figures;
+    const value = (key: string) => figures.find((f) => f.key === key)?.value;
+    expect(value('risk.report.overallStatus')).toBe('needsReview');
+    expect(value('brief.actionGate.status')).toBe('review');
+  });
+
   it('a file book is not marked: the brief states no provenance and its gate is unchanged', async () => {
     const b = await cli(['brief', 'fixtures/oree-dam-ips-2022-2024.csv', ...DAY, '--caps', 'fixtures/ua-price-caps.csv', '--format', 'json'], { env: fixture(tempDir()) });
     expect(b.exitCode, b.stderr).toBe(0);
