@@ -51,10 +51,11 @@ fi
 # Prices of the month through the cache (a complete past month is never fetched again).
 $svc prices fetch --month "$month" -q --format json > "$out/fetch-$month.json"
 
-# The risk gate on the operator's prices: exit 3 stops the pipeline when blocked. In fixture mode
-# the prices are the shipped copy, which the report must mark as fallback data (a review).
-if [ "${SVC_MARKET_DATA:-}" = fixture ]; then source="--source-label fixture --fallback"; else source="--source-label mktop"; fi
-$svc risk mktop --date "$date" --settings "$here/settings.json" $source --fail-on blocked -q --format json > "$out/risk-$date.json"
+# The risk gate on the operator's prices: exit 3 stops the pipeline when blocked. When svc serves
+# its shipped copy instead (fixture mode, or auto mode with the operator down), it marks the prices
+# as fallback data itself, in the risk report (dataSource: review) and in the brief (gate review,
+# `dataSource.fallback: true`), so both files agree.
+$svc risk mktop --date "$date" --settings "$here/settings.json" --source-label mktop --fail-on blocked -q --format json > "$out/risk-$date.json"
 
 $svc brief mktop --date "$date" --market DAM --locale "$locale" --settings "$here/settings.json" --caps "$here/../fixtures/ua-price-caps.csv" \
   --receipt "$out/receipt-$date.json" -q --format json > "$out/brief-$date.json"

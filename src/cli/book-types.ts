@@ -15,6 +15,15 @@ export interface LoadedBook {
   hourly?: Record<string, number[]>;
   /** The prices are a forecast's p50 (svc's forecast CSV read back), not market prices. */
   forecast?: boolean;
+  /** `mktop`: the months (MM.YYYY) served from svc's fallback (its shipped copy), with why. */
+  fallbacks?: readonly MonthFallback[];
+}
+
+/** A month of the operator's book that svc served from its shipped copy, not from the operator or its cache. */
+export interface MonthFallback {
+  month: string;
+  /** Why, in words (stable: no address or time, so a brief's rationale id does not change with them). */
+  reason: string;
 }
 
 /** The days a command looks at; DST warnings name only skipped days inside it. */

@@ -219,6 +219,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
   for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);
   if (mktop?.published && loaded) setField(input, mktop.published, true);
+  if ((mktop?.fallback || mktop?.provenance) && loaded) (await import('./market-book.js')).stateMarketProvenance(mktop, loaded, input, spec.book?.date ? getField(input, spec.book.date) : undefined);
   if (cli && steps) await steps.runPreStep(env, cli, opts, input);
   if (cli?.tableInput && env.globals().format === 'table') Object.assign(input, cli.tableInput);
   if (cli?.input) Object.assign(input, cli.input);

@@ -7,8 +7,11 @@ import { addDays, compareTradeDates, monthsBetween } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import type { DstDayRows } from '../ops/facade/book-read.js';
+import type { BookBinding } from '../ops/cli-binding.js';
+import { mktopFallbackReason } from '../ops/market/mktop-fallback.js';
 import type { CliEnv } from './cli-env.js';
-import type { BookScope, LoadedBook } from './book-types.js';
+import { setField } from './input-path.js';
+import type { BookScope, LoadedBook, MonthFallback } from './book-types.js';
 
 export const MKTOP = 'mktop';
 
@@ -23,6 +26,7 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   const out = env.out();
   const book: PriceBook = {};
   const dstDays: DstDayRows[] = [];
+  const fallbacks: MonthFallback[] = [];
   const required = new Set(monthsBetween(scope.from.slice(3), scope.to.slice(3)));
   for (const month of monthsBetween(addDays(scope.from, -LOOKBACK_DAYS).slice(3), scope.to.slice(3))) {
     let r;
@@ -41,6 +45,8 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
     // Fixture mode is the user's own choice: said, not warned about. A stale or fallback answer standing in for a failure is warned.
     if (f.status === 'fresh' || !f.upstreamError) out.info(line);
     else out.warn(line);
+    const fallback = mktopFallbackReason(month, f);
+    if (fallback !== undefined) fallbacks.push({ month, reason: fallback });
   }
   const inScope = (d: string): boolean => compareTradeDates(d, scope.from as string) >= 0 && compareTradeDates(d, scope.to as string) <= 0;
   const scopedDst = dstDays.filter((d) => inScope(d.date));
@@ -49,5 +55,28 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   }
   if (scope.warnDst !== false) for (const d of scopedDst) out.notice(`mktop: ${d.date} is a clock-change day (${d.periods.length} periods published): skipped`);
   const dates = Object.keys(book).sort(compareTradeDates);
-  return { book, dates, skippedDstDays: dstDays.map((d) => d.date), invalidDays: [], dstDays, source: MKTOP };
+  return { book, dates, skippedDstDays: dstDays.map((d) => d.date), invalidDays: [], dstDays, source: MKTOP, fallbacks };
+}
+
+/** Why the days used (DD.MM.YYYY) are fallback data, or undefined when none of their months came from svc's fallback. */
+export function fallbackOf(loaded: LoadedBook, dates: readonly string[]): string | undefined {
+  const months = new Set(dates.map((d) => d.slice(3)));
+  const used = (loaded.fallbacks ?? []).filter((f) => months.has(f.month));
+  return used.length === 0 ? undefined : used.map((f) => f.reason).join('; ');
+}
+
+/**
+ * What the op is told of the operator's book it was given (BookBinding.mktop): `provenance` on
+ * every read, and when a day used came from svc's fallback the `fallback` fields, whatever the
+ * flags said (a user's --source-label does not hide svc's own fallback). `date`: the one day a
+ * day-shaped command uses; otherwise every day read.
+ */
+export function stateMarketProvenance(mktop: NonNullable<BookBinding['mktop']>, loaded: LoadedBook, input: Record<string, unknown>, date: unknown): void {
+  if (!mktop.fallback && !mktop.provenance) return;
+  const reason = fallbackOf(loaded, typeof date === 'string' ? [date] : loaded.dates);
+  if (mktop.fallback && reason !== undefined) {
+    setField(input, mktop.fallback.field, true);
+    if (mktop.fallback.reason) setField(input, mktop.fallback.reason, reason);
+  }
+  if (mktop.provenance) setField(input, mktop.provenance, { source: MKTOP, fallback: reason !== undefined, ...(reason !== undefined ? { reason } : {}) });
 }

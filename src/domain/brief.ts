@@ -108,6 +108,18 @@ export const PriceCapContext = z.strictObject({
 });
 export type PriceCapContext = z.infer<typeof PriceCapContext>;
 
+/**
+ * svc extension: where a brief's prices come from. `fallback: true` (e.g. svc served its shipped
+ * copy of the operator's prices because the operator could not be read) makes the risk dataSource
+ * check a review, so the brief's gate is at best `review`; the response echoes it as `dataSource`.
+ */
+export const BriefDataSource = z.strictObject({
+  source: z.string().min(1).max(200).describe('where the prices come from, e.g. mktop (the market operator, as `svc brief mktop` states it) or a file name'),
+  fallback: z.boolean().describe('true: the prices are fallback data (not read from their source now): the risk dataSource check asks for review, and so does the brief'),
+  reason: z.string().min(1).max(500).optional().describe('why the prices are fallback data, said in the risk check and the brief'),
+});
+export type BriefDataSource = z.infer<typeof BriefDataSource>;
+
 /** `context` allows extra keys (spec: "extra keys allowed"); `regulatory` keeps them too. */
 export const BriefContext = z.looseObject({
   market: Market.optional(),
@@ -120,6 +132,13 @@ export const BriefContext = z.looseObject({
    * already submitted with this plan, not to submit bids.
    */
   pricesPublished: z.boolean().optional(),
+  /**
+   * svc extension: the prices' provenance (`svc brief mktop` states it, with `fallback: true` when
+   * svc served its shipped copy). Passed to the risk checks as their source label and fallback flag.
+   */
+  dataSource: BriefDataSource.optional().describe(
+    'svc extension: where the prices come from ({source, fallback, reason?}); fallback: true makes the risk dataSource check, and so the brief\'s gate, a review. `svc brief mktop` states it',
+  ),
 });
 export type BriefContext = z.infer<typeof BriefContext>;
 
@@ -140,5 +159,7 @@ export const TradingBriefResponse = z.strictObject({
   auditEvent: AuditEvent,
   /** svc extension: the calendar day read from tradeDate (the caps in force need it). */
   tradeDay: TradeDayReading,
+  /** svc extension: the prices' provenance as the request stated it (context.dataSource); absent when it did not. */
+  dataSource: BriefDataSource.optional(),
 });
 export type TradingBriefResponse = z.infer<typeof TradingBriefResponse>;

@@ -208,8 +208,17 @@ export interface BookBinding extends BookParts {
    * The book is the operator's (`mktop`): input fields (dotted paths) it states unless a flag did
    * (`defaults`), one set true when the day's prices are its published results (`published`), and
    * `history`: the book is not read, this field is set to `mktop` (the op reads the operator's months).
+   * When a day used came from svc's fallback (its shipped copy: SVC_MARKET_DATA=fixture, or auto
+   * after the operator failed), `fallback.field` is set true and `fallback.reason` to why, whatever
+   * the flags said; `provenance` is set to `{ source: 'mktop', fallback, reason? }` on every read.
    */
-  mktop?: { readonly defaults?: Readonly<Record<string, unknown>>; readonly published?: string; readonly history?: string };
+  mktop?: {
+    readonly defaults?: Readonly<Record<string, unknown>>;
+    readonly published?: string;
+    readonly history?: string;
+    readonly fallback?: { readonly field: string; readonly reason?: string };
+    readonly provenance?: string;
+  };
 }
 
 /** A flag of the command's own, not an input field: an exit code set by the output (`--fail-on`). */

@@ -38,7 +38,7 @@ describe.skipIf(!built)('examples/daily-brief.sh', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(r.out).sort()).toEqual(['brief-02.12.2024.json', 'fetch-12.2024.json', 'receipt-02.12.2024.json', 'risk-02.12.2024.json']);
     expect(readdirSync(r.work).sort()).toEqual(['data', 'out']);
-    const brief = JSON.parse(readFileSync(join(r.out, 'brief-02.12.2024.json'), 'utf8')) as { brief: { aiDisclosure: string; traderChecklist: string[]; marketContext: string[]; dataCoverage: { missing: string[] } } };
+    const brief = JSON.parse(readFileSync(join(r.out, 'brief-02.12.2024.json'), 'utf8')) as { brief: { aiDisclosure: string; traderChecklist: string[]; marketContext: string[]; dataCoverage: { missing: string[] }; actionGate: { status: string } }; dataSource?: { source: string; fallback: boolean } };
     expect(brief.brief.aiDisclosure).toMatch(/[а-яіїє]/i);
     // Run after the results are published: the checklist compares the submitted bids, it never asks to submit before the closed gate.
     expect(brief.brief.traderChecklist.join(' ')).toContain('Звірте подані заявки');
@@ -46,9 +46,15 @@ describe.skipIf(!built)('examples/daily-brief.sh', () => {
     // The brief's battery is the desk's (examples/settings.json: 1 MW / 2 MWh), as in the risk step; the market is the operator's DAM.
     expect(brief.brief.marketContext.join(' ')).toContain('1 МВт / 2 МВт·год');
     expect(brief.brief.dataCoverage.missing).toEqual([]);
-    // Fixture mode: the risk report marks the shipped copy as fallback data, never as the operator's.
-    const risk = JSON.parse(readFileSync(join(r.out, 'risk-02.12.2024.json'), 'utf8')) as { report: { checks: Array<{ id: string; status: string; value: unknown }> } };
-    expect(risk.report.checks.find((c) => c.id === 'dataSource')).toMatchObject({ value: 'fixture', status: 'review' });
+    // Fixture mode: svc marks its shipped copy as fallback data itself, and both files agree: the
+    // risk report's dataSource is a review (the script passes no --fallback), the brief's gate is review, never ready.
+    const risk = JSON.parse(readFileSync(join(r.out, 'risk-02.12.2024.json'), 'utf8')) as { report: { overallStatus: string; checks: Array<{ id: string; status: string; value: unknown; detail: string }> } };
+    const dataSource = risk.report.checks.find((c) => c.id === 'dataSource');
+    expect(dataSource).toMatchObject({ value: 'mktop', status: 'review' });
+    expect(dataSource?.detail).toContain('SVC_MARKET_DATA=fixture');
+    expect(risk.report.overallStatus).toBe('needsReview');
+    expect(brief.brief.actionGate.status).toBe('review');
+    expect(brief.dataSource).toMatchObject({ source: 'mktop', fallback: true });
     expect(r.stdout).toContain('valid');
   });
 

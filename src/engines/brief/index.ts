@@ -9,8 +9,9 @@
  * says which among its limitations. The risk verdict is exactly the risk operation's (riskForDay,
  * the same caps with their hourly bands): the op passes the regulator caps in force on the date,
  * and only where it has none is the caller's single min/max price-cap context used for every hour.
- * Price provenance is not part of the request, so the risk engine sees the spec's default source
- * label `unknown`, marked not supplied.
+ * Price provenance is not part of the spec's request: without the svc extension
+ * `context.dataSource` the risk engine sees the spec's default source label `unknown`, marked not
+ * supplied; with it, its source as the label and its fallback flag (a review, with its reason).
  */
 import { SvcError } from '../../domain/errors.js';
 import { hourlyPrices } from '../../domain/prices.js';
@@ -87,15 +88,17 @@ export function composeTradingBrief(request: BriefInputs, options: BriefOptions 
   const statedBess = inputs.context?.bessSettings;
   const bessSettings: BessSettings = statedBess ? { ...statedBess, degradationCostUahMwh: statedBess.degradationCostUahMwh ?? 0 } : DEFAULT_BESS_SETTINGS;
   const caps = options.caps ?? riskCapsOf(market);
+  const dataSource = inputs.context?.dataSource;
   const { plan, bessPlan, ...risk } = riskForDay({
     tradeDate: inputs.tradeDate,
     prices,
     strategySettings: settings,
     bessSettings,
-    sourceLabel: 'unknown',
-    isFallbackData: false,
+    sourceLabel: dataSource?.source ?? 'unknown',
+    isFallbackData: dataSource?.fallback ?? false,
+    ...(dataSource?.fallback && dataSource.reason ? { fallbackReason: dataSource.reason } : {}),
     caps,
-    supplied: { fee: feeStated, degradation: statedBess?.degradationCostUahMwh !== undefined, sourceLabel: false },
+    supplied: { fee: feeStated, degradation: statedBess?.degradationCostUahMwh !== undefined, sourceLabel: dataSource !== undefined },
     ...(options.forecast ? { forecast: options.forecast } : {}),
   });
   const sensitivity = analyseSensitivity(prices, settings, plan);

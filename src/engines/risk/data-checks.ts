@@ -16,7 +16,7 @@ import type { CoverageFacts, RiskInput } from './types.js';
 export function dataSourceCheck(input: RiskInput, config: RiskConfig): RiskCheck {
   const label = input.sourceLabel;
   const reasons: string[] = [];
-  if (input.isFallbackData) reasons.push('the request marks the prices as fallback data');
+  if (input.isFallbackData) reasons.push(input.fallbackReason ? `the prices are fallback data: ${input.fallbackReason}` : 'the request marks the prices as fallback data');
   if (input.supplied.sourceLabel) {
     if (label.trim() === '') reasons.push('the source label is empty');
     const words = labelWordsToReview(label, config.dataSource.reviewLabelWords);

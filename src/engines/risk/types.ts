@@ -51,6 +51,8 @@ export interface RiskInput {
   /** The label as given, or the spec's default `unknown` when the key was omitted. */
   readonly sourceLabel: string;
   readonly isFallbackData: boolean;
+  /** Why the prices are fallback data (e.g. svc served its shipped copy of the operator's prices): said in the dataSource check's detail. */
+  readonly fallbackReason?: string | undefined;
   readonly plan: TradingPlan;
   readonly bessPlan: BessPlan;
   /** Caps for tradeDate and the market, or null when none are known (the cap test is skipped). */

@@ -11,7 +11,7 @@
  * distinct from 0 (default 0 still applies to the computation): the brief reports a missing fee in
  * its data coverage, checklist and drivers.
  */
-import { AI_USAGE, TradingBriefResponse, type TradingBrief } from '../../domain/brief.js';
+import { AI_USAGE, TradingBriefResponse, type BriefDataSource, type TradingBrief } from '../../domain/brief.js';
 import type { AuditEvent } from '../../domain/audit.js';
 import { BRIEF_MODEL, composeTradingBrief, type ComposedBrief } from '../../engines/brief/index.js';
 import { defineOperation, type OpContext } from '../types.js';
@@ -48,7 +48,18 @@ export function briefAuditMetadata(composed: ComposedBrief, brief: TradingBrief)
 export function composeBriefWithCaps(input: TradingBriefOpInput): ComposedBrief {
   const caps = capsOfDay(defaultCaps(), input.tradeDate, input.context?.market ?? 'DAM');
   const composed = composeTradingBrief(input, { caps, forecast: input.forecast });
-  return input.forecast ? onForecast(composed, input.forecast, input.locale) : composed;
+  const fallback = input.context?.dataSource?.fallback ? onFallback(composed, input.context.dataSource, input.locale) : composed;
+  return input.forecast ? onForecast(fallback, input.forecast, input.locale) : fallback;
+}
+
+/** A brief on fallback data (context.dataSource.fallback) says so first, in its own language: the risk check's review alone is easy to miss. */
+function onFallback(composed: ComposedBrief, ds: BriefDataSource, locale: 'uk' | 'en'): ComposedBrief {
+  const note =
+    locale === 'uk'
+      ? `Ціни — резервні дані (${ds.source}), а не прочитані зараз у джерела${ds.reason ? ` (${ds.reason})` : ''}. Звірте їх з опублікованими цінами оператора ринку, перш ніж діяти.`
+      : `These prices are fallback data (${ds.source}), not read from their source now${ds.reason ? `: ${ds.reason}` : ''}. Check them against the market operator's published prices before acting.`;
+  const brief = { ...composed.brief, summary: `${note} ${composed.brief.summary}`, auditTrail: { ...composed.brief.auditTrail, limitations: [note, ...composed.brief.auditTrail.limitations] } };
+  return { ...composed, brief };
 }
 
 /** A brief built on forecast prices says so first, in its own language, with the model and its recent skill. */
@@ -71,6 +82,7 @@ export function briefResponse(ctx: OpContext, composed: ComposedBrief): TradingB
     brief,
     usage: { ...AI_USAGE, externalTokenUsage: { ...AI_USAGE.externalTokenUsage } },
     tradeDay: tradeDayReading(composed.inputs.tradeDate, ['regulatorCaps']),
+    ...(composed.inputs.context?.dataSource ? { dataSource: composed.inputs.context.dataSource } : {}),
     auditEvent: {
       id: ctx.newId(),
       createdAt: generatedAt,
@@ -93,6 +105,9 @@ export const tradingBrief = defineOperation({
     'summary, action gate (ready/review/hold), decision quality, data coverage, sensitivity, drivers, market context, checklist, ' +
     'anomalies, audit trail with a reproducible rationale id. `context.regulatory.priceCap` is checked against the prices ' +
     '(observed min/max, distances, cap-hit hours; 1e-6 UAH/MWh tolerance) and rejected with the failing path if it disagrees. ' +
+    'svc extension `context.dataSource` {source, fallback, reason?}: where the prices come from; `fallback: true` makes the risk dataSource check a review ' +
+    '(so the gate is at best review) and the summary says so first; the response echoes it as `dataSource`. `svc brief mktop` states it, with fallback ' +
+    'true when svc served its shipped copy of the operator\'s prices (SVC_MARKET_DATA=fixture, or auto after the operator failed). ' +
     'No external model, no data sent out, nothing submitted; the embedded audit event is returned, not stored (POST /api/audit/events stores it).',
   tags: ['ai'],
   access: 'key',
@@ -104,8 +119,9 @@ export const tradingBrief = defineOperation({
   cli: {
     command: ['brief'],
     description: 'deterministic trading brief for one day (svc-rules-v1): gate, drivers, checklist, anomalies, audit trail',
-    // The operator's book (mktop) is its DAM results: the market is stated by the source, and its prices are published.
-    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast', mktop: { defaults: { 'context.market': 'DAM' }, published: 'context.pricesPublished' } },
+    // The operator's book (mktop) is its DAM results: the market is stated by the source, and its prices are published;
+    // their provenance is stated too (fallback when svc served its shipped copy: the gate is then at best review).
+    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast', mktop: { defaults: { 'context.market': 'DAM' }, published: 'context.pricesPublished', provenance: 'context.dataSource' } },
     // The plan's and the battery's flags, as on `svc plan` and `svc bess` (the battery: the brief's reference battery).
     flags: { locale: { value: 'uk|en', global: 'lang' }, 'context.market': { flag: '--market', value: 'DAM|IDM', upper: true }, 'context.bessSettings': {} },
     flagHelp: {

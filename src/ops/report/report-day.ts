@@ -68,8 +68,12 @@ export const reportDay = defineOperation({
     const base = { tradeDate: input.date, prices: day };
     const spread = await invoke(strategyPlan, ctx, { ...base, settings: settings.strategySettings, ...onForecast });
     const bess = await invoke(bessPlan, ctx, { ...base, settings: settings.bessSettings, ...onForecast });
-    const risk = await invoke(riskReport, ctx, { ...base, ...settings, sourceLabel: prices.source.slice(0, 200) });
-    const brief = await invoke(tradingBrief, ctx, { ...base, settings: settings.strategySettings, locale: input.lang, context: { market: 'DAM', bessSettings: settings.bessSettings } });
+    // The operator's prices served from svc's shipped copy are fallback data, for the risk checks and the brief alike.
+    const fallback = prices.fallbacks?.get(input.date.slice(3));
+    const marked = fallback === undefined ? {} : { isFallbackData: true, fallbackReason: fallback };
+    const dataSource = prices.fallbacks ? { dataSource: { source: prices.source.slice(0, 200), fallback: fallback !== undefined, ...(fallback === undefined ? {} : { reason: fallback }) } } : {};
+    const risk = await invoke(riskReport, ctx, { ...base, ...settings, sourceLabel: prices.source.slice(0, 200), ...marked });
+    const brief = await invoke(tradingBrief, ctx, { ...base, settings: settings.strategySettings, locale: input.lang, context: { market: 'DAM', bessSettings: settings.bessSettings, ...dataSource } });
     const caps = defaultCaps().capsFor(input.date, 'DAM');
     const b = brief.brief;
     const view: DayView = {

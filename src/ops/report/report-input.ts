@@ -15,6 +15,7 @@ import { HTTP_CSP } from '../../report/page.js';
 import type { HttpBinding, OpContext } from '../types.js';
 import { invoke } from '../invoke.js';
 import { mktopPrices } from '../market/mktop.js';
+import { mktopFallbackReason } from '../market/mktop-fallback.js';
 
 export const ReportLang = z.enum(['en', 'uk']).default('en').describe('Language of the report: en or uk');
 
@@ -79,6 +80,8 @@ export interface ResolvedPrices {
   source: string;
   freshness: string[];
   leftOut: Map<string, 'dst' | 'invalid'>;
+  /** The operator's months (MM.YYYY) svc served from its shipped copy, with why (mktop-fallback.ts); empty for a caller's book. */
+  fallbacks?: Map<string, string>;
 }
 
 /**
@@ -95,6 +98,7 @@ export async function resolvePrices(ctx: OpContext, input: { priceBook?: PriceBo
   const months = monthsBetween(from.slice(3), to.slice(3));
   if (months.length > 60) throw SvcError.validation('a report reads at most 60 months of operator prices', [{ path: 'from', message: 'range over 60 months' }]);
   let fixture = false;
+  const fallbacks = new Map<string, string>();
   for (const month of [...monthsBetween(addMonths(from.slice(3), -lookBackMonths), from.slice(3)).slice(0, -1), ...months]) {
     let r;
     try {
@@ -108,9 +112,11 @@ export async function resolvePrices(ctx: OpContext, input: { priceBook?: PriceBo
     for (const d of r.dst.days) leftOut.set(d.date, 'dst');
     const f = r.freshness;
     fixture ||= f.source === 'fixture';
+    const fallback = mktopFallbackReason(month, f);
+    if (fallback !== undefined) fallbacks.set(month, fallback);
     freshness.push(`${month}: ${f.status} (${f.source}${f.fetchedAt ? `, ${f.fetchedAt}` : ''})${f.upstreamError ? `, ${f.upstreamError.reason}` : ''}`);
   }
-  return { book, source: fixture ? 'mktop (with shipped fixtures)' : 'mktop', freshness, leftOut };
+  return { book, source: fixture ? 'mktop (with shipped fixtures)' : 'mktop', freshness, leftOut, fallbacks };
 }
 
 /** The days of a book within from..to, and those before from (history for forecasts). */

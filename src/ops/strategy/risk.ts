@@ -17,6 +17,8 @@ export const RiskRequest = z.strictObject({
   bessSettings: BessSettingsAsSent,
   sourceLabel: z.string().min(1).max(200).optional(),
   isFallbackData: z.boolean().optional(),
+  /** svc extension: why the prices are fallback data; said in the dataSource check's detail. `svc risk mktop` sets it (with isFallbackData) when svc served its shipped copy of the operator's prices. */
+  fallbackReason: z.string().min(1).max(500).optional().describe('svc extension: why the prices are fallback data (with isFallbackData: true), said in the dataSource check\'s detail'),
   /** svc extension: override thresholds of the checks (docs/risk.md); `svc risk --risk-config` sends it. */
   riskConfig: RiskConfig.optional(),
   /** svc extension: `prices` are this forecast's expected path, not cleared prices (`svc risk --plan-on forecast`): the data checks say `forecast`. */
@@ -69,6 +71,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
       bessSettings,
       sourceLabel: input.sourceLabel ?? 'unknown',
       isFallbackData: input.isFallbackData ?? false,
+      ...(input.isFallbackData && input.fallbackReason ? { fallbackReason: input.fallbackReason } : {}),
       caps: capsOfDay(caps, input.tradeDate, 'DAM'),
       ...(input.forecast ? { forecast: input.forecast } : {}),
       supplied: {
@@ -158,7 +161,9 @@ export const riskReport = defineOperation({
     'overallStatus is blocked if any check blocks, needsReview if any asks for review, else ready. The markers bessDegradationUnavailableReason, ' +
     'tradingFeeUnavailableReason and dataProvenanceUnavailableReason are null when the request stated degradationCostUahMwh, feeUahPerMwh and sourceLabel, ' +
     'and `not-supplied` when the key was omitted (the dataSource check still passes): read the marker, not the status. ' +
-      'svc extension `forecast` {model, rmaeVsNaive, days}: the prices are a forecast (svc risk --plan-on forecast); dataSource and dataCoverage then have the status `forecast`, which counts as a review.',
+    'isFallbackData: true makes dataSource a review whatever the label; the svc extension `fallbackReason` says why in its detail. ' +
+    '`svc risk mktop` sets both itself when svc served its shipped copy of the operator\'s prices (SVC_MARKET_DATA=fixture, or auto after the operator failed), --source-label or not. ' +
+    'svc extension `forecast` {model, rmaeVsNaive, days}: the prices are a forecast (svc risk --plan-on forecast); dataSource and dataCoverage then have the status `forecast`, which counts as a review.',
   tags: ['risk'],
   access: 'key',
   permission: 'risk.read',
@@ -169,12 +174,14 @@ export const riskReport = defineOperation({
   cli: {
     command: ['risk'],
     description: 'risk guardrail report for one day: seven checks, a score and a status',
-    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast' },
+    // The operator's book (mktop): its source stated, and svc's own fallback to its shipped copy marked (a review, with the reason).
+    book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast', mktop: { defaults: { sourceLabel: 'mktop' }, fallback: { field: 'isFallbackData', reason: 'fallbackReason' } } },
     flags: { isFallbackData: { flag: '--fallback' }, riskConfig: { flag: '--risk-config' }, sourceLabel: { value: 'label' } },
     jsonFiles: ['riskConfig'],
     flagHelp: {
-      sourceLabel: 'where the prices come from (omitted: the report marks provenance not-supplied)',
-      isFallbackData: 'the prices are fallback data (asks for review)',
+      sourceLabel: 'where the prices come from (omitted: mktop for the mktop book, else the report marks provenance not-supplied)',
+      isFallbackData: 'the prices are fallback data (asks for review); set by svc itself when the mktop book came from its shipped copy',
+      fallbackReason: 'why the prices are fallback data (with --fallback), said in the dataSource check',
       riskConfig: 'override any risk threshold (see docs/risk.md)',
       '@planOn': 'forecast: the report on the forecast of --date from the days before it (a day without prices); the data checks say forecast',
     },
