@@ -40,7 +40,7 @@ const LONG_RUNNING = new Set(['serve', 'mcp', 'ingest']);
 const PATH_ARG = /^(file|book|file\.json)$/;
 const OUTPUT_FLAGS = new Set(['--output', '--daily', '--receipt']);
 /** Flags whose value is free text: any value is accepted. */
-const FREE_TEXT = new Set(['--source-label']);
+const FREE_TEXT = new Set(['--source-label', '--fallback-reason']);
 // `forecast evaluate` is left out of the value cases: a valid call of it fits forecasts for minutes (its flags are in test/cli/forecast.test.ts).
 const bookCommands = LEAVES.filter((l) => PATH_ARG.test(l.args[0]?.name ?? '') && !['receipt', 'zones', 'depth', 'op', 'forecast'].includes(l.words[0] as string));
 
