@@ -31,9 +31,9 @@ const built = new Map<string, boolean>();
 const inFlight = new Map<string, number>();
 
 /**
- * How many tasks of `worker` (every worker when absent) the pool holds now, queued or running: the
- * proof that work is off the event loop is a request answered while this is above zero
- * (test/robustness), which no timing can flake.
+ * How many tasks of `worker` (every worker when absent) the pool holds now, queued or running. A
+ * request answered while this is above zero shows the work ran on the pool, not inline on the
+ * request thread (test/robustness): a check no timing can flake.
  */
 export function poolTasksInFlight(worker?: URL): number {
   if (worker) return inFlight.get(worker.href) ?? 0;

@@ -4,7 +4,7 @@
  * (src/http/admission.ts), so health answers while 20 heavy callers keep the pool busy.
  *
  * Proved by interleaving, not by time: health answers arrive while the pool still holds the fits
- * (src/ops/pool.ts poolTasksInFlight), which cannot happen if they held the event loop; every one is
+ * (src/ops/pool.ts poolTasksInFlight), so the fits ran on the pool, not inline on the request thread, while health was answered; every one is
  * a 200 or 503 (healthTimes). The latency ratio to the same server idle is printed, not bounded:
  * the machine running the tests is shared (bench/admission.bench.ts measures it). The server is the
  * built one (dist/, `npm run build` as for the CLI tests): from the TypeScript sources there is no

@@ -5,9 +5,9 @@
  * and hashed) held the event loop while they ran; now `/api/health` answers meanwhile.
  *
  * Proved by interleaving, not by time: health answers arrive while the pool holds a backtest or a
- * verification (src/ops/pool.ts poolTasksInFlight, per worker module), which cannot happen if that
- * work held the event loop. The ratio of health's median latency under the heavy callers to the
- * same server idle is printed, not bounded (a shared machine makes any bound flake; measured at
+ * verification (src/ops/pool.ts poolTasksInFlight, per worker module), so the work ran on the
+ * pool, not inline on the request thread, while health was answered. The ratio of health's median
+ * latency under the heavy callers to the same server idle is printed, not bounded (a shared machine makes any bound flake; measured at
  * load 14 on 2 cores: inline 75× idle, on the pool 1.3×; bench/admission.bench.ts). The server is
  * the built one (dist/, `npm run build` as for the CLI tests): from the TypeScript sources there
  * are no pool workers and the work runs inline.
