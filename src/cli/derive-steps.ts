@@ -3,6 +3,7 @@
  * inside an object field named by a dotted key of the binding's `flags` (`context.market`), and the
  * flags of the door's steps (src/ops/cli-steps.ts: a pre-step op, side files).
  */
+import type { StepFlag } from '../ops/cli-steps.js';
 import type { CliBinding } from '../ops/types.js';
 import { optionName } from './input-path.js';
 
@@ -38,8 +39,11 @@ interface StepFlagSpec {
   value?: string;
   help: string;
   optional?: boolean;
-  short?: string;
+  short?: `-${string}`;
 }
+
+/** A step's own flag (`StepFlag`) filling the door field `field`. */
+const stepFlagSpec = (field: string, f: StepFlag): StepFlagSpec => ({ field, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}), ...(f.short ? { short: f.short } : {}) });
 
 /** The flags of the binding's pre-step, range, book kinds and view switches: door flags (`@name`) filling no input field. */
 export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
@@ -48,12 +52,12 @@ export function stepFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
   const steps = [...range, ...Object.entries(cli.before?.flags ?? {}), ...kinds];
   const switches = cli.view && 'blocks' in cli.view ? Object.entries(cli.view.switches ?? {}) : [];
   return [
-    ...steps.map(([name, f]): StepFlagSpec => ({ field: `@${name}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}) })),
+    ...steps.map(([name, f]) => stepFlagSpec(`@${name}`, f)),
     ...switches.map(([name, s]): StepFlagSpec => ({ field: `@${name}`, flag: s.flag, kind: 'boolean', help: s.help })),
   ];
 }
 
 /** The side files' flags (after `--settings` in the help, unless the binding's `order` names them). */
 export function sideFileFlags(cli: CliBinding<unknown, unknown>): StepFlagSpec[] {
-  return (cli.sideFiles ?? []).map(({ flag: f }) => ({ field: `@${optionName(f.flag)}`, flag: f.flag, kind: 'string', value: f.value, help: f.help, ...(f.optional ? { optional: true } : {}), ...(f.short ? { short: f.short } : {}) }));
+  return (cli.sideFiles ?? []).map(({ flag: f }) => stepFlagSpec(`@${optionName(f.flag)}`, f));
 }

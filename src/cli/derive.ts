@@ -43,7 +43,7 @@ export interface FlagSpec {
   /** Not a flag of the command's own: the global option's value only. */
   hidden?: boolean;
   /** A one-letter alias (`-o`). */
-  short?: string;
+  short?: `-${string}`;
 }
 
 export interface CommandSpec {

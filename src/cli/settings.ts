@@ -165,11 +165,6 @@ export function settingsFileStates(file: string, group: SettingsGroup): boolean 
   return typeof f === 'object' && f !== null && !Array.isArray(f) && group in f;
 }
 
-/** A validation error on either group, rewritten to name the flag (or the file) and the range. */
-export function explainBothSettings(e: unknown, s: Record<SettingsGroup, Record<string, unknown>>, opts: Record<string, unknown>): unknown {
-  return explainSettingsError(explainSettingsError(e, 'strategySettings', TRADING_FLAGS, s.strategySettings, opts), 'bessSettings', BESS_FLAGS, s.bessSettings, opts);
-}
-
 /** Settings taken as top-level fields (the report ops, as the HTTP query holds them): their errors read back as the records' paths, so that they name the flag. */
 export function asRecordPaths(e: unknown): unknown {
   if (!(e instanceof SvcError) || e.code !== 'validation_error') return e;

@@ -6,10 +6,8 @@
  * docs/forecast.md.
  */
 import type { z } from 'zod';
-import { compareTradeDates } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
-import type { PriceBook } from '../../domain/prices.js';
-import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, tradeDateOf } from '../../engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
@@ -40,9 +38,9 @@ export const forecastEvaluate = defineOperation({
   cli: forecastEvaluateCli,
   async run(ctx, input) {
     if ((input.series === undefined) === (input.priceBook === undefined)) throw SvcError.validation('give exactly one of series or priceBook', [{ path: 'series', message: 'one of series, priceBook' }]);
-    const given = input.series ?? seriesOfBook(input.priceBook ?? {});
+    const given = input.series;
     const damCaps = input.damCaps ?? input.priceBook !== undefined;
-    const prices = makeSeries({ dates: given.dates, prices: given.prices, ...(given.exog ? { exog: given.exog } : {}) });
+    const prices = given ? makeSeries({ dates: given.dates, prices: given.prices, ...(given.exog ? { exog: given.exog } : {}) }) : seriesFromPriceBook(input.priceBook ?? {});
     if (prices.nDays === 0) throw SvcError.validation('the series has no days', [{ path: 'series.dates', message: 'empty' }]);
     const last = prices.nDays - 1;
     const firstDate = tradeDateOf(prices.startDay);
@@ -53,7 +51,7 @@ export const forecastEvaluate = defineOperation({
     const b = Math.min(last, input.to ? indexOf(prices, input.to) : last);
     if (b < a) throw SvcError.validation(`from ${input.from ?? tradeDateOf(prices.startDay + a)} is after to ${input.to ?? lastDate}: nothing to score`, [{ path: 'from', message: 'empty range' }]);
     const capsOf = damCaps ? damCapsOf(capsTableOf(ctx), prices) : () => null;
-    const requested = input.exogenous ?? (damCaps && !given.exog?.length ? SERVED_EXOG : 'off');
+    const requested = input.exogenous ?? (damCaps && !given?.exog?.length ? SERVED_EXOG : 'off');
     const { series: s, exogenous } = await servedInputs(ctx, prices, capsOf, a, b, requested);
     const started = ctx.now().getTime();
     const run = await rollingForecastParallel(s, a, b, { capsOf, cache: memberCacheOf(ctx.config), onProgress: (done, total) => ctx.progress?.(done, total, 'days'), ...(ctx.signal ? { signal: ctx.signal } : {}) });
@@ -88,22 +86,11 @@ export const forecastEvaluate = defineOperation({
       skippedDays,
       unscoredDays,
       seconds,
-      exogenous: { mode: exogenous.mode, requested, fallback: exogenous.fallback, series: [...bookColumns(given.exog?.length ?? 0, prices.nDays), ...exogenous.series.map(exogSource)] },
+      exogenous: { mode: exogenous.mode, requested, fallback: exogenous.fallback, series: [...bookColumns(given?.exog?.length ?? 0, prices.nDays), ...exogenous.series.map(exogSource)] },
       ...(daily ? { daily } : {}),
     };
   },
 });
-
-/** A price book as a series: its days in order, each a row of 24 (an hour it lacks 0). */
-function seriesOfBook(book: PriceBook): { dates: string[]; prices: number[][]; exog?: undefined } {
-  const dates = Object.keys(book).sort(compareTradeDates);
-  const prices = dates.map((d) => {
-    const row = new Array<number>(24).fill(0);
-    for (const p of book[d] ?? []) row[p.hour] = p.priceUahMwh;
-    return row;
-  });
-  return { dates, prices };
-}
 
 /** The evaluated file's own exogenous columns (EPF: the day-ahead forecasts of load and wind). */
 function bookColumns(n: number, days: number): z.infer<typeof ExogSource>[] {

@@ -5,7 +5,7 @@
  * `upstream_error` with the reason (docs/data.md).
  */
 import { kyivDstTransition } from '../../data/dst.js';
-import { monthsBetween } from '../../domain/dates.js';
+import { compareTradeDates, monthsBetween } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import {
   MktopFetchInput, MktopIndexesQuery, MktopIndexesResponse, MktopPricesQuery,
@@ -231,8 +231,7 @@ export const mktopFetch = defineOperation({
       ctx.progress?.(i + 1, months.length, `${month} ${last?.status ?? ''}`);
     }
     if (!input.prices) return { market: input.market, zone: input.zone, months: out };
-    const key = (d: string): string => `${d.slice(6)}${d.slice(3, 5)}${d.slice(0, 2)}`;
-    rows.sort((a, b) => key(a.date).localeCompare(key(b.date)) || a.hour - b.hour);
+    rows.sort((a, b) => compareTradeDates(a.date, b.date) || a.hour - b.hour);
     return { market: input.market, zone: input.zone, months: out, prices: rows };
   },
 });

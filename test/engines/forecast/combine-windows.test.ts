@@ -90,6 +90,8 @@ describe('combineWindows', () => {
     const o: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [{ window: 28, transform: 'asinh' }] }, combineDays: 14, combineWindows: [7, 14] };
     const alone = rollingForecast(s, t, t, o).days[0];
     const longer = rollingForecast(s, t - 4, t + 1, o).days.find((d) => d.t === t);
+    expect(alone?.p50).toHaveLength(24);
+    expect(longer?.p50).toHaveLength(24);
     expect(Array.from(alone?.p50 ?? [])).toEqual(Array.from(longer?.p50 ?? []));
   });
 });
