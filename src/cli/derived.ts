@@ -1,20 +1,20 @@
 /**
  * Commands derived from operations (derive.ts): registered from their specs, with no operation
  * loaded; the action loads the one op, turns flags, the settings (flags over `--settings`) and the
- * price book into its input, runs it through invoke() (env.runOp) and draws the output with the
- * op's table view (render.ts). A gate (`--fail-on`) sets the exit code from the output.
+ * price book into its input and runs it through invoke() (env.runOp); derived-output.ts draws the
+ * output with the op's view (render.ts), writes its side files and sets the exit code from it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { SvcError, type ErrorCode } from '../domain/errors.js';
+import { SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, StandardIssue, TableView, TextView } from '../ops/types.js';
-import { CliExit, type CliEnv } from './cli-env.js';
+import type { AnyOperation, StandardIssue } from '../ops/types.js';
+import type { CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, optionName, setField } from './input-path.js';
-import { addBookOptions, BOOK_ARG_HELP, checkRange, classifyMissing, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, BOOK_ARG_HELP, checkRange, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
-import { renderOutput } from './render.js';
+import { presentOutput } from './derived-output.js';
 import { chosenSpec, commandEntries } from './alternates.js';
 
 /** Loads the operation a spec names (the built module, or the op itself when derived at run time). */
@@ -160,9 +160,16 @@ async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input
   const early = await op.input['~standard'].validate({ ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} });
   if (!early.issues) return;
   const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
-  const said = saidByBinding(spec, op.cli, invalid, undefined);
-  const e = said !== invalid ? said : await explained(spec, invalid, input, opts);
+  const e = await sayOpError(spec, op.cli, invalid, input, opts, undefined);
   if (e !== invalid) throw e;
+}
+
+/** An error of the operation said in the command's terms, as the binding chooses (`errors`); the error itself when nothing names it better. */
+async function sayOpError(spec: CommandSpec, cli: AnyOperation['cli'], e: unknown, input: Record<string, unknown>, opts: Opts, file: string | undefined): Promise<unknown> {
+  if (spec.errors === 'op') return spec.settings ? explained(spec, e, input, opts) : e;
+  if (spec.errors === 'flags') return (await import('./pairs.js')).saidByFlags(e, spec.flags);
+  const said = saidByBinding(spec, cli, e, file);
+  return said !== e ? said : explained(spec, e, input, opts);
 }
 
 /** One day of the book (`--date`), or with `--plan-on forecast` the forecast's expected path of it. */
@@ -226,47 +233,9 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const progress = (cli?.progress as ((i: unknown) => string) | undefined)?.(input);
   const running = progress === undefined ? env.runOp(op, input) : (await import('./op-progress.js')).withProgress(env, progress, () => env.runOp(op, input));
   const output = (await running.catch(async (e: unknown) => {
-    if (spec.errors === 'op') throw spec.settings ? await explained(spec, e, input, opts) : e;
-    if (spec.errors === 'flags') throw (await import('./pairs.js')).saidByFlags(e, spec.flags);
-    const said = saidByBinding(spec, cli, e, file);
-    throw said !== e ? said : await explained(spec, e, input, opts);
+    throw await sayOpError(spec, cli, e, input, opts, file);
   })) as Record<string, unknown>;
-  const { format, lang } = env.globals();
-  const out = env.out();
-  const gapsField = spec.book?.gaps;
-  const gaps = gapsField ? (output[gapsField] as { missing: string[]; missingDays: number; calendarDays: number; from: string | null; to: string | null }) : undefined;
-  // What only the door knows: which missing days were clock-change days, invalid, or absent from the file.
-  const files = cli && steps ? steps.sideFilePaths(cli, opts) : {};
-  const door: DoorFacts = { ...(source ? { source } : {}), ...(loaded && classified ? { missing: (d: readonly string[]) => classifyMissing(loaded, d) } : {}), switches: switchesOf(cli, opts), files };
-  const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
-  const always = spec.book?.gapsSaid === 'always';
-  const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  // A remark may be left out of the JSON (`json: false`: it says what the JSON already holds).
-  const remarks = ((cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []).filter((r) => r.json !== false || format !== 'json');
-  const sayRemarks = () => remarks.forEach((r) => ('warn' in r ? out.warn(r.warn) : out.info(r.info)));
-  const under = cli?.remarksUnder && format === 'table';
-  if (!under) sayRemarks();
-  if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  // An output written to a file (`-o report.html`) is not printed, except as JSON.
-  const written = cli && steps ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
-  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  if (!written || format === 'json') await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
-  if (under) sayRemarks();
-  if (format === 'table' && loaded && gaps && !always) {
-    const { gapReport } = await import('./gap-report.js');
-    for (const line of gapReport(loaded, gaps, lang)) out.warn(line);
-  }
-  const gate = cli?.gate as { levels: Record<string, number>; level(o: unknown): number; says(o: unknown): string; flag: string; exitCode: number; errorCode: string } | undefined;
-  const level = gate ? (opts[optionName(gate.flag)] as string | undefined) : undefined;
-  if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
-    throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
-  }
-  const fails = cli?.fails as FailBinding<unknown> | undefined;
-  const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
-  if (fails?.when(output) && !passes) {
-    if (fails.reason) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
-    throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
-  }
+  await presentOutput(env, spec, cli, { opts, input, output, steps, chosen, loaded, source, classified });
 }
 
 /**
@@ -296,12 +265,6 @@ async function readBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: 
       return { loaded, source: loaded?.source };
     }
   }
-}
-
-/** A document view's switches: true unless its `--no-…` flag was given. */
-function switchesOf(cli: AnyOperation['cli'], opts: Opts): Record<string, boolean> {
-  const view = cli?.view;
-  return Object.fromEntries(Object.keys(view && 'blocks' in view ? (view.switches ?? {}) : {}).map((name) => [name, opts[name] !== false]));
 }
 
 /** Each settings record: its defaults, the --settings file, then its flags (src/cli/settings.ts); an optional record only when given. */
