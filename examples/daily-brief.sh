@@ -13,7 +13,9 @@
 #   30 13  *   *   *    SVC_MKTOP_BASE_URL=https://www.oree.com.ua OUT_DIR=/var/lib/svc/briefs /opt/svc/examples/daily-brief.sh
 #
 # Exit codes: 0 done; 3 the risk gate is blocked (no brief written); 1 the operator failed and no
-# usable cached copy exists (reason on stderr); 2 bad input. Nothing is ever submitted to a market.
+# usable cached copy exists (reason on stderr; run again later); 2 bad input, checked before anything
+# is written (a date not DD.MM.YYYY, an unknown mode; in fixture mode a day the fixtures do not hold).
+# Nothing is ever submitted to a market.
 # Set SVC_MARKET_DATA=fixture to try it offline on the shipped 2022–2024 prices, with a date:
 #   SVC_MARKET_DATA=fixture examples/daily-brief.sh 02.12.2024
 #   SVC_MARKET_DATA=fixture examples/daily-brief.sh 01.01.2025 morning   # the day after the fixtures
@@ -29,6 +31,21 @@ locale=${BRIEF_LOCALE:-uk}
 date=${1:-}
 date=${date:-$(TZ=Europe/Kyiv date -d tomorrow +%d.%m.%Y)}
 mode=${2:-settled}
+# The arguments are checked before anything is written: a real day DD.MM.YYYY and a known mode.
+real_day() {
+  [[ $1 =~ ^([0-9]{2})\.([0-9]{2})\.([0-9]{4})$ ]] || return 1
+  local d=$((10#${BASH_REMATCH[1]})) m=$((10#${BASH_REMATCH[2]})) y=$((10#${BASH_REMATCH[3]})) last=31
+  case $m in 4 | 6 | 9 | 11) last=30 ;; 2) last=$(((y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28)) ;; esac
+  [ "$m" -ge 1 ] && [ "$m" -le 12 ] && [ "$d" -ge 1 ] && [ "$d" -le "$last" ]
+}
+if ! real_day "$date"; then
+  echo "daily-brief.sh: the date must be a real day written DD.MM.YYYY, two digits for the day and the month (e.g. 02.12.2024), got \"$date\"" >&2
+  exit 2
+fi
+if [ "$mode" != morning ] && [ "$mode" != settled ]; then
+  echo "daily-brief.sh: mode must be morning or settled, got \"$mode\"" >&2
+  exit 2
+fi
 month=${date:3:7}
 out=${OUT_DIR:-./briefs}
 mkdir -p "$out"
@@ -43,13 +60,19 @@ if [ "$mode" = morning ]; then
   echo "plan, bid sheet and brief on the forecast for $date in $out (human approval required)" >&2
   exit 0
 fi
-if [ "$mode" != settled ]; then
-  echo "daily-brief.sh: mode must be morning or settled, got \"$mode\"" >&2
+
+# Prices of the month through the cache (a complete past month is never fetched again). Exit 1: the
+# operator failed and nothing usable is cached (run again later to resume); exit 2: nothing to run
+# again for, as a day the shipped fixtures do not hold in fixture mode (no file is left behind).
+fetched=0
+fetch_err=$($svc prices fetch --month "$month" -q --format json 2>&1 >"$out/fetch-$month.json") || fetched=$?
+if [ "$fetched" -eq 2 ] && [ "${SVC_MARKET_DATA:-}" = fixture ] && [[ $fetch_err == *'"reason":"no_data"'* ]]; then
+  rm -f "$out/fetch-$month.json"
+  echo "daily-brief.sh: the shipped fixtures hold no prices for $date (SVC_MARKET_DATA=fixture reads only their 2022–2024 prices); give a day they cover, e.g. 02.12.2024" >&2
   exit 2
 fi
-
-# Prices of the month through the cache (a complete past month is never fetched again).
-$svc prices fetch --month "$month" -q --format json > "$out/fetch-$month.json"
+[ -z "$fetch_err" ] || printf '%s\n' "$fetch_err" >&2
+[ "$fetched" -eq 0 ] || exit "$fetched"
 
 # The risk gate on the operator's prices: exit 3 stops the pipeline when blocked. When svc serves
 # its shipped copy instead (fixture mode, or auto mode with the operator down), it marks the prices

@@ -1,7 +1,7 @@
 /** Reading a price book for a subcommand: the file (or `-`), the DST policy, and one warning line. */
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
-import { compareTradeDates, parseTradeDate } from '../domain/dates.js';
+import { compareTradeDates, parseTradeDate, withDateHint } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
 import type { BookScope, LoadedBook } from './book-types.js';
@@ -59,7 +59,7 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
 export function parseDateFlag(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (parseTradeDate(value) === null) {
-    throw SvcError.validation(`${flag}: expected a real date DD.MM.YYYY, got "${value}"`, [{ path: flag, message: 'expected DD.MM.YYYY' }]);
+    throw SvcError.validation(withDateHint(`${flag}: expected a real date DD.MM.YYYY, got "${value}"`, value), [{ path: flag, message: 'expected DD.MM.YYYY' }]);
   }
   return value;
 }

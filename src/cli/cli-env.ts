@@ -32,6 +32,23 @@ export class CliExit extends Error {
   }
 }
 
+/** The failures of the data directory (src/store/data-dir.ts, the SQLite store, the receipt key). */
+const DATA_DIR_REASONS: ReadonlySet<string> = new Set(['data_dir_unavailable', 'receipt_key_unavailable']);
+const DATA_DIR_WORDS = 'the data directory';
+
+/**
+ * A failure of the data directory, naming it. The store's message does not (it may reach an HTTP
+ * error body, and the server's paths are not its callers'); at the command line the user is who
+ * configured it (--data-dir, SVC_DATA_DIR), so the path is said.
+ */
+export async function namingDataDir(error: unknown, env: Pick<CliEnv, 'config'>): Promise<unknown> {
+  if (!(error instanceof SvcError) || error.reason === undefined || !DATA_DIR_REASONS.has(error.reason)) return error;
+  const dir = await env.config().then((c) => c.dataDir, () => undefined);
+  if (dir === undefined) return error;
+  const message = error.message.includes(DATA_DIR_WORDS) ? error.message.replace(DATA_DIR_WORDS, `${DATA_DIR_WORDS} ${dir}`) : `${error.message} (${DATA_DIR_WORDS}: ${dir})`;
+  return new SvcError(error.code, message, { reason: error.reason, issues: error.issues, cause: error });
+}
+
 export interface CliEnv {
   out(): Output;
   globals(): GlobalOptions;

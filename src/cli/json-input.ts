@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { SvcError } from '../domain/errors.js';
+import { fileErrorWords } from '../domain/file-errors.js';
 
 export interface JsonInputOptions {
   /** The value may be JSON text itself, or `@file` (`op run --input`). */
@@ -20,7 +21,7 @@ export function readJsonInput(value: string, what: string, options: JsonInputOpt
   try {
     text = value === '-' ? readFileSync(0, 'utf8') : fromFile ? readFileSync(path, 'utf8') : value;
   } catch (e) {
-    throw SvcError.validation(`${what}: cannot read ${where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: fromFile ? path : what, message: 'cannot read file' }]);
+    throw SvcError.validation(`${what}: cannot read ${where}: ${fileErrorWords(e)}`, [{ path: fromFile ? path : what, message: 'cannot read file' }]);
   }
   try {
     return JSON.parse(text) as unknown;
@@ -34,8 +35,6 @@ export function readTextInput(file: string, what: string): string {
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code;
-    throw SvcError.validation(`${what}: cannot read ${file === '-' ? 'stdin' : file}: ${why}`, [{ path: file, message: 'cannot read file' }]);
+    throw SvcError.validation(`${what}: cannot read ${file === '-' ? 'stdin' : file}: ${fileErrorWords(e)}`, [{ path: file, message: 'cannot read file' }]);
   }
 }

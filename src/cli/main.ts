@@ -7,7 +7,7 @@
 import { packageVersion } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { isSvcError } from '../domain/errors.js';
-import { CliExit, createCliEnv, type CliEnv } from './cli-env.js';
+import { CliExit, createCliEnv, namingDataDir, type CliEnv } from './cli-env.js';
 import type { OperationSource } from './op.js';
 import type { CommandSpec } from './derive.js';
 import { registerDerived, type OpLoader } from './derived.js';
@@ -191,7 +191,7 @@ export async function run(argv: string[], operations?: OperationSource): Promise
       if (error.message) env.out().error(error);
       return error.code;
     }
-    env.out().error(error);
+    env.out().error(await namingDataDir(error, env));
     return exitCodeOf(error);
   } finally {
     await env.close().catch(() => undefined);

@@ -9,6 +9,7 @@ import { readJsonInput } from './json-input.js';
 import { optionName } from './input-path.js';
 import type { Command } from 'commander';
 import { SvcError, type FailingPath } from '../domain/errors.js';
+import { fileErrorCode, fileErrorWords } from '../domain/file-errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
 import { BESS_SETTING_KEYS, SETTINGS_FIELDS, settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
 
@@ -79,10 +80,9 @@ export function writeOutputFile(path: string, text: string, flag: string): void 
   try {
     writeFileSync(path, text);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
     // ENOENT with the directory there (a virtual file system such as /proc): the file cannot be made there.
-    const noDir = code === 'ENOENT' && !existsSync(dirname(resolve(path)));
-    const why = noDir ? 'its directory does not exist' : code === 'ENOENT' ? 'no file can be created there' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : code;
+    const missing = fileErrorCode(e) === 'ENOENT';
+    const why = missing ? (existsSync(dirname(resolve(path))) ? 'no file can be created there' : 'its directory does not exist') : fileErrorWords(e);
     throw SvcError.validation(`${flag}: cannot write ${path}: ${why}`, [{ path: flag, message: `cannot write: ${why}` }]);
   }
 }

@@ -7,7 +7,7 @@
  * number of rows they have: the operator's autumn days carry 24 of their 25 periods, and a
  * 24-row day would otherwise look complete.
  */
-import { parseTradeDate, TRADE_DATE_PATTERN } from '../domain/dates.js';
+import { describeBadDate, parseTradeDate } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { kyivDstTransitionOf, type DstTransition } from './dst.js';
@@ -77,20 +77,8 @@ export interface BookScope {
 const NAN_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => Number.NaN);
 const ZERO_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => 0);
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** Why a string is not a trade date, in words, or null when it is one. */
-export function describeBadDate(value: string): string | null {
-  if (!TRADE_DATE_PATTERN.test(value)) return `expected a date DD.MM.YYYY, found ${JSON.stringify(value)}`;
-  if (parseTradeDate(value)) return null;
-  const day = Number(value.slice(0, 2));
-  const month = Number(value.slice(3, 5));
-  const year = Number(value.slice(6, 10));
-  if (month < 1 || month > 12) return `found ${value}, which is not a real calendar date (month ${value.slice(3, 5)} does not exist)`;
-  if (day < 1) return `found ${value}, which is not a real calendar date (day 00 does not exist)`;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `found ${value}, which is not a real calendar date (${MONTH_NAMES[month - 1]} ${year} has ${days} days)`;
-}
+/** Why a string is not a trade date, in words (src/domain/dates.ts). */
+export { describeBadDate };
 
 /** The prices present on a clock-change day, in period order (slots 0..24, gaps left out). */
 function periodsOf(rows: DayRows): number[] {

@@ -33,6 +33,12 @@ export interface LongLayout {
   forecast: boolean;
   /** The hour column is `period`: settlement periods 1..24 (period p is hour p - 1). */
   periods: boolean;
+  /**
+   * The field separator. `;` (a spreadsheet's CSV in a locale whose decimal mark is the comma, as
+   * Excel writes it in Ukraine) reads prices in the operator's export syntax: decimal comma or
+   * point, spaces between thousands, a comma never a thousands separator (src/data/numbers.ts).
+   */
+  delimiter: ',' | ';';
 }
 
 /** Price columns of a long CSV in order of preference; `p50` is svc's forecast output. */
@@ -44,6 +50,10 @@ export const OREE_HEADER: readonly string[] = ['Дата', ...Array.from({ lengt
 const EXPECTED =
   'expected a header "date,hour,price_uah_mwh" (long CSV), "date,h0,...,h23" (wide CSV), ' +
   '"Дата;Год1;...;Год24" (operator monthly export) or a JSON object keyed by DD.MM.YYYY';
+
+const SEMICOLON_HINT =
+  '. The header is separated by ";": svc reads that as a long CSV, "date;hour;price" (decimal commas allowed), ' +
+  'or as the operator export "Дата;Год1;...;Год24"; rename its columns date;hour;price, or save the file comma-separated with decimal points';
 
 const bare = (s: string): string => s.replace(/^[\s\u00A0\u202F"]+|[\s\u00A0\u202F"]+$/g, '');
 const norm = (s: string): string => bare(s).toLowerCase();
@@ -78,6 +88,8 @@ function classify(raw: string, line: number, bodyStart: number, issues: IssueCol
       checkHeader(fields, OREE_HEADER, line, issues, 'the operator monthly export');
       return { format: 'oree', headerLine: line, fields: OREE_HEADER.slice(), bodyStart };
     }
+    const long = longLayout(fields, ';', raw, line, issues);
+    if (long) return { format: 'long', headerLine: line, fields: fields.map(bare), bodyStart, long };
   }
   const fields = raw.split(',');
   const names = fields.map(norm);
@@ -85,20 +97,26 @@ function classify(raw: string, line: number, bodyStart: number, issues: IssueCol
     checkHeader(fields, WIDE_HEADER, line, issues, 'a wide CSV');
     return { format: 'wide', headerLine: line, fields: WIDE_HEADER.slice(), bodyStart };
   }
+  const long = longLayout(fields, ',', raw, line, issues);
+  if (long) return { format: 'long', headerLine: line, fields: fields.map(bare), bodyStart, long };
+  return issues.fail(`unknown price-book format: ${EXPECTED}; found ${quote(raw)}${raw.includes(';') && !raw.includes(',') ? SEMICOLON_HINT : ''}`, line);
+}
+
+/** The long-CSV layout of a header split at `delimiter`, or undefined when it names no date and hour column. */
+function longLayout(fields: string[], delimiter: ',' | ';', raw: string, line: number, issues: IssueCollector): LongLayout | undefined {
+  const names = fields.map(norm);
   const date = names.indexOf('date');
   const periods = !names.includes('hour') && names.includes('period');
   const hour = names.indexOf(periods ? 'period' : 'hour');
-  if (date >= 0 && hour >= 0) {
-    const priceName = PRICE_COLUMNS.find((name) => names.includes(name));
-    if (priceName === undefined) {
-      issues.fail(`the header looks like a long CSV but has no price column: ${quote(raw)}; expected "date,hour,price_uah_mwh" or "date,hour,price" (or "period" 1..24 for "hour"; other columns are ignored), or svc forecast's CSV (its p50 is read)`, line);
-    }
-    const price = names.indexOf(priceName);
-    const ignored = fields.map(bare).filter((f, i) => i !== date && i !== hour && i !== price && f !== '');
-    const layout: LongLayout = { date, hour, price, count: fields.length, ignored, forecast: priceName === 'p50', periods };
-    return { format: 'long', headerLine: line, fields: fields.map(bare), bodyStart, long: layout };
+  if (date < 0 || hour < 0) return undefined;
+  const priceName = PRICE_COLUMNS.find((name) => names.includes(name));
+  if (priceName === undefined) {
+    const d = delimiter;
+    issues.fail(`the header looks like a long CSV but has no price column: ${quote(raw)}; expected "date${d}hour${d}price_uah_mwh" or "date${d}hour${d}price" (or "period" 1..24 for "hour"; other columns are ignored), or svc forecast's CSV (its p50 is read)`, line);
   }
-  return issues.fail(`unknown price-book format: ${EXPECTED}; found ${quote(raw)}`, line);
+  const price = names.indexOf(priceName);
+  const ignored = fields.map(bare).filter((f, i) => i !== date && i !== hour && i !== price && f !== '');
+  return { date, hour, price, count: fields.length, ignored, forecast: priceName === 'p50', periods, delimiter };
 }
 
 function checkHeader(fields: string[], expected: readonly string[], line: number, issues: IssueCollector, what: string): void {

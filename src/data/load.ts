@@ -9,6 +9,7 @@
 import { isAscii } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { SvcError } from '../domain/errors.js';
+import { fileErrorWords } from '../domain/file-errors.js';
 import { parseBookWith, type ParsePriceBookOptions, type PriceBookReadResult } from './parse.js';
 import { stripBom } from './detect.js';
 import type { JsonBookReader } from './read-json-type.js';
@@ -47,10 +48,7 @@ async function readPath(path: string, source: string): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
-    const message = `${source}: cannot read the price file: ${why}`;
+    const message = `${source}: cannot read the price file: ${fileErrorWords(error)}`;
     throw new SvcError('validation_error', message, { issues: [{ path: source, message }], cause: error });
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Long CSV: one row per (date, hour), header `date,hour,price_uah_mwh` (or `date,hour,price`, or
  * svc's own `forecast --format csv`, whose p50 is read); columns in any order, others ignored.
+ * Separated by `;` (a spreadsheet's export where the decimal mark is the comma), its prices are
+ * read in the operator's syntax (decimal comma; detect.ts `LongLayout.delimiter`), through csv-parse.
  * Hours are 0..23, or 1..24 (`hourBase` 1, or 'auto' when no row has hour 0 and some row has hour 24).
  *
  * This is the hot path (the 3-year fixture has 26 301 rows), so files without quotes are read by
@@ -12,7 +14,7 @@
 import type { BookBuilder, DayRows } from './book-builder.js';
 import type { DetectedFormat, LongLayout } from './detect.js';
 import { quote, type IssueCollector } from './issues.js';
-import { PRICE_MAX, parsePlainPrice } from './numbers.js';
+import { PRICE_MAX, parseOperatorPrice, parsePlainPrice } from './numbers.js';
 import { csvRecords } from './csv.js';
 
 /** How hours are numbered: 0..23 (the default), 1..24, or found from the file ('auto'). */
@@ -24,21 +26,21 @@ export type HourBase = 0 | 1 | 'auto';
  * so, instead of an error on every row.
  */
 export function readLong(text: string, detected: DetectedFormat, builder: BookBuilder, issues: IssueCollector, hourBase: HourBase = 0): 0 | 1 {
-  const layout = detected.long ?? { date: 0, hour: 1, price: 2, count: 3, ignored: [], forecast: false, periods: false };
+  const layout: LongLayout = detected.long ?? { date: 0, hour: 1, price: 2, count: 3, ignored: [], forecast: false, periods: false, delimiter: ',' };
   // A `period` column is numbered 1..24 by its name.
-  const fromOne = hourBase === 1 || layout.periods ? true : hoursFromOne(text, detected.bodyStart, layout.hour);
+  const fromOne = hourBase === 1 || layout.periods ? true : hoursFromOne(text, detected.bodyStart, layout.hour, layout.delimiter);
   if (hourBase === 0 && fromOne && !layout.periods) {
     const hour = detected.fields[layout.hour] ?? 'hour';
     issues.fail(`the ${hour} column has no hour 0 and has an hour 24: the hours look numbered 1..24; --hour-base 1 reads them so (1 = 00:00-01:00), --hour-base auto finds the numbering`, detected.headerLine);
   }
   const base = fromOne ? 1 : 0;
   const row = rowReader(detected.fields, layout, base, builder, issues);
-  const plain = layout.count === 3 && layout.date === 0 && layout.hour === 1 && layout.price === 2;
+  const plain = layout.delimiter === ',' && layout.count === 3 && layout.date === 0 && layout.hour === 1 && layout.price === 2;
   if (plain && !text.includes('"')) {
     readPlain(text, detected.bodyStart, detected.headerLine + 1, base, builder, row);
     return base;
   }
-  for (const { fields, line } of csvRecords(text, ',', detected.headerLine + 1, issues)) row(fields, line);
+  for (const { fields, line } of csvRecords(text, layout.delimiter, detected.headerLine + 1, issues)) row(fields, line);
   return base;
 }
 
@@ -47,7 +49,7 @@ export function readLong(text: string, detected: DetectedFormat, builder: BookBu
  * file has hour 24 only on an autumn clock-change day, which has an hour 0 too). Stops at the first
  * hour 0, which in a 0-based file is on the first rows.
  */
-function hoursFromOne(text: string, start: number, column: number): boolean {
+function hoursFromOne(text: string, start: number, column: number, delimiter: ',' | ';'): boolean {
   let sawTwentyFour = false;
   let pos = start;
   while (pos < text.length) {
@@ -55,11 +57,11 @@ function hoursFromOne(text: string, start: number, column: number): boolean {
     if (end < 0) end = text.length;
     let from = pos;
     for (let k = 0; k < column && from <= end; k += 1) {
-      const comma = text.indexOf(',', from);
+      const comma = text.indexOf(delimiter, from);
       from = comma < 0 || comma > end ? end + 1 : comma + 1;
     }
     if (from <= end) {
-      const comma = text.indexOf(',', from);
+      const comma = text.indexOf(delimiter, from);
       const hour = text.slice(from, comma < 0 || comma > end ? end : comma).replace(/["\s]/g, '');
       if (hour === '0' || hour === '00') return false;
       if (hour === '24') sawTwentyFour = true;
@@ -219,11 +221,13 @@ function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, bu
   const priceName = names[layout.price] ?? 'price_uah_mwh';
   const first = base;
   const last = 23 + base;
+  const d = layout.delimiter;
+  const parsePrice = d === ';' ? parseOperatorPrice : parsePlainPrice;
   return (fields, line) => {
     if (fields.length !== layout.count) {
-      const decimalComma = fields.length === layout.count + 1 && /^\s*\d+\s*$/.test(fields[layout.price + 1] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
+      const decimalComma = d === ',' && fields.length === layout.count + 1 && /^\s*\d+\s*$/.test(fields[layout.price + 1] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
       builder.markFlawed((fields[layout.date] ?? '').trim());
-      issues.atLine(line, null, `expected ${layout.count} fields (${names.join(',')}), found ${fields.length}: ${quote(fields.join(','))}${decimalComma}`);
+      issues.atLine(line, null, `expected ${layout.count} fields (${names.join(d)}), found ${fields.length}: ${quote(fields.join(d))}${decimalComma}`);
       return;
     }
     const date = (fields[layout.date] as string).trim();
@@ -246,7 +250,7 @@ function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, bu
       issues.atLine(line, hourName, `expected an hour ${first}..${last}, found ${found}${hint}`);
       return;
     }
-    const price = parsePlainPrice(fields[layout.price] as string);
+    const price = parsePrice(fields[layout.price] as string);
     if (!price.ok) {
       rows.flawed = true;
       issues.atLine(line, priceName, price.problem);

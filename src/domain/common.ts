@@ -1,15 +1,16 @@
 /** Conventions of the spec: dates, months, locales, markets, ids, timestamps. */
 import { z } from 'zod';
 
-import { MONTH_PATTERN, TRADE_DATE_PATTERN, parseTradeDate } from './dates.js';
+import { MONTH_PATTERN, TRADE_DATE_PATTERN, parseTradeDate, withDateHint } from './dates.js';
 
 export * from './dates.js';
 
 /** A real calendar date in DD.MM.YYYY. */
 export const TradeDate = z
   .string()
-  .regex(TRADE_DATE_PATTERN, 'expected a date DD.MM.YYYY')
-  .refine((v) => parseTradeDate(v) !== null, { message: 'not a real calendar date' });
+  // One issue, saying what to write (dateFormHint): "1.12.2024" is not also "not a real calendar date".
+  .regex(TRADE_DATE_PATTERN, { error: (issue) => withDateHint('expected a date DD.MM.YYYY', issue.input), abort: true })
+  .refine((v) => parseTradeDate(v) !== null, { error: (issue) => withDateHint('not a real calendar date', issue.input) });
 export type TradeDate = z.infer<typeof TradeDate>;
 
 /**

@@ -16,6 +16,57 @@ export function parseTradeDate(value: string): { day: number; month: number; yea
 }
 
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const SHORT_DATE_PATTERN = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Why a date written DD.MM.YYYY is not in the calendar ("February 2023 has 28 days"), or null when it is. */
+function calendarProblem(value: string): string | null {
+  if (parseTradeDate(value)) return null;
+  const day = Number(value.slice(0, 2));
+  const month = Number(value.slice(3, 5));
+  const year = Number(value.slice(6, 10));
+  if (month < 1 || month > 12) return `month ${value.slice(3, 5)} does not exist`;
+  if (day < 1) return 'day 00 does not exist';
+  return `${MONTH_NAMES[month - 1]} ${year} has ${daysInMonth(year, month)} days`;
+}
+
+/**
+ * What is wrong with a date that is not a real DD.MM.YYYY, said with the form it should take: a
+ * one-digit day or month ("the day and the month take two digits: 01.12.2024"), the ISO order
+ * ("write it 01.12.2024"), or a day the calendar lacks ("February 2023 has 28 days"). Null for a
+ * real date, and for text too far from a date to guess at. The one place these hints are made: the
+ * CLI's date flags and the price-book readers both say them.
+ */
+export function dateFormHint(value: string): string | null {
+  if (TRADE_DATE_PATTERN.test(value)) return calendarProblem(value);
+  const short = SHORT_DATE_PATTERN.exec(value);
+  if (short) {
+    const padded = `${(short[1] as string).padStart(2, '0')}.${(short[2] as string).padStart(2, '0')}.${short[3] as string}`;
+    const problem = calendarProblem(padded);
+    return problem === null ? `the day and the month take two digits: ${padded}` : `the day and the month take two digits, and ${problem}`;
+  }
+  if (ISO_DATE_PATTERN.test(value)) {
+    const ddmmyyyy = `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
+    return parseTradeDate(ddmmyyyy) ? `write it ${ddmmyyyy}` : null;
+  }
+  return null;
+}
+
+/** A message about a date with dateFormHint's words after a colon, when it has any. */
+export function withDateHint(message: string, value: unknown): string {
+  const hint = typeof value === 'string' ? dateFormHint(value) : null;
+  return hint ? `${message}: ${hint}` : message;
+}
+
+/** Why a string is not a trade date, in words (a reader's message for a date field), or null when it is one. */
+export function describeBadDate(value: string): string | null {
+  if (!TRADE_DATE_PATTERN.test(value)) {
+    const hint = dateFormHint(value);
+    return `expected a date DD.MM.YYYY, found ${JSON.stringify(value)}${hint ? ` (${hint})` : ''}`;
+  }
+  const problem = calendarProblem(value);
+  return problem === null ? null : `found ${value}, which is not a real calendar date (${problem})`;
+}
 
 /**
  * The calendar day a request body's `tradeDate` names, as DD.MM.YYYY: the spec's DD.MM.YYYY and ISO

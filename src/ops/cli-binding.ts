@@ -169,6 +169,8 @@ export interface FailBinding<Out = never> {
   reason?: string;
   /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
   unless?: { readonly flag: string; readonly value: string };
+  /** A failure that running again cannot mend, said instead: another code of the error table with its reason (its exit code the table's). */
+  final?(output: Out): { readonly errorCode: string; readonly reason: string; readonly says: string } | undefined;
 }
 
 /**

@@ -6,18 +6,19 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SvcError } from '../domain/errors.js';
+import { fileErrorWords } from '../domain/file-errors.js';
 
 export function ensureDataDir(dir: string): void {
   const missing: string[] = [];
   let current = dir;
   for (;;) {
     try {
-      if (!statSync(current).isDirectory()) throw dataDirError(dir, 'ENOTDIR');
+      if (!statSync(current).isDirectory()) throw dataDirError(dir, current === dir ? 'it is a file, not a directory' : 'a part of the path is a file, not a directory');
       break;
     } catch (error) {
       if (error instanceof SvcError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') throw dataDirError(dir, code);
+      if (code !== 'ENOENT') throw dataDirError(dir, fileErrorWords(error));
       missing.push(current);
       const parent = dirname(current);
       if (parent === current) break;
@@ -29,14 +30,14 @@ export function ensureDataDir(dir: string): void {
       mkdirSync(path, { mode: 0o700 });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw dataDirError(dir, code);
+      if (code !== 'EEXIST') throw dataDirError(dir, fileErrorWords(error));
     }
   }
 }
 
 /** No path in the message: it may reach an HTTP error body; the user knows what they configured. */
-function dataDirError(_dir: string, code: string | undefined): SvcError {
-  return new SvcError('unavailable', `cannot create or use the data directory (${code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, {
+function dataDirError(_dir: string, why: string): SvcError {
+  return new SvcError('unavailable', `cannot create or use the data directory: ${why}; set --data-dir or SVC_DATA_DIR to a writable directory`, {
     reason: 'data_dir_unavailable',
   });
 }

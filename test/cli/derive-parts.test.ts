@@ -119,7 +119,9 @@ describe('binding parts of a command of several steps', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--list: cannot write');
     const date = await cli(['test', 'days', WEEK, '--from', '31.02.2024']);
-    expect(date.stderr).toContain('--from: expected a real date DD.MM.YYYY, got "31.02.2024"');
+    expect(date.stderr).toContain('--from: expected a real date DD.MM.YYYY, got "31.02.2024": February 2024 has 29 days');
+    const oneDigit = await cli(['test', 'days', WEEK, '--from', '1.12.2024']);
+    expect(oneDigit.stderr).toContain('--from: expected a real date DD.MM.YYYY, got "1.12.2024": the day and the month take two digits: 01.12.2024');
   });
 
   it('runs the alternate op when its flag is given: repeatable axes, its own JSON, its conflicts and its errors in its words', async () => {

@@ -31,7 +31,7 @@ describe('readJsonInput', () => {
   it('a missing file, bad JSON in a file and bad inline text are 400s naming the flag', () => {
     const missing = failure(() => readJsonInput(join(dir, 'nope.json'), '--settings'));
     expect(missing.code).toBe('validation_error');
-    expect(missing.message).toMatch(/^--settings: cannot read .*nope\.json: ENOENT$/);
+    expect(missing.message).toMatch(/^--settings: cannot read .*nope\.json: no such file$/);
     const invalid = failure(() => readJsonInput(bad, 'receipt'));
     expect(invalid.message).toMatch(/^receipt: .*bad\.json is not valid JSON/);
     expect(invalid.issues[0]).toEqual({ path: bad, message: 'invalid JSON' });

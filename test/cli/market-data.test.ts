@@ -61,6 +61,15 @@ describe('svc prices fetch', () => {
     expect((JSON.parse(second.stdout) as { months: { status: string }[] }).months.map((m) => m.status)).toEqual(['cached', 'cached', 'fetched']);
   });
 
+  it('in fixture mode a month the fixtures do not hold is exit 2 (not_found, no_data), never the advice to run again', async () => {
+    const r = await cli(['prices', 'fetch', '--from', '12.2024', '--to', '01.2025', '--format', 'json'], { env: { SVC_DATA_DIR: tempDir(), SVC_MARKET_DATA: 'fixture' } });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).not.toContain('run the same command again to resume');
+    const error = JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '') as { error: { code: string; reason: string; message: string } };
+    expect(error.error).toMatchObject({ code: 'not_found', reason: 'no_data' });
+    expect(error.error.message).toBe('1 of 2 months have no prices to read, and running the same command again will not change that: SVC_MARKET_DATA=fixture and the shipped fixtures hold no prices for DAM 01.2025');
+  });
+
   it('says clearly what is wrong with its flags', async () => {
     const r = await cli(['prices', 'fetch', '--month', '2024-12'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode).toBe(2);

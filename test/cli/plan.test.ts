@@ -93,4 +93,10 @@ describe('svc bess', () => {
     expect(c.exitCode).toBe(2);
     expect(c.stderr).toContain('--max-cycles: must be 0.01..12 cycles (got 13)');
   });
+
+  it('--date with a one-digit day says the day and the month take two digits, with the date written so', async () => {
+    const r = await cli(['plan', WEEK, '--date', '1.12.2024']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('error: --date: expected a real date DD.MM.YYYY, got "1.12.2024": the day and the month take two digits: 01.12.2024');
+  });
 });

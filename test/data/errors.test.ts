@@ -58,7 +58,8 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
       'prices.csv: line 2, field date: found 00.01.2024, which is not a real calendar date (day 00 does not exist)',
     );
     expect(fail(longText(longDay('01.13.2024'))).message).toContain('(month 13 does not exist)');
-    expect(fail(longText(longDay('2024-01-01'))).message).toBe('prices.csv: line 2, field date: expected a date DD.MM.YYYY, found "2024-01-01"');
+    expect(fail(longText(longDay('2024-01-01'))).message).toBe('prices.csv: line 2, field date: expected a date DD.MM.YYYY, found "2024-01-01" (write it 01.01.2024)');
+    expect(fail(longText(longDay('1.1.2024'))).message).toBe('prices.csv: line 2, field date: expected a date DD.MM.YYYY, found "1.1.2024" (the day and the month take two digits: 01.01.2024)');
   });
 
   it('wrong header, unknown format', () => {

@@ -4,7 +4,7 @@ import { hourlyPrices } from '../../src/domain/prices.js';
 import { LONG_HEADER, OREE_HEADER, WIDE_HEADER, catchSvcError, longDay, longText, price, wideRow } from './helpers.js';
 
 const expected = Array.from({ length: 24 }, (_, h) => price(h));
-const read = (text: string) => parsePriceBook(text, { source: 'in' });
+const read = (text: string, hourBase: 0 | 1 = 0) => parsePriceBook(text, { source: 'in', hourBase });
 
 describe('format detection and reading', () => {
   it('long CSV, also with the short header date,hour,price, any row order', () => {
@@ -55,11 +55,31 @@ describe('format detection and reading', () => {
     }
   });
 
+  it('a semicolon-separated long CSV (an Excel export in a Ukrainian locale) is read, prices in the operator\'s syntax: decimal comma or point, spaces between thousands', () => {
+    const text = (sep: (h: number) => string) => ['date;hour;price', ...Array.from({ length: 24 }, (_, h) => `01.01.2024;${h};${sep(h)}`)].join('\r\n');
+    const comma = read(text((h) => String(price(h)).replace('.', ',')));
+    expect(comma.format).toBe('long');
+    expect(hourlyPrices(comma.book['01.01.2024'] ?? [])).toEqual(expected);
+    // Thousands with a (no-break) space, a decimal point, quoted cells: the same day.
+    const grouped = read(text((h) => `"${String(price(h)).replace(/^(\d+)(\d{3})(?=[.,]|$)/, '$1\u00a0$2')}"`));
+    expect(hourlyPrices(grouped.book['01.01.2024'] ?? [])).toEqual(expected);
+    const header = read(['Date ; Hour ; Price_UAH_MWh ; note', ...Array.from({ length: 24 }, (_, h) => `01.01.2024;${h + 1};${price(h)};x`)].join('\n'), 1);
+    expect(hourlyPrices(header.book['01.01.2024'] ?? [])).toEqual(expected);
+    // A comma is never a thousands separator there: "5,600" is 5.6, as in the operator's export; a dotted group is no number.
+    const e = catchSvcError(() => read(text((h) => (h === 3 ? '4.500,50' : '5,600'))));
+    expect(e.message).toMatch(/line 5.*price.*"4\.500,50"/);
+  });
+
   it('an unknown header is rejected, naming the formats it knows', () => {
     const e = catchSvcError(() => read('when,price\n01.01.2024,5\n'));
     expect(e.message).toContain('unknown price-book format');
     expect(e.message).toContain('date,hour,price_uah_mwh');
     expect(e.message).toContain('Дата;Год1');
     expect(e.message).toContain('"when,price"');
+    // Separated by ";" but not a long CSV: what to change is said.
+    const semi = catchSvcError(() => read('datum;stunde;preis\n01.01.2024;0;5\n'));
+    expect(semi.message).toContain('"datum;stunde;preis"');
+    expect(semi.message).toContain('The header is separated by ";"');
+    expect(semi.message).toContain('rename its columns date;hour;price, or save the file comma-separated with decimal points');
   });
 });

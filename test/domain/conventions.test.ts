@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateFormHint } from '../../src/domain/dates.js';
 import { Month, TradeDate, Locale, Market, Uuid, IsoDateTime, parseTradeDate, nextTradeDate, compareTradeDates, AuditEventRequest, SvcError } from '../../src/domain/index.js';
 import fc from 'fast-check';
 import { sortTradeDates } from '../../src/domain/dates.js';
@@ -56,5 +57,25 @@ describe('sortTradeDates', () => {
         expect(sorted).not.toBe(input);
       }),
     );
+  });
+});
+
+describe('dateFormHint: why a date is not DD.MM.YYYY, with the form it should take', () => {
+  it('one-digit day or month, ISO order, and days the calendar does not have', () => {
+    expect(dateFormHint('1.12.2024')).toBe('the day and the month take two digits: 01.12.2024');
+    expect(dateFormHint('01.2.2024')).toBe('the day and the month take two digits: 01.02.2024');
+    expect(dateFormHint('31.2.2024')).toBe('the day and the month take two digits, and February 2024 has 29 days');
+    expect(dateFormHint('2024-12-01')).toBe('write it 01.12.2024');
+    expect(dateFormHint('29.02.2023')).toBe('February 2023 has 28 days');
+    expect(dateFormHint('01.13.2024')).toBe('month 13 does not exist');
+    expect(dateFormHint('00.01.2024')).toBe('day 00 does not exist');
+    expect(dateFormHint('01.12.2024')).toBeNull();
+    expect(dateFormHint('tomorrow')).toBeNull();
+  });
+
+  it('the TradeDate schema (query parameters, op inputs) says the same, in one issue', () => {
+    expect(TradeDate.safeParse('1.12.2024').error?.issues.map((i) => i.message)).toEqual(['expected a date DD.MM.YYYY: the day and the month take two digits: 01.12.2024']);
+    expect(TradeDate.safeParse('29.02.2023').error?.issues.map((i) => i.message)).toEqual(['not a real calendar date: February 2023 has 28 days']);
+    expect(TradeDate.safeParse('01.12.2024').success).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { TradingBrief } from '../../src/domain/brief.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { canonicalJson } from '../../src/engines/canonical-json.js';
 import { composeTradingBrief, rationaleIdOf } from '../../src/engines/brief/index.js';
+import { BriefFormat } from '../../src/engines/brief/format.js';
 import { allStrings, fullRequest, realDay, request, toPoints } from './brief-fixtures.js';
 
 const DAYS = ['15.06.2022', '20.01.2024', '15.12.2024', '01.08.2023'];
@@ -75,6 +76,27 @@ describe('composeTradingBrief on real days', () => {
     expect(brief.summary).toContain('тис. грн');
     expect(brief.summary).toContain('8\u00a0950,95 грн/МВт·год');
     expect(brief.decisionDrivers[0]).toMatch(/^Найвигідніша угода: купівля \d\d:00–\d\d:00 по /);
+  });
+
+  it("states the cash the risk report's cashExposure check needs: spread buys with the buy-side fee and the battery's charging", () => {
+    const bessSettings = { powerMw: 1, capacityMwh: 2, roundTripEfficiency: 0.9, maxCyclesPerDay: 1, degradationCostUahMwh: 0 };
+    for (const date of DAYS) {
+      for (const locale of ['uk', 'en'] as const) {
+        const req = fullRequest(date, { locale });
+        const { brief, risk, bessPlan, plan } = composeTradingBrief({ ...req, context: { ...req.context, bessSettings } });
+        const check = risk.report.checks.find((c) => c.id === 'cashExposure');
+        expect(check?.value).toBeTypeOf('number');
+        const cash = check?.value as number;
+        // The figure carries both parts, so a brief that counts only the spread buys at their price is caught.
+        expect(bessPlan.cycles.some((c) => c.chargeMwh > 0)).toBe(true);
+        expect(cash).toBeGreaterThan(plan.trades.reduce((s, t) => s + t.buyPriceUahMwh * t.volumeMwh, 0));
+        expect(brief.auditTrail.facts.find((f) => f.key === 'cashNeedUah')?.value).toBe(cash);
+        const line = brief.traderChecklist.find((l) => (locale === 'uk' ? /коштів чи фінансової гарантії/ : /cash or collateral/).test(l));
+        expect(line).toBeDefined();
+        expect(line).toContain(new BriefFormat(locale).money(cash));
+        expect(line).toMatch(locale === 'uk' ? /заряджання УЗЕ/ : /battery charging/);
+      }
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { BessSettings, TradingSettings } from '../../domain/settings.js';
 import type { Locale } from '../../domain/common.js';
 import { hourlyPrices } from '../../domain/prices.js';
 import { dayStats, type PriceStats } from '../stats.js';
-import { DEFAULT_RISK_CONFIG } from '../risk.js';
+import { cashExposureUah, DEFAULT_RISK_CONFIG } from '../risk.js';
 import { scanAnomalies, type AnomalyScan } from '../risk/anomaly.js';
 import { scanCoverage } from '../risk/data-checks.js';
 import type { RiskCaps } from '../risk/types.js';
@@ -67,6 +67,7 @@ export interface BriefAnalysis {
   anomalies: AnomalyScan;
   zeroHours: number[];
   tradeHoursAtCap: number[];
+  /** Cash the day's purchases need: the risk report's cashExposure value (spread buys with the buy-side fee, battery charging). */
   cashNeedUah: number;
   grossSpreadUah: number;
   feeCostUah: number;
@@ -142,12 +143,8 @@ export function analyseBrief(input: BuildBriefInput): BriefAnalysis {
   });
   const quality = assessQuality(risk.score, coverage.score, sensitivity.score, gate.status);
 
-  let cashNeedUah = 0;
   let grossSpreadUah = 0;
-  for (const t of plan.trades) {
-    cashNeedUah += t.buyPriceUahMwh * t.volumeMwh;
-    grossSpreadUah += (t.sellPriceUahMwh - t.buyPriceUahMwh) * t.volumeMwh;
-  }
+  for (const t of plan.trades) grossSpreadUah += (t.sellPriceUahMwh - t.buyPriceUahMwh) * t.volumeMwh;
 
   return {
     locale: request.locale,
@@ -169,7 +166,8 @@ export function analyseBrief(input: BuildBriefInput): BriefAnalysis {
     anomalies: scanAnomalies(prices, coverageScan, input.caps !== undefined ? input.caps : riskCapsOf(market), DEFAULT_RISK_CONFIG),
     zeroHours: prices.flatMap((p, h) => (p === 0 ? [h] : [])),
     tradeHoursAtCap,
-    cashNeedUah,
+    // The risk report's cashExposure figure, by the same function on the same plans.
+    cashNeedUah: cashExposureUah({ plan, bessPlan: input.bessPlan, strategySettings: settings }),
     grossSpreadUah,
     feeCostUah: 2 * settings.feeUahPerMwh * plan.totalVolumeMwh,
     bestPair: plan.trades.length === 0 ? bestPairOf(prices, settings.feeUahPerMwh) : null,

@@ -116,7 +116,8 @@ export function traderChecklist(w: Words, a: BriefAnalysis): string[] {
   const out = [w.t('check.verifyPrices', { market, date: a.tradeDate })];
   if (!a.feeStated) out.push(w.t('check.stateFee'));
   if (!a.market.priceCap) out.push(w.t('check.verifyCaps', { date: a.tradeDate }));
-  if (hasTrades && a.cashNeedUah > 0) out.push(w.t('check.cash', { cash: w.f.money(a.cashNeedUah) }));
+  // The risk report's cashExposure figure; a battery the caller stated buys its charge even on a day without spread trades.
+  if ((hasTrades || a.bessStated) && a.cashNeedUah > 0) out.push(w.t('check.cash', { cash: w.f.money(a.cashNeedUah) }));
   out.push(...riskCheckLines(w, a, 'check.riskCheck'));
   if (hasTrades && a.sensitivity.score < SENSITIVITY_REVIEW_BELOW) out.push(w.t('check.sensitive'));
   if (hasTrades) out.push(w.t('check.balance'), w.t(a.published ? 'check.compareSubmitted' : 'check.submitManually'));

@@ -3,7 +3,7 @@
  * the day's purchases need, whether the battery plan keeps its cycle limit, and the human
  * approval step.
  */
-import type { RiskCheck } from '../../domain/plans.js';
+import type { BessPlan, RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import { formatNumber } from './format.js';
 import type { RiskInput } from './types.js';
@@ -46,13 +46,14 @@ export function tradeConcentrationCheck(input: RiskInput, config: RiskConfig): R
  * Value: cash needed for the day's purchases (unit `uah`), i.e. what the exchange account must
  * hold before the auction: every spread buy at its price plus the buy-side fee, and every battery
  * charge at its price. Revenue from sales is not netted: on the DAM it settles after the
- * purchases must be covered, so the gross outlay is the amount a desk has to fund.
+ * purchases must be covered, so the gross outlay is the amount a desk has to fund. The one
+ * computation of this figure: the brief's cash line and fact (brief/analysis.ts) call it too.
  */
-export function cashExposureUah(input: RiskInput): number {
+export function cashExposureUah(input: Pick<RiskInput, 'plan' | 'strategySettings'> & { readonly bessPlan?: BessPlan | undefined }): number {
   const fee = input.strategySettings.feeUahPerMwh ?? 0;
   let cash = 0;
   for (const trade of input.plan.trades) cash += (trade.buyPriceUahMwh + fee) * trade.volumeMwh;
-  for (const cycle of input.bessPlan.cycles) cash += cycle.chargePriceUahMwh * cycle.chargeMwh;
+  for (const cycle of input.bessPlan?.cycles ?? []) cash += cycle.chargePriceUahMwh * cycle.chargeMwh;
   return cash;
 }
 

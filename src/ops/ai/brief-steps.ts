@@ -4,6 +4,7 @@
  * `context.regulatory.priceCap`; `--receipt out.json` writes the receipt of the same request.
  */
 import { SvcError } from '../../domain/errors.js';
+import { fileErrorWords } from '../../domain/file-errors.js';
 import type { NoEgressReceipt } from '../../engines/receipt.js';
 import type { PreStepBinding, SideFile, StepValues } from '../cli-steps.js';
 import type { TradingBriefOpInput } from './brief-input.js';
@@ -33,7 +34,7 @@ export const briefCapsStep: PreStepBinding<TradingBriefOpInput> = {
     const path = typeof values.caps === 'string' ? values.caps : DEFAULT_CAPS_PATH;
     const table = await loadCapsTable(path).catch((e: unknown) => {
       if ((e as { code?: unknown }).code === 'validation_error') throw e;
-      throw SvcError.validation(`--caps: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
+      throw SvcError.validation(`--caps: cannot read the caps table ${path}: ${fileErrorWords(e)}`, [{ path: '--caps', message: 'cannot read the caps table' }]);
     });
     const market = input.context?.market ?? 'DAM';
     const caps = table.capsFor(input.tradeDate, market);

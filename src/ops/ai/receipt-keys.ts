@@ -15,6 +15,7 @@ import { ensureDataDir } from '../../store/data-dir.js';
 import { join } from 'node:path';
 import type { SvcConfig } from '../../config/config.js';
 import { SvcError } from '../../domain/errors.js';
+import { fileErrorWords } from '../../domain/file-errors.js';
 import { keyIdOf, spkiDer } from '../../engines/receipt.js';
 import { readPublicKey, readSigningKey } from '../../data/keys.js';
 
@@ -57,7 +58,7 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     logger?.info('created the receipt signing key', { path });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new SvcError('internal_error', `cannot create the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
+      throw new SvcError('internal_error', `cannot create the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${fileErrorWords(e)}`, { cause: e, reason: 'receipt_key_unavailable' });
     }
   }
   let text: string;
@@ -66,7 +67,7 @@ async function fromFile(dataDir: string, logger?: Logger): Promise<ReceiptKeys> 
     const mode = (await stat(path)).mode & 0o777;
     if ((mode & 0o077) !== 0) logger?.warn('the receipt signing key file is readable by others; chmod 600 it', { path, mode: mode.toString(8) });
   } catch (e) {
-    throw new SvcError('internal_error', `cannot read the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e, reason: 'receipt_key_unavailable' });
+    throw new SvcError('internal_error', `cannot read the receipt signing key ${RECEIPT_KEY_FILE} in the data directory: ${fileErrorWords(e)}`, { cause: e, reason: 'receipt_key_unavailable' });
   }
   const key = readSigningKey(text);
   // The message names the file, never its full path: a 500 body may reach anonymous callers.

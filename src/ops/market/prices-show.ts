@@ -7,7 +7,7 @@
  * the book's, not rounded (`exactOutput`).
  */
 import { BOUNDS } from '../../domain/bounds.js';
-import { parseTradeDate } from '../../domain/dates.js';
+import { parseTradeDate, withDateHint } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
 import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
 
@@ -32,7 +32,7 @@ function check(v: unknown, add: (path: PropertyKey[], message: string) => void):
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return add([], 'expected an object');
   const value = v as Record<string, unknown>;
   for (const key of Object.keys(value)) if (!KEYS.has(key)) add([], `unrecognized key "${key}"`);
-  if (typeof value.tradeDate !== 'string' || parseTradeDate(value.tradeDate) === null) add(['tradeDate'], 'expected a real date DD.MM.YYYY');
+  if (typeof value.tradeDate !== 'string' || parseTradeDate(value.tradeDate) === null) add(['tradeDate'], withDateHint('expected a real date DD.MM.YYYY', value.tradeDate));
   const change = value.clockChange;
   if (change !== undefined && change !== 'spring' && change !== 'autumn') add(['clockChange'], 'expected spring or autumn');
   const prices = value.prices;

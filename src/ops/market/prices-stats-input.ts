@@ -10,7 +10,7 @@
  * bounds every reader applies (domain/bounds.ts: 0..1,000,000 UAH/MWh).
  */
 import { BOUNDS, rangeText } from '../../domain/bounds.js';
-import { compareTradeDates, parseTradeDate, TRADE_DATE_PATTERN } from '../../domain/dates.js';
+import { compareTradeDates, parseTradeDate, TRADE_DATE_PATTERN, withDateHint } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
 import type { StandardIssue, StandardSchema } from '../types.js';
 
@@ -52,7 +52,7 @@ function check(value: unknown, issues: StandardIssue[]): void {
   for (const key of Object.keys(value)) if (!KEYS.has(key)) add([], `unrecognized key "${key}"`);
   for (const key of ['from', 'to'] as const) {
     const date = value[key];
-    if (date !== undefined && (typeof date !== 'string' || parseTradeDate(date) === null)) add([key], 'expected a real date DD.MM.YYYY');
+    if (date !== undefined && (typeof date !== 'string' || parseTradeDate(date) === null)) add([key], withDateHint('expected a real date DD.MM.YYYY', date));
   }
   const { from, to } = value;
   if (typeof from === 'string' && typeof to === 'string' && parseTradeDate(from) && parseTradeDate(to) && compareTradeDates(from, to) > 0) {

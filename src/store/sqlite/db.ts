@@ -6,6 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SvcError } from '../../domain/errors.js';
+import { fileErrorWords } from '../../domain/file-errors.js';
 import { ensureDataDir } from '../data-dir.js';
 import { migrations as defaultMigrations, type Migration } from './migrations.js';
 
@@ -24,7 +25,7 @@ export function prepareDataDir(dataDir: string): string {
   try {
     closeSync(openSync(file, 'a', 0o600));
   } catch (error) {
-    throw new SvcError('unavailable', `cannot create the data store in the data directory (${(error as NodeJS.ErrnoException).code ?? 'error'}); set --data-dir or SVC_DATA_DIR to a writable directory`, { reason: 'store_unavailable', cause: error });
+    throw new SvcError('unavailable', `cannot create the data store in the data directory: ${fileErrorWords(error)}; set --data-dir or SVC_DATA_DIR to a writable directory`, { reason: 'data_dir_unavailable', cause: error });
   }
   return file;
 }

@@ -130,7 +130,7 @@ export const en: Record<MessageKey, string> = {
   'check.verifyPrices': 'Check the prices against the official {market} results for {date}.',
   'check.stateFee': 'Confirm the exchange fee and other variable costs per MWh and re-run the plan.',
   'check.verifyCaps': 'Check the regulator price caps in force on {date}.',
-  'check.cash': 'Make sure cash or collateral covers the purchases: up to {cash}.',
+  'check.cash': 'Make sure cash or collateral covers the day’s purchases (spread buys with the buy-side fee, battery charging): up to {cash}.',
   'check.riskCheck': 'Work through the risk check "{check}" ({status}).',
   'check.sensitive': 'The plan is sensitive to price deviations: reduce the volume or raise the minimum spread.',
   'check.balance': 'Make sure the buys and sells are in your balancing group schedule.',
