@@ -164,12 +164,13 @@ async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input
   if (e !== invalid) throw e;
 }
 
-/** An error of the operation said in the command's terms, as the binding chooses (`errors`); the error itself when nothing names it better. */
+/** An error of the operation said in the command's terms: by its flags (`errors: 'flags'`), else by the binding's own words (`flagErrors`, a body file), else as its `errors` chooses; the error itself when nothing names it better. */
 async function sayOpError(spec: CommandSpec, cli: AnyOperation['cli'], e: unknown, input: Record<string, unknown>, opts: Opts, file: string | undefined): Promise<unknown> {
-  if (spec.errors === 'op') return spec.settings ? explained(spec, e, input, opts) : e;
   if (spec.errors === 'flags') return (await import('./pairs.js')).saidByFlags(e, spec.flags);
   const said = saidByBinding(spec, cli, e, file);
-  return said !== e ? said : explained(spec, e, input, opts);
+  if (said !== e) return said;
+  if (spec.errors === 'op') return spec.settings ? explained(spec, e, input, opts) : e;
+  return explained(spec, e, input, opts);
 }
 
 /** One day of the book (`--date`), or with `--plan-on forecast` the forecast's expected path of it. */
