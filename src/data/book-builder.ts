@@ -77,9 +77,6 @@ export interface BookScope {
 const NAN_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => Number.NaN);
 const ZERO_SLOTS: readonly number[] = Array.from({ length: SLOTS }, () => 0);
 
-/** Why a string is not a trade date, in words (src/domain/dates.ts). */
-export { describeBadDate };
-
 /** The prices present on a clock-change day, in period order (slots 0..24, gaps left out). */
 function periodsOf(rows: DayRows): number[] {
   const out: number[] = [];

@@ -14,8 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { tradeDateKey } from '../domain/dates.js';
-import { describeBadDate } from './book-builder.js';
+import { describeBadDate, tradeDateKey } from '../domain/dates.js';
 import { csvRecords } from './csv.js';
 import { quote, IssueCollector } from './issues.js';
 import { stripBom } from './detect.js';
