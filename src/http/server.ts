@@ -6,7 +6,7 @@
  * | logging (pino; lazy per-request children at warn and above) | logging.ts |
  * | lifecycle and the common headers | headers.ts |
  * | limits: connections (global, per address), slow headers and bodies, the rate limiter's lifetime | limits.ts |
- * | deadlines and admission control of heavy work | admission.ts |
+ * | deadlines and admission control of heavy work | deadline.ts, admission.ts |
  * | auth + rate limit: the route guard | guard.ts (auth.ts, rate-limit.ts) |
  * | errors: the one error body, 404/405 | error-handler.ts (errors.ts) |
  * | body parsing: JSON only, within the body limits | json-body.ts |
@@ -21,7 +21,8 @@ import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../ops/facade/stores.js';
 import type { Operation } from '../ops/types.js';
 import { ANONYMOUS, createAuthenticator } from './auth.js';
-import { admissionPlugin, createAdmissionGate, DEADLINE_MARGIN_MS } from './admission.js';
+import { admissionPlugin, createAdmissionGate } from './admission.js';
+import { DEADLINE_MARGIN_MS } from './deadline.js';
 import { answerConnect, answerHostless, answerUnmetExpectations, clientErrorHandler } from './client-errors.js';
 import type { HttpDoor } from './door.js';
 import { doorsPlugin } from './doors.js';
