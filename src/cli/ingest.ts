@@ -58,6 +58,7 @@ function gridJob(env: CliEnv, config: SvcConfig): Job {
     minutes: config.ingest.gridMinutes,
     async run() {
       if (!config.tsoplatform.token) return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_TSOPLATFORM_TOKEN is not set: the platform serves shipped fixtures, nothing to fetch' }];
+      if (config.marketData.mode === 'fixture') return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_MARKET_DATA=fixture: nothing to fetch' }];
       const [{ couplingFlows }, { systemOperations }, { BORDERS }] = await Promise.all([import('../ops/grid/coupling.js'), import('../ops/grid/system-operations.js'), import('../ops/facade/grid.js')]);
       const out: TaskOutcome[] = [];
       for (const border of BORDERS) {

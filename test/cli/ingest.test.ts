@@ -26,6 +26,15 @@ describe('svc ingest --once', () => {
     expect(r.stderr).toMatch(/SVC_DATABASE_URL is not set/);
   });
 
+  it('in fixture mode a platform token changes nothing: the grid data is skipped, the platform never asked', async () => {
+    const r = await run(['ingest', '--once', '--format', 'json'], { SVC_MARKET_DATA: 'fixture', SVC_TSOPLATFORM_TOKEN: 'secret-token-i', SVC_TSOPLATFORM_BASE: 'http://127.0.0.1:9/api' });
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { job: string; status: string; detail: string });
+    expect(lines.map((l) => [l.job, l.status])).toEqual([['market-data', 'skipped'], ['grid-data', 'skipped']]);
+    expect(lines[1]?.detail).toMatch(/SVC_MARKET_DATA=fixture/);
+    expect(r.stdout + r.stderr).not.toContain('secret-token-i');
+  });
+
   it('reports each failed market fetch and exits 1 (cron sees it), with --market-data only', async () => {
     const r = await run(['ingest', '--once', '--market-data', '--format', 'json'], {
       SVC_MARKET_DATA: 'live', SVC_MKTOP_BASE_URL: 'http://127.0.0.1:9', SVC_MKTOP_API_BASE_URL: 'http://127.0.0.1:9/api', SVC_MKTOP_RETRIES: '0',

@@ -7,6 +7,17 @@ import { ACK_NO_DATA, publication, replayServer, xml, type ReplayServer } from '
 
 const base = testConfig();
 
+/**
+ * The platform is asked only outside fixture mode (SVC_MARKET_DATA=fixture never asks the network,
+ * token or not: test/ops/platform-modes.test.ts). A platform test runs in auto mode with the other
+ * sources on a closed local port, so they fall back to their shipped fixtures at once.
+ */
+const CLOSED = 'http://127.0.0.1:9';
+const withPlatform = (tsoplatform: typeof base.tsoplatform) => ({
+  tsoplatform,
+  marketData: { ...base.marketData, mode: 'auto' as const, mktop: { ...base.marketData.mktop, baseUrl: CLOSED, retries: 0 }, rates: { baseUrl: CLOSED }, uares: { baseUrl: CLOSED } },
+});
+
 let platform: ReplayServer;
 beforeAll(async () => {
   platform = await replayServer();
@@ -44,7 +55,7 @@ describe('GET /api/coupling/flows', () => {
       points: Array.from({ length: 96 }, (_, i) => [i + 1, url.searchParams.get('in_Domain') === '10Y1001C--000182' ? 400 : 50]),
     })));
     const tso = { ...base.tsoplatform, token: 'secret-token-x', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
-    const h = await harness({ config: { tsoplatform: tso } });
+    const h = await harness({ config: withPlatform(tso) });
     const res = await h.inject('/api/coupling/flows?border=SK&date=01.11.2022');
     expect(res.statusCode).toBe(200);
     const body = h.json<{ source: string; hours: { netFlowMw: number }[] }>(res);
@@ -61,7 +72,7 @@ describe('GET /api/coupling/flows', () => {
 
   it('live: an acknowledgement is "no data" (200, empty hours); a timeout with nothing cached is 502 tsoplatform_timeout', async () => {
     const tso = { ...base.tsoplatform, token: 'secret-token-z', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 200 };
-    const h = await harness({ config: { tsoplatform: tso } });
+    const h = await harness({ config: withPlatform(tso) });
     platform.setHandler((_u, _q, res) => xml(res, ACK_NO_DATA, 400));
     const empty = await h.inject('/api/coupling/flows?border=MD&date=02.11.2022');
     expect(empty.statusCode).toBe(200);
@@ -89,7 +100,7 @@ describe('GET /api/system-operations', () => {
     await bare.close();
     // The synthetic sample documents are parser test inputs: replayed here as the platform's answers.
     platform.setHandler((url, _q, res) => xml(res, readFileSync(new URL(`../../fixtures/tsoplatform/sample-${url.searchParams.get('documentType') === 'A65' ? 'load' : 'generation'}.xml`, import.meta.url))));
-    const h = await harness({ config: { tsoplatform: { ...base.tsoplatform, token: 'secret-token-s', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 } } });
+    const h = await harness({ config: withPlatform({ ...base.tsoplatform, token: 'secret-token-s', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 }) });
     const res = await h.inject('/api/system-operations?date=01.11.2022');
     expect(res.statusCode).toBe(200);
     const body = h.json<{ source: string; note: string; hours: { shares: Record<string, number> }[]; day: { shares: Record<string, number> } }>(res);
@@ -129,7 +140,7 @@ describe('GET /api/regime with a platform token', () => {
       }
       xml(res, publication({ type: 'A11', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', inDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, inD === '10Y1001C--000182' ? 300 : 100]) }));
     });
-    const h = await harness({ config: { tsoplatform: { ...base.tsoplatform, token: 'secret-token-r', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 } } });
+    const h = await harness({ config: withPlatform({ ...base.tsoplatform, token: 'secret-token-r', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 }) });
     const res = await h.inject('/api/regime?date=15.01.2024');
     expect(res.statusCode, res.body).toBe(200);
     const body = h.json<{ basis: { valueEurMwh: number }; flow: { netImportMw: number }; inputs: { name: string; source: string }[]; missing: unknown[] }>(res);
@@ -179,7 +190,7 @@ describe('health tsoplatform and gridop', () => {
 
     platform.setHandler((_u, _q, res) => xml(res, publication({ type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', points: [[1, 1]] })));
     const tso = { ...base.tsoplatform, token: 'secret-token-y', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
-    const h = await harness({ config: { tsoplatform: tso } });
+    const h = await harness({ config: withPlatform(tso) });
     forgetSeen();
     // A token alone is not a connection: `connected` only once a live read has succeeded.
     expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'review', health: 'pending' });

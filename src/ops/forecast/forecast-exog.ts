@@ -112,8 +112,8 @@ function euBase(ctx: OpContext, days: number[], from: number, t: Tally): Promise
       const day = shipped.get(date);
       return day ? Object.fromEntries(day) : undefined;
     },
-    // Live only through the platform's A44 prices, which need its token.
-    beyond: (d) => Boolean(ctx.config.tsoplatform.token) && d >= from,
+    // Live only through the platform's A44 prices, which need its token (and not fixture mode, which never asks).
+    beyond: (d) => Boolean(ctx.config.tsoplatform.token) && canReadBeyond(ctx, d, from),
     async read(date) {
       // The platform's client (undici) only when a live read happens: not on every command that loads the forecast ops (a cold backtest paid ≈ 60 ms for it).
       const [{ readZoneDailyMeans }, { tsoDeps }] = await Promise.all([import('../../providers/tsoplatform/reads.js'), import('../grid/tsoplatform-shared.js')]);

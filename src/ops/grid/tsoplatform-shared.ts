@@ -3,6 +3,7 @@ import { compareTradeDates } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import { kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
+import type { SvcConfig } from '../../config/config.js';
 import type { OpContext, Remark } from '../types.js';
 
 /** The CLI flags of a day or range: the text goes to the op, which says a bad one in its own words. */
@@ -20,9 +21,23 @@ export const sourceRemarks = (r: { source: string; freshness: { note: string } }
 /** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
 export const FIXTURE_DAY = '01.11.2022';
 
+/**
+ * Why the platform is not asked, or null when it is: it needs a token, and SVC_MARKET_DATA=fixture
+ * never asks the network, token or not (README, "SVC_MARKET_DATA").
+ */
+export function platformOff(config: SvcConfig): string | null {
+  if (config.marketData.mode === 'fixture') return 'SVC_MARKET_DATA=fixture: the network is never asked';
+  return config.tsoplatform.token ? null : 'No SVC_TSOPLATFORM_TOKEN configured';
+}
+
+/** Whether the platform is asked (a token, and not fixture mode). */
+export const platformLive = (config: SvcConfig): boolean => platformOff(config) === null;
+
 export function tsoDeps(ctx: OpContext): TsoDeps {
+  const off = platformOff(ctx.config);
   return {
     settings: ctx.config.tsoplatform,
+    ...(off !== null && ctx.config.tsoplatform.token ? { offline: off } : {}),
     now: () => ctx.now(),
     cache: async () => (await ctx.stores()).tsoCache,
   };
@@ -30,7 +45,7 @@ export function tsoDeps(ctx: OpContext): TsoDeps {
 
 /** Today's Kyiv date with a token, the fixture day without one. */
 export function defaultDay(ctx: OpContext): string {
-  return ctx.config.tsoplatform.token ? kyivSlot(Math.floor(ctx.now().getTime() / 3_600_000) * 3_600_000).tradeDate : FIXTURE_DAY;
+  return platformLive(ctx.config) ? kyivSlot(Math.floor(ctx.now().getTime() / 3_600_000) * 3_600_000).tradeDate : FIXTURE_DAY;
 }
 
 export const MAX_RANGE_DAYS = 31;

@@ -21,7 +21,7 @@ import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
 import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
-import { RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
 import { defineOperation, type OpContext } from '../types.js';
 
 export const NEIGHBOUR_ZONES: readonly RegionalZone[] = EU_DAM_ZONES;
@@ -68,7 +68,7 @@ async function officialRate(ctx: OpContext, date: string): Promise<{ rate: Regim
 async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partial<Record<string, number>>; inputs: Input[] }> {
   const means: Partial<Record<string, number>> = {};
   const inputs: Input[] = [];
-  if (ctx.config.tsoplatform.token) {
+  if (platformLive(ctx.config)) {
     const live = await readZoneDailyMeans(tsoDeps(ctx), NEIGHBOUR_ZONES, date);
     NEIGHBOUR_ZONES.forEach((z, i) => {
       const f = live.freshness[i];
@@ -107,7 +107,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
       inputs.push(state(`flows ${border}`, date, flows.freshness));
     }
   }
-  if (priced === 0 && !ctx.config.tsoplatform.token) {
+  if (priced === 0 && !platformLive(ctx.config)) {
     // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
     const daily = fixtureDailyNet(date);
     borders.length = 0;
@@ -123,9 +123,9 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   if (priced === 0) {
     missing.push({
       name: 'cross-border flows',
-      reason: ctx.config.tsoplatform.token
+      reason: platformLive(ctx.config)
         ? `the platform has no flow data for ${date}`
-        : `no real flow data for ${date} without SVC_TSOPLATFORM_TOKEN (the shipped real flows cover 01.02.2022–31.03.2023)`,
+        : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows cover 01.02.2022–31.03.2023)`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);

@@ -39,7 +39,8 @@ const SETTINGS: Record<string, (c: SvcConfig) => SourceSettings> = {
 
 function platform(c: SvcConfig): SourceSettings {
   return {
-    mode: 'auto', address: c.tsoplatform.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.tsoplatform,
+    // Fixture mode never asks the network, the platform included (ops/grid/tsoplatform-shared.ts platformOff).
+    mode: c.marketData.mode === 'fixture' ? 'fixture' : 'auto', address: c.tsoplatform.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.tsoplatform,
     tokenSet: Boolean(c.tsoplatform.token), disabledBecause: null, maxAgeHours: c.tsoplatform.maxAgeMinutes / 60,
   };
 }

@@ -40,6 +40,8 @@ export interface DocumentCache {
 
 export interface TsoDeps {
   settings: TsoSettings;
+  /** Why the platform is not asked although a token may be set (SVC_MARKET_DATA=fixture): the fixture note. */
+  offline?: string;
   now(): Date;
   cache(): Promise<DocumentCache | undefined>;
 }
@@ -72,10 +74,10 @@ const cacheKey = (params: Record<string, string>): string =>
 
 export async function getDocument(deps: TsoDeps, req: DocumentRequest): Promise<SourcedDocument> {
   const { settings } = deps;
-  if (!settings.token) {
+  if (!settings.token || deps.offline !== undefined) {
     return {
       doc: fixtureDocument(req.fixtures),
-      freshness: { source: 'fixture', status: 'fixture', fetchedAt: null, note: 'No SVC_TSOPLATFORM_TOKEN configured: shipped fixture data.' },
+      freshness: { source: 'fixture', status: 'fixture', fetchedAt: null, note: `${deps.offline ?? 'No SVC_TSOPLATFORM_TOKEN configured'}: shipped fixture data.` },
     };
   }
   const key = cacheKey(req.params);
