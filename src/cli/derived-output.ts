@@ -65,7 +65,7 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   if (fails?.when(output) && !passes) {
     const final = fails.final?.(output);
     if (final) throw new SvcError(final.errorCode as ErrorCode, final.says, { reason: final.reason });
-    if (fails.reason) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
+    if (fails.reason !== undefined) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
     throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
   }
 }

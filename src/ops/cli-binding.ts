@@ -26,14 +26,17 @@ export interface BodyBinding {
   named?: string;
 }
 
-/** An output a script must be able to notice (an invalid receipt): an exit code and an error line. */
-export interface FailBinding<Out = never> {
+/**
+ * An output a script must be able to notice (an invalid receipt): an error line and an exit code,
+ * either the command's own (`exitCode`, `errorCode` the line's machine code) or, with `reason`, the
+ * error table's `errorCode` with that reason (its exit code the table's).
+ */
+export type FailBinding<Out = never> = FailParts<Out> & ({ exitCode: number; reason?: undefined } | { reason: string; exitCode?: undefined });
+
+interface FailParts<Out> {
   when(output: Out): boolean;
   says(output: Out): string;
-  exitCode: number;
   errorCode: string;
-  /** The failure is the error table's `errorCode` with this reason (its exit code the table's: `exitCode` is not used). */
-  reason?: string;
   /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
   unless?: { readonly flag: string; readonly value: string };
   /** A failure that running again cannot mend, said instead: another code of the error table with its reason (its exit code the table's). */

@@ -201,7 +201,6 @@ export const mktopFetch = defineOperation({
     fails: {
       when: (r) => r.months.some((s) => s.status === 'failed'),
       says: (r) => `${r.months.filter((s) => s.status === 'failed').length} of ${r.months.length} months could not be fetched; run the same command again to resume (cached months are not fetched again)`,
-      exitCode: 1,
       errorCode: 'upstream_error',
       reason: 'upstream_incomplete',
       // Every failed month has no data to read (SVC_MARKET_DATA=fixture beyond the shipped fixtures, or live reads off and
