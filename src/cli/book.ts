@@ -4,6 +4,7 @@ import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate, withDateHint } from '../domain/dates.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import type { CliEnv } from './cli-env.js';
+import type { BookParts } from '../ops/cli-steps.js';
 import type { BookScope, LoadedBook } from './book-types.js';
 
 export type { BookScope, LoadedBook };
@@ -11,11 +12,27 @@ export type { BookScope, LoadedBook };
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
 export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
 
-export function addBookOptions(cmd: Command): Command {
-  return cmd
-    .option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip')
-    .option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail')
-    .option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
+/** `--dst`, `--on-invalid` and `--hour-base`; a book keeping clock-change days has `--dst keep|skip|reject`, and `hourBase: false` no `--hour-base`. */
+export function addBookOptions(cmd: Command, book: BookParts = {}): Command {
+  if (book.keepDst) cmd.option('--dst <policy>', book.keepDst.help, 'keep');
+  else cmd.option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip');
+  cmd.option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
+  if (book.hourBase !== false) cmd.option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
+  return cmd;
+}
+
+/**
+ * How a book is read under its `--dst`: as given, or where the binding keeps clock-change days
+ * (BookParts.keepDst) keep read as skip with no warning (`keep`: the door hands the days over).
+ */
+export function dstReading<O extends { dst?: unknown }>(book: BookParts, opts: O): { opts: O; scope: Pick<BookScope, 'warnDst'>; keep: boolean } {
+  if (!book.keepDst) return { opts, scope: {}, keep: false };
+  const policy = (opts.dst ?? 'keep') as string;
+  if (policy !== 'keep' && policy !== 'skip' && policy !== 'reject') {
+    throw SvcError.validation(`--dst: expected keep, skip or reject, got "${policy}"`, [{ path: '--dst', message: 'expected keep|skip|reject' }]);
+  }
+  const keep = policy === 'keep';
+  return { opts: { ...opts, dst: keep ? 'skip' : policy }, scope: keep ? { warnDst: false } : {}, keep };
 }
 
 /**

@@ -27,8 +27,9 @@ export interface FlagSpec {
   help: string;
   required?: boolean;
   choices?: string[];
-  /** The value upper-cased before it goes to the op. */
+  /** The value upper-cased (or lower-cased) before it is checked and goes to the op. */
   upper?: boolean;
+  lower?: boolean;
   /** Checked as a real date DD.MM.YYYY (`--trade-date: expected a real date …`). */
   date?: boolean;
   /** Given more than once, each value kept. */
@@ -186,7 +187,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
   }
   for (const [field, schema] of [...Object.entries(props), ...nestedFields(cli, props)]) {
     const named = cli.flags?.[field];
-    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || field === cli.book?.periods || bodyFields.has(field) || named === false || (flat && SETTINGS_KEYS.has(field))) continue;
+    if (field === cli.book?.into || field === cli.book?.date || field === cli.book?.onForecast || field === cli.book?.periods || field === cli.book?.keepDst?.into || bodyFields.has(field) || named === false || (flat && SETTINGS_KEYS.has(field))) continue;
     const group = settingsGroup(plain(schema));
     if (group) {
       settings.push({ field, group, required: required.has(field) });
@@ -218,7 +219,7 @@ export function commandSpec(op: AnyOperation): CommandSpec {
     }
     const flag = flagOf(field, schema, required.has(field), help);
     const global = named && named.global ? { global: named.global, help: help ?? field, ...(named.hidden ? { hidden: true } : {}) } : {};
-    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...(named && named.date ? { date: true } : {}), ...global });
+    if (flag) flags.push({ ...flag, ...(named?.flag ? { flag: named.flag } : {}), ...(named?.value ? { value: named.value } : {}), ...(named && named.upper ? { upper: true } : {}), ...(named && named.lower ? { lower: true } : {}), ...(named && named.date ? { date: true } : {}), ...global });
   }
   flags.push(...stepFlags(cli));
   if (settings.length > 0) flags.push(settingsFileFlag(flatSettings(settings)));

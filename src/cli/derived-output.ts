@@ -5,7 +5,7 @@
  * from the output (`gate`: `--fail-on`; `fails`).
  */
 import { SvcError, type ErrorCode } from '../domain/errors.js';
-import type { AnyOperation, DocView, DoorFacts, FailBinding, Remark, TableView, TextView } from '../ops/types.js';
+import type { AnyOperation, DocView, DoorFacts, FailBinding, RawView, Remark, TableView, TextView } from '../ops/types.js';
 import { classifyMissing, type LoadedBook } from './book.js';
 import { CliExit, type CliEnv } from './cli-env.js';
 import type { CommandSpec } from './derive.js';
@@ -46,10 +46,10 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   const under = cli?.remarksUnder && format === 'table';
   if (!under) sayRemarks();
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
-  // An output written to a file (`-o report.html`) is not printed, except as JSON.
+  // An output written to a file (`-o report.html`) is not printed, except as JSON (a raw view's text, a file's content, not even so).
   const written = cli && steps ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
-  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | undefined;
-  if (!written || format === 'json') await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
+  const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | RawView<unknown> | undefined;
+  if (!written || (format === 'json' && !(view && 'raw' in view))) await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
   if (under) sayRemarks();
   if (format === 'table' && loaded && gaps && !always) {
     const { gapReport } = await import('./gap-report.js');
@@ -65,7 +65,7 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   if (fails?.when(output) && !passes) {
     const final = fails.final?.(output);
     if (final) throw new SvcError(final.errorCode as ErrorCode, final.says, { reason: final.reason });
-    if (fails.reason) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
+    if (fails.reason !== undefined) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });
     throw new CliExit(fails.exitCode, fails.says(output), fails.errorCode);
   }
 }

@@ -12,7 +12,7 @@ import type { AnyOperation, StandardIssue } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, optionName, setField } from './input-path.js';
-import { addBookOptions, BOOK_ARG_HELP, checkRange, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
+import { addBookOptions, BOOK_ARG_HELP, checkRange, dstReading, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { presentOutput } from './derived-output.js';
 import { chosenSpec, commandEntries } from './alternates.js';
@@ -49,7 +49,7 @@ export function registerDerived(program: Command, env: CliEnv, specs: readonly C
       else if (f.repeat) cmd.option(flags, f.help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(flags, f.help);
     }
-    if (spec.book) addBookOptions(cmd);
+    if (spec.book) addBookOptions(cmd, spec.book);
     cmd.addHelpText('after', examplesText(spec.examples, spec.helpText) + (spec.helpFooter ? `\n\n${spec.helpFooter}` : ''));
     cmd.action(async (...args: unknown[]) => {
       const positional = spec.book !== undefined || spec.body !== undefined;
@@ -73,12 +73,13 @@ async function coerce(f: FlagSpec, raw: unknown): Promise<unknown> {
   if (f.kind === 'axes') return (await import('./axes-flag.js')).parseAxes(raw as string[], f);
   if (f.date) return parseDateFlag(String(raw), f.flag);
   const text = String(raw);
-  if (f.choices && !f.choices.includes(f.upper ? text.toUpperCase() : text)) {
+  const cased = f.upper ? text.toUpperCase() : f.lower ? text.toLowerCase() : text;
+  if (f.choices && !f.choices.includes(cased)) {
     // Three or more said as a list, as the hand-written commands said them (`both, spread or bess`).
     const said = f.choices.length > 2 ? `${f.choices.slice(0, -1).join(', ')} or ${f.choices.at(-1)}` : f.choices.join(' or ');
     throw SvcError.validation(`${f.flag}: expected ${said}, got "${text}"`, [{ path: f.flag, message: `expected ${f.choices.length > 2 ? said : f.choices.join('|')}` }]);
   }
-  if (f.kind === 'string') return f.upper ? text.toUpperCase() : text;
+  if (f.kind === 'string') return cased;
   if (f.kind === 'text') return existsSync(text) ? readFileSync(text, 'utf8') : text;
   if (f.kind === 'json') return undefined;
   const value = Number(text);
@@ -148,7 +149,9 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   if (from && to && parseTradeDate(from) && parseTradeDate(to)) checkRange(from, to);
   await flagsFirst(spec, op, opts, input);
   // A file is read straight into hourly arrays (no PriceDay objects); mktop's book comes as PriceDays.
-  const loaded = sliceBook(env, await loadBook(env, file, opts, { from, to, only: true, hourly: true }), from, to);
+  const dst = dstReading(book, opts);
+  const loaded = sliceBook(env, await loadBook(env, file, dst.opts, { from, to, only: true, hourly: true, ...dst.scope }), from, to);
+  if (book.keepDst && dst.keep && loaded.dstDays.length > 0) input[book.keepDst.into] = loaded.dstDays.map((d) => ({ date: d.date, periods: d.periods }));
   const prices: Record<string, number[]> = {};
   for (const date of loaded.dates) prices[date] = loaded.hourly?.[date] ?? hourlyPrices(loaded.book[date] ?? []);
   input[book.into] = prices;

@@ -1,11 +1,11 @@
 /** Labels of the CLI's table output in English and Ukrainian (JSON output is language-neutral). */
 const en = {
-  hour: 'Hour', price: 'Price, UAH/MWh', buy: 'Buy', sell: 'Sell', buyPrice: 'Buy, UAH/MWh', sellPrice: 'Sell, UAH/MWh',
+  buy: 'Buy', sell: 'Sell', buyPrice: 'Buy, UAH/MWh', sellPrice: 'Sell, UAH/MWh',
   netSpread: 'Net spread, UAH/MWh', volume: 'MWh', pnl: 'PnL, UAH', charge: 'Charge', discharge: 'Discharge',
   chargeMwh: 'Charged, MWh', dischargeMwh: 'Discharged, MWh', chargeMw: 'Charge, MW', dischargeMw: 'Discharge, MW', socMwh: 'SoC at end, MWh', chargePrice: 'Charge, UAH/MWh', dischargePrice: 'Discharge, UAH/MWh',
   grossSpread: 'Gross spread, UAH/MWh', profit: 'Profit, UAH', date: 'Date', base: 'Base', peak: 'Peak', offPeak: 'Off-peak',
   min: 'Min', max: 'Max', total: 'Total', totalOnForecast: 'Total at the p50 forecast prices',
-  spreadPlan: 'Spread plan', bessPlan: 'Battery plan', prices: 'Prices',
+  spreadPlan: 'Spread plan', bessPlan: 'Battery plan',
   noTrades: 'No trade clears the settings: no pair of hours has a net spread above the minimum.',
   noCycles: 'No cycle pays: no charge/discharge pair beats losses and wear.',
   humanReview: 'A plan for human review. svc never submits orders.',
@@ -18,12 +18,12 @@ const en = {
 export type LabelKey = keyof typeof en;
 
 const uk: Record<LabelKey, string> = {
-  hour: 'Година', price: 'Ціна, грн/МВт·год', buy: 'Купівля', sell: 'Продаж', buyPrice: 'Купівля, грн/МВт·год', sellPrice: 'Продаж, грн/МВт·год',
+  buy: 'Купівля', sell: 'Продаж', buyPrice: 'Купівля, грн/МВт·год', sellPrice: 'Продаж, грн/МВт·год',
   netSpread: 'Чистий спред, грн/МВт·год', volume: 'МВт·год', pnl: 'Результат, грн', charge: 'Заряд', discharge: 'Розряд',
   chargeMwh: 'Заряджено, МВт·год', dischargeMwh: 'Віддано, МВт·год', chargeMw: 'Заряд, МВт', dischargeMw: 'Розряд, МВт', socMwh: 'Заряд на кінець, МВт·год', chargePrice: 'Заряд, грн/МВт·год', dischargePrice: 'Розряд, грн/МВт·год',
   grossSpread: 'Валовий спред, грн/МВт·год', profit: 'Прибуток, грн', date: 'Дата', base: 'База', peak: 'Пік', offPeak: 'Позапік',
   min: 'Мін', max: 'Макс', total: 'Разом', totalOnForecast: 'Разом за цінами прогнозу p50',
-  spreadPlan: 'План спред-торгівлі', bessPlan: 'План роботи УЗЕ', prices: 'Ціни',
+  spreadPlan: 'План спред-торгівлі', bessPlan: 'План роботи УЗЕ',
   noTrades: 'Жодна угода не проходить за налаштуваннями: немає пари годин зі спредом вище мінімального.',
   noCycles: 'Жоден цикл не окупається: немає пари заряд/розряд, що перекриває втрати і знос.',
   humanReview: 'План для перевірки людиною. svc ніколи не подає заявки.',

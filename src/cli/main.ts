@@ -20,7 +20,7 @@ export type Register = (program: Command, env: CliEnv) => void;
  * of its commands runs. A command that is an operation's `cli` binding needs no entry here.
  */
 const HAND_WRITTEN: ReadonlyArray<{ names: readonly string[]; load?: () => Promise<Register> }> = [
-  { names: ['prices'], load: async () => (await import('./prices.js')).registerPrices },
+  { names: ['prices'] }, // derived (prices.convert, its group's line and examples; show, stats, profile, fetch), in its place
   { names: ['indexes', 'results', 'exch'] }, // derived (mktop.indexes, mktop.tradingResults, exch.electricityIndexes), in their place
   { names: ['backtest'] }, // derived (no load), in its place
   { names: ['report'] }, // derived (report.backtest, report.forecast, report.day)

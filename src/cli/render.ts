@@ -5,9 +5,10 @@
  * table language and ends with a bold total row. A day's view adds a title, a chart of the day's
  * prices with the plan's hours marked, numbered rows and lines under the table. An op without a
  * view prints a key/value table when every field is a plain value, JSON otherwise (as `svc op run`).
+ * A raw view's text (a file's content) is written as it is in every format.
  */
 import type { ChalkInstance } from 'chalk';
-import type { DocView, DoorFacts, Label, NoteText, TableColumn, TableView, TextView } from '../ops/types.js';
+import type { DocView, DoorFacts, Label, NoteText, RawView, TableColumn, TableView, TextView } from '../ops/types.js';
 import type { Output } from './output.js';
 import { toCsv } from './csv.js';
 import { countOf, formatMoney, labels } from './i18n.js';
@@ -62,10 +63,16 @@ export function viewText(lang: Lang, c: ChalkInstance): NoteText {
   return { lang, count: (n, noun) => countOf(n, noun, lang), money: (v, digits = 2, l = lang) => formatMoney(v, l, digits), bold: (s) => c.bold(s), status: (s) => paintStatus(c, s) };
 }
 
-type AnyView = TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown>;
+type AnyView = TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | RawView<unknown>;
 
 export async function renderOutput(out: Output, view: AnyView | undefined, output: unknown, options: RenderOptions): Promise<void> {
   const { format, lang } = options;
+  // A text of its own (a file's content), in every format.
+  if (view && 'raw' in view) {
+    out.raw(view.raw(output));
+    const says = view.says?.(output);
+    return says === undefined ? undefined : out.info(says);
+  }
   const flat = output !== null && typeof output === 'object' && !Array.isArray(output) && Object.values(output).every((v) => v === null || typeof v !== 'object');
   if (format === 'json' || (!view && !flat)) return out.json(options.json ?? output);
   if (view && 'text' in view) return renderText(out, view, output, format, lang);

@@ -4,7 +4,7 @@
  * exit codes set by the output. Types only; kept beside types.ts so the operation contract stays short.
  */
 import type { AlternateBinding, BookParts, CommandParts, HistoryBinding, PreStepBinding, RangeFlagsBinding, SideFile } from './cli-steps.js';
-import type { DocView, DoorFacts, Remark, TableView, TextView } from './cli-views.js';
+import type { DocView, DoorFacts, RawView, Remark, TableView, TextView } from './cli-views.js';
 
 export type * from './cli-views.js';
 
@@ -26,14 +26,17 @@ export interface BodyBinding {
   named?: string;
 }
 
-/** An output a script must be able to notice (an invalid receipt): an exit code and an error line. */
-export interface FailBinding<Out = never> {
+/**
+ * An output a script must be able to notice (an invalid receipt): an error line and an exit code,
+ * either the command's own (`exitCode`, `errorCode` the line's machine code) or, with `reason`, the
+ * error table's `errorCode` with that reason (its exit code the table's).
+ */
+export type FailBinding<Out = never> = FailParts<Out> & ({ exitCode: number; reason?: undefined } | { reason: string; exitCode?: undefined });
+
+interface FailParts<Out> {
   when(output: Out): boolean;
   says(output: Out): string;
-  exitCode: number;
   errorCode: string;
-  /** The failure is the error table's `errorCode` with this reason (its exit code the table's: `exitCode` is not used). */
-  reason?: string;
   /** A flag's value that lets the output pass (`--on-invalid skip`: the days named, exit 0). */
   unless?: { readonly flag: string; readonly value: string };
   /** A failure that running again cannot mend, said instead: another code of the error table with its reason (its exit code the table's). */
@@ -125,7 +128,8 @@ export interface CliBinding<Out = never, In = never> extends CommandParts {
    * A field's flag other than its kebab-case name (`tradeDate` → `--date`), or false: no flag (filled
    * by the door, or API-only); `verbatim`: the flag's text goes to the op as it is, which reads it
    * (`--limit 0x10` is not 16), and its help is `flagHelp`'s alone; `upper`: the text upper-cased
-   * (`--border hu`); `date`: checked as a real DD.MM.YYYY date before anything runs; `pairs`: a
+   * (`--border hu`), `lower` lower-cased (`--to JSON`: choices taken in any case); `date`: checked
+   * as a real DD.MM.YYYY date before anything runs; `pairs`: a
    * record field given as `key=value…` words (numbers and true/false typed, `--meta rows=24`);
    * `axes`: a list of `{ name, values }` given as repeatable `name=v1,v2,…` flags, names from the
    * schema, a name said to be an `axes` (`settings field`); `global`: unset, the global option's
@@ -133,7 +137,7 @@ export interface CliBinding<Out = never, In = never> extends CommandParts {
    * object field, its flag named as any other (`'range.from': { flag: '--from', date: true }`,
    * `context.market`; a settings record there gives its own flags).
    */
-  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang'; readonly hidden?: true }>>;
+  flags?: Readonly<Record<string, false | { readonly flag?: string; readonly value?: string; readonly verbatim?: true; readonly upper?: true; readonly lower?: true; readonly date?: true; readonly pairs?: true; readonly axes?: string; readonly global?: 'lang'; readonly hidden?: true }>>;
   /** Fields whose flags come first in the help, in this order (the rest follow in the schema's). */
   order?: readonly string[];
   /**
@@ -155,7 +159,7 @@ export interface CliBinding<Out = never, In = never> extends CommandParts {
   body?: BodyBinding;
   /** The command group's own line and examples (`svc receipt`), where the command path has one. */
   parent?: { readonly description: string; readonly examples: readonly string[]; readonly helpText?: string };
-  view?: TableView<Out, In> | TextView<Out> | DocView<Out, In>;
+  view?: TableView<Out, In> | TextView<Out> | DocView<Out, In> | RawView<Out>;
   /** Lines on stderr before the output, in every format (`source: fixture — …`). */
   remarks?(output: Out, input: In): readonly Remark[];
   /** Other views, chosen with `--view <name>` (`view` is the one named `defaultView`); `input` is what the view adds to the op's input. */

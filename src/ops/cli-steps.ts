@@ -138,6 +138,14 @@ export interface BookParts {
   facts?(book: { readonly source: string; readonly leftOut: readonly { date: string; reason: 'dst' | 'invalid' }[] }): Readonly<Record<string, unknown>>;
   /** A whole book: `mktop` is not read by the door and fills no field (the op reads the operator's prices itself). */
   unreadMktop?: true;
+  /**
+   * Clock-change days kept: `--dst keep|skip|reject` (default keep; `help` the flag's) instead of
+   * skip|reject. keep hands them over as `{ date, periods }` (the periods the book holds) in the
+   * input field `into`, with no warning; skip leaves them out, named on stderr; reject refuses the book.
+   */
+  keepDst?: { readonly into: string; readonly help: string };
+  /** false: no `--hour-base` (a long CSV's hours are 0..23). */
+  hourBase?: false;
 }
 
 /** Parts of a command's binding (cli-binding.ts CliBinding) for a subcommand and its stderr. */

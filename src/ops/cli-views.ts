@@ -137,6 +137,17 @@ export interface DocView<Out = never, In = never> {
 }
 
 /**
+ * The output is a text of its own, a file's content (`svc prices convert`): written as it is to
+ * stdout in every format (`--format` does not apply: the op's input chose the text's format), or,
+ * where a side file marked `stdout` is named (`-o`), to that file instead (its `says` then said).
+ */
+export interface RawView<Out = never> {
+  raw(output: Out): string;
+  /** An informational line on stderr after the text (hidden with -q). */
+  says?(output: Out): string;
+}
+
+/**
  * A line on stderr said in every format before the output: a warning (shown with -q) or a note
  * (hidden); `json: false`: not with `--format json` (the output holds it).
  */

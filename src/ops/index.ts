@@ -34,6 +34,8 @@ import { doctor } from './system/doctor.js';
 import { reportBacktest, reportDay, reportForecast } from './report/report.js';
 import { pricesShow } from './market/prices-show.js';
 import { pricesShowContract } from './market/prices-show-contract.js';
+import { pricesConvert } from './market/prices-convert.js';
+import { pricesConvertContract } from './market/prices-convert-contract.js';
 import { pricesStatsContract } from './market/prices-stats-contract.js';
 import { pricesProfile } from './market/prices-profile.js';
 import { exchElectricityIndexes } from './market/exch.js';
@@ -46,6 +48,8 @@ export const operations: Operation[] = [
   mktopIndexes,
   mktopTradingResults,
   exchElectricityIndexes,
+  // Before mktopFetch: `svc prices --help` lists convert first, as the hand-written group did.
+  withContract(pricesConvert, pricesConvertContract),
   mktopFetch,
   strategyPlan,
   profilesList,

@@ -19,7 +19,7 @@ import type { Stores } from '../store/types.js';
 import type { RoleId } from '../domain/operational.js';
 import type { CapsTable } from '../data/caps.js';
 import type { CliBinding } from './cli-binding.js';
-export type { Label, TableColumn, NoteText, ViewLine, TableView, TextView, DocText, Block, DocView, DoorFacts, Remark, BodyBinding, FailBinding, BookBinding, GateBinding, CliBinding } from './cli-binding.js';
+export type { Label, TableColumn, NoteText, ViewLine, TableView, TextView, RawView, DocText, Block, DocView, DoorFacts, Remark, BodyBinding, FailBinding, BookBinding, GateBinding, CliBinding } from './cli-binding.js';
 export type { AlternateBinding, BookKind, BookKindReader, HistoryBinding, NotWithBinding, SideFile } from './cli-steps.js';
 
 export type Permission = 'audit.read' | 'audit.write' | 'api.manage' | 'decision.plan' | 'risk.read' | 'profiles.write';

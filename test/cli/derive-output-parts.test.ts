@@ -32,7 +32,7 @@ const items = defineOperation({
     input: { rows: true },
     view: { blocks: (o) => [`${o.count} items`] },
     sideFiles: [{ flag: { flag: '--output', short: '-o', value: 'file', help: 'the rows as CSV' }, rows: (o) => o.rows ?? [], columns: ['k'], says: (o, path) => `wrote ${o.count} rows to ${path}` }],
-    fails: { when: (o) => o.failed, says: () => 'some items failed', exitCode: 3, errorCode: 'upstream_error', reason: 'upstream_incomplete' },
+    fails: { when: (o) => o.failed, says: () => 'some items failed', errorCode: 'upstream_error', reason: 'upstream_incomplete' },
     examples: ['svc test items --n 3'],
   },
   async run(_ctx, input) {

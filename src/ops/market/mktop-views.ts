@@ -72,10 +72,17 @@ export const exchView: DocView<Exch> = {
   },
 };
 
+/** A row of a long CSV price book (`date,hour,price_uah_mwh`; a clock-change day's hour = period − 1). */
+export interface LongCsvRow {
+  date: string;
+  hour: number;
+  price_uah_mwh: number;
+}
+
 interface Fetched {
   market: string;
   months: readonly { month: string; status: string; days: number; fetchedAt: string | null; reason?: string | undefined; message?: string | undefined }[];
-  prices?: readonly { date: string; hour: number; price_uah_mwh: number }[] | undefined;
+  prices?: readonly LongCsvRow[] | undefined;
 }
 
 /** `svc prices fetch`'s long CSV (stdout with --format csv, or the -o file): prices with two decimals. */

@@ -16,7 +16,7 @@ import { readMonthIndexes, readMonthPrices, readTradingResults } from '../../pro
 import type { PublishedResult } from '../../providers/mktop/parse-results.js';
 import { asUpstream, mktopDeps, operatorDomain, toBook, upstream } from './market-data-shared.js';
 import { defineOperation } from '../types.js';
-import { FETCHED_COLUMNS, fetchedRows, fetchRemarks, fetchView, freshnessRemark, indexesView, resultsView } from './mktop-views.js';
+import { FETCHED_COLUMNS, fetchedRows, fetchRemarks, fetchView, freshnessRemark, indexesView, resultsView, type LongCsvRow } from './mktop-views.js';
 
 const FRESHNESS_NOTE =
   ' The body carries `freshness` (status fresh | stale | fallback, source live | cache | fixture, fetchedAt, contentHash, ' +
@@ -145,9 +145,9 @@ function dstOf(transition: 'spring' | 'autumn', periods: readonly PublishedResul
 
 
 /** A month's prices as long CSV rows: each day's hours, a clock-change day's own periods (hour = period − 1). */
-function monthRows(data: Parameters<typeof toBook>[0]): { date: string; hour: number; price_uah_mwh: number }[] {
+function monthRows(data: Parameters<typeof toBook>[0]): LongCsvRow[] {
   const { book, dst } = toBook(data);
-  const rows: { date: string; hour: number; price_uah_mwh: number }[] = [];
+  const rows: LongCsvRow[] = [];
   for (const [date, day] of Object.entries(book)) for (const p of day) rows.push({ date, hour: p.hour, price_uah_mwh: p.priceUahMwh });
   for (const d of dst.days) d.periods.forEach((v, k) => rows.push({ date: d.date, hour: k, price_uah_mwh: v }));
   return rows;
@@ -201,7 +201,6 @@ export const mktopFetch = defineOperation({
     fails: {
       when: (r) => r.months.some((s) => s.status === 'failed'),
       says: (r) => `${r.months.filter((s) => s.status === 'failed').length} of ${r.months.length} months could not be fetched; run the same command again to resume (cached months are not fetched again)`,
-      exitCode: 1,
       errorCode: 'upstream_error',
       reason: 'upstream_incomplete',
       // Every failed month has no data to read (SVC_MARKET_DATA=fixture beyond the shipped fixtures, or live reads off and
@@ -222,7 +221,7 @@ export const mktopFetch = defineOperation({
     if (months.length > 120) throw SvcError.validation('at most 120 months at once', [{ path: 'to', message: 'at most 120 months after from' }]);
     const deps = mktopDeps(ctx);
     const out = [];
-    const rows: { date: string; hour: number; price_uah_mwh: number }[] = [];
+    const rows: LongCsvRow[] = [];
     for (const [i, month] of months.entries()) {
       try {
         const read = await readMonthPrices(deps, { month, market: input.market, zone: input.zone, refresh: input.refresh });

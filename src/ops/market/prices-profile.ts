@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { compareTradeDates } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
 import { PricesStatsRequest } from './prices-stats-contract.js';
+import { PRICE_LABELS } from './price-labels.js';
 import { defineOperation } from '../types.js';
 
 const HourProfile = z.strictObject({ hour: z.number().int(), meanUahMwh: z.number(), minUahMwh: z.number(), maxUahMwh: z.number() });
@@ -30,7 +31,7 @@ export const pricesProfile = defineOperation({
     book: { into: 'prices', shape: 'hourly', range: ['from', 'to'] },
     view: {
       rows: (o) => o.hours,
-      columns: [{ key: 'hour', label: { en: 'Hour', uk: 'Година' }, format: 'hour' }, money('meanUahMwh', 'Mean', 'Середня'), money('minUahMwh', 'Min', 'Мін'), money('maxUahMwh', 'Max', 'Макс')],
+      columns: [{ key: 'hour', label: PRICE_LABELS.hour, format: 'hour' }, money('meanUahMwh', 'Mean', 'Середня'), money('minUahMwh', 'Min', 'Мін'), money('maxUahMwh', 'Max', 'Макс')],
       note: (o, t) => (t.lang === 'uk' ? `за ${t.count(o.days, 'day')}, грн/МВт·год` : `over ${t.count(o.days, 'day')}, UAH/MWh`),
     },
     examples: ['svc prices profile fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 31.12.2024'],

@@ -10,6 +10,7 @@ import { BOUNDS } from '../../domain/bounds.js';
 import { parseTradeDate, withDateHint } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
 import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
+import { PRICE_LABELS } from './price-labels.js';
 
 export interface PricePoint { hour: number; priceUahMwh: number }
 
@@ -66,10 +67,6 @@ export const PricesShowInput: StandardSchema<PricesShowInput> = {
 };
 
 const pad = (h: number) => String(h).padStart(2, '0');
-const LABELS = {
-  en: { title: 'Prices', hour: 'Hour', price: 'Price, UAH/MWh' },
-  uk: { title: 'Ціни', hour: 'Година', price: 'Ціна, грн/МВт·год' },
-};
 
 export const pricesShow: LeanOperation<PricesShowInput, PricesShowOutput> = {
   lean: true,
@@ -92,7 +89,6 @@ export const pricesShow: LeanOperation<PricesShowInput, PricesShowOutput> = {
     remarks: (o) => ('note' in o ? [{ warn: o.note, json: false }] : []),
     view: {
       blocks: (o, t) => {
-        const L = LABELS[t.lang];
         const values = o.prices.map((p) => p.priceUahMwh);
         const top = Math.max(...values);
         const low = Math.min(...values);
@@ -101,7 +97,7 @@ export const pricesShow: LeanOperation<PricesShowInput, PricesShowOutput> = {
           const hour = 'clockChange' in o ? `#${p.hour + 1}` : `${pad(p.hour)}–${pad(p.hour + 1)}`;
           return [hour, t.money(p.priceUahMwh), p.priceUahMwh === top ? t.paint('red', b) : p.priceUahMwh === low ? t.paint('green', b) : b];
         });
-        return [{ title: `${L.title} · ${o.tradeDate}` }, { table: { head: [L.hour, L.price, ''], rows, right: [1] } }, '', { columnChart: values }];
+        return [{ title: `${PRICE_LABELS.title[t.lang]} · ${o.tradeDate}` }, { table: { head: [PRICE_LABELS.hour[t.lang], PRICE_LABELS.price[t.lang], ''], rows, right: [1] } }, '', { columnChart: values }];
       },
       csv: { rows: (o) => o.prices.map((p) => ({ date: o.tradeDate, hour: p.hour, price_uah_mwh: p.priceUahMwh })) },
     },

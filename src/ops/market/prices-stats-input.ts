@@ -58,7 +58,17 @@ function check(value: unknown, issues: StandardIssue[]): void {
   if (typeof from === 'string' && typeof to === 'string' && parseTradeDate(from) && parseTradeDate(to) && compareTradeDates(from, to) > 0) {
     add(['from'], `after to (${to})`);
   }
-  const prices = value.prices;
+  checkHourlyPrices(value.prices, issues);
+}
+
+/**
+ * The field `prices`: hourly prices keyed by real trade dates, 24 a day (index = hour), each inside
+ * the bounds; at most MAX_ISSUES issues in all. Shared with prices.convert (prices-convert.ts).
+ */
+export function checkHourlyPrices(prices: unknown, issues: StandardIssue[]): void {
+  const add = (path: PropertyKey[], message: string) => {
+    if (issues.length < MAX_ISSUES) issues.push({ path, message });
+  };
   if (!isRecord(prices)) return add(['prices'], `expected hourly prices keyed by trade date, received ${kindOf(prices)}`);
   for (const date of Object.keys(prices)) {
     if (parseTradeDate(date) === null) add(['prices', date], 'expected a real date DD.MM.YYYY as the key');

@@ -9,6 +9,7 @@ import type { PriceDay } from '../../domain/prices.js';
 import type { BessPlan, TradingPlan } from '../../domain/plans.js';
 import type { BessSettings } from '../../domain/settings.js';
 import type { NoteText, TableColumn, TableView, ViewLine } from '../types.js';
+import { PRICE_LABELS } from '../market/price-labels.js';
 import type { z } from 'zod';
 
 type Label = { en: string; uk: string };
@@ -97,8 +98,8 @@ export const bessScheduleView: TableView<DayOut<BessPlan>, DayIn<z.infer<typeof 
   rows: (o) => (o.plan.schedule ?? []).map((h) => ({ tradeDate: o.tradeDate, ...h })),
   columns: [
     DATE,
-    col('hour', 'Hour', 'Година', 'hour'),
-    col('priceUahMwh', 'Price, UAH/MWh', 'Ціна, грн/МВт·год', 'money'),
+    { key: 'hour', label: PRICE_LABELS.hour, format: 'hour' },
+    { key: 'priceUahMwh', label: PRICE_LABELS.price, format: 'money' },
     col('chargeMw', 'Charge, MW', 'Заряд, МВт', 'money', 3),
     col('dischargeMw', 'Discharge, MW', 'Розряд, МВт', 'money', 3),
     col('socMwh', 'SoC at end, MWh', 'Заряд на кінець, МВт·год', 'money', 3),

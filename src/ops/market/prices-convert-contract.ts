@@ -1,0 +1,30 @@
+/**
+ * The zod contract of `prices.convert` (a lean op, prices-convert.ts) for the registry and `svc op`:
+ * the same input as its lean validator. The CLI never loads this file; the build derives the
+ * command's flags from it (`--to`'s choices).
+ */
+import { z } from 'zod';
+import { BOUNDS } from '../../domain/bounds.js';
+import { TradeDate } from '../../domain/common.js';
+import { HOURS_PER_DAY } from '../../domain/hourly.js';
+import { CONVERT_FORMATS } from './prices-convert.js';
+
+const Price = z.number().min(BOUNDS.priceUahMwh.min).max(BOUNDS.priceUahMwh.max);
+
+export const PricesConvertRequest = z.strictObject({
+  to: z.enum(CONVERT_FORMATS).describe('the format written: json (PriceBook) | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)'),
+  prices: z.record(TradeDate, z.array(Price).length(HOURS_PER_DAY)).describe('hourly prices (UAH/MWh, index = hour 0..23) keyed by trade date DD.MM.YYYY'),
+  clockChangeDays: z
+    .array(z.strictObject({ date: TradeDate, periods: z.array(Price).min(1).max(25) }))
+    .optional()
+    .describe('clock-change days with their own settlement periods (hour = period − 1), kept in long CSV only'),
+});
+
+export const PricesConvertResponse = z.strictObject({
+  to: z.enum(CONVERT_FORMATS),
+  days: z.number().int(),
+  clockChangeDays: z.number().int(),
+  text: z.string(),
+});
+
+export const pricesConvertContract = { input: PricesConvertRequest, output: PricesConvertResponse };

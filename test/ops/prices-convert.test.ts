@@ -1,0 +1,68 @@
+/**
+ * `prices.convert` (`svc prices convert`): a lean op whose hand-written validator and zod contract
+ * give one verdict; the book's text in each format with the days written; clock-change days kept in
+ * long CSV only (`dst_day` otherwise); CLI only (no HTTP route, no tool).
+ */
+import { describe, expect, it } from 'vitest';
+import { invoke } from '../../src/ops/invoke.js';
+import { operations } from '../../src/ops/index.js';
+import { pricesConvert } from '../../src/ops/market/prices-convert.js';
+import { PricesConvertRequest } from '../../src/ops/market/prices-convert-contract.js';
+import { localCtx } from './helpers.js';
+
+const day = (base: number) => Array.from({ length: 24 }, (_, h) => base + h);
+const prices = { '02.12.2024': day(2000), '01.12.2024': day(1000.5) };
+const autumn = { date: '27.10.2024', periods: Array.from({ length: 25 }, (_, i) => 500 + i) };
+
+describe('prices.convert', () => {
+  it('writes the book in each format, dates ascending, with the days written', async () => {
+    const json = await invoke(pricesConvert, localCtx(), { to: 'json', prices });
+    expect(json).toMatchObject({ to: 'json', days: 2, clockChangeDays: 0 });
+    expect(json.text.indexOf('01.12.2024')).toBeLessThan(json.text.indexOf('02.12.2024'));
+    expect(json.text).toContain('{"hour":0,"priceUahMwh":1000.5}');
+    const wide = await invoke(pricesConvert, localCtx(), { to: 'wide', prices });
+    expect(wide.text.split('\n')[1]).toBe(`01.12.2024,${day(1000.5).join(',')}`);
+    const csv = await invoke(pricesConvert, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn] });
+    expect(csv).toMatchObject({ days: 3, clockChangeDays: 1 });
+    expect(csv.text.split('\n').filter((l) => l.startsWith('27.10.2024'))).toHaveLength(25);
+  });
+
+  it('refuses clock-change days where the format cannot hold them, naming them', async () => {
+    for (const to of ['json', 'wide'] as const) {
+      await expect(invoke(pricesConvert, localCtx(), { to, prices, clockChangeDays: [autumn] })).rejects.toMatchObject({
+        code: 'validation_error',
+        reason: 'dst_day',
+        message: expect.stringContaining('1 clock-change day (27.10.2024: 25 periods) cannot be held by a 24-point PriceBook'),
+      });
+    }
+  });
+
+  it('the lean validator and the zod contract agree; CLI only', async () => {
+    const cases: unknown[] = [
+      { to: 'csv', prices },
+      { to: 'csv', prices: {} },
+      { to: 'CSV', prices },
+      { to: 'csv' },
+      { to: 'csv', prices: { '31.02.2024': day(1) } },
+      { to: 'csv', prices: { '01.12.2024': day(1).slice(1) } },
+      { to: 'csv', prices: { '01.12.2024': day(-30) } },
+      { to: 'csv', prices, clockChangeDays: [autumn] },
+      { to: 'csv', prices, clockChangeDays: [] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: [] }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods, x: 1 }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '32.10.2024', periods: autumn.periods }] },
+      { to: 'csv', prices, clockChangeDays: 'x' },
+      { to: 'csv', prices, extra: 1 },
+      null,
+    ];
+    for (const input of cases) {
+      const lean = await pricesConvert.input['~standard'].validate(input);
+      expect(Boolean(lean.issues), JSON.stringify(input)).toBe(!PricesConvertRequest.safeParse(input).success);
+    }
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    expect(registered?.input).toBe(PricesConvertRequest);
+    expect(registered?.cli).toBe(pricesConvert.cli);
+    expect(registered?.http).toBeUndefined();
+    expect(registered?.tool).toBeUndefined();
+  });
+});
