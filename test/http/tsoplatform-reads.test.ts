@@ -13,9 +13,9 @@ const base = testConfig();
  * sources on a closed local port, so they fall back to their shipped fixtures at once.
  */
 const CLOSED = 'http://127.0.0.1:9';
-const withPlatform = (tsoplatform: typeof base.tsoplatform) => ({
+const withPlatform = (tsoplatform: typeof base.tsoplatform, mode: 'auto' | 'live' = 'auto') => ({
   tsoplatform,
-  marketData: { ...base.marketData, mode: 'auto' as const, mktop: { ...base.marketData.mktop, baseUrl: CLOSED, retries: 0 }, rates: { baseUrl: CLOSED }, uares: { baseUrl: CLOSED } },
+  marketData: { ...base.marketData, mode, mktop: { ...base.marketData.mktop, baseUrl: CLOSED, retries: 0 }, rates: { baseUrl: CLOSED }, uares: { baseUrl: CLOSED } },
 });
 
 let platform: ReplayServer;
@@ -82,6 +82,25 @@ describe('GET /api/coupling/flows', () => {
     expect(slow.statusCode).toBe(502);
     expect(slow.body).toContain('tsoplatform_timeout');
     await h.close();
+  });
+
+  it('auto: a platform that fails with nothing cached is answered from the shipped documents, said in the note; live mode: 502', async () => {
+    const tso = { ...base.tsoplatform, token: 'secret-token-f', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    platform.setHandler((_u, _q, res) => res.writeHead(503).end());
+    const auto = await harness({ config: withPlatform(tso) });
+    const res = await auto.inject('/api/coupling/flows?border=SK&date=01.11.2022');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = auto.json<{ source: string; freshness: { note: string }; hours: unknown[] }>(res);
+    expect(body.source).toBe('fixture');
+    expect(body.freshness.note).toMatch(/Platform failed \(unavailable\) and nothing is cached: shipped fixture data/);
+    expect(body.hours).toHaveLength(24);
+    expect(res.body).not.toContain('secret-token-f');
+    await auto.close();
+    const live = await harness({ config: withPlatform(tso, 'live') });
+    const failed = await live.inject('/api/coupling/flows?border=SK&date=01.11.2022');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.body).toContain('tsoplatform_unavailable');
+    await live.close();
   });
 
   it('401 when keys are required and none is given', async () => {
@@ -190,7 +209,8 @@ describe('health tsoplatform and gridop', () => {
 
     platform.setHandler((_u, _q, res) => xml(res, publication({ type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', points: [[1, 1]] })));
     const tso = { ...base.tsoplatform, token: 'secret-token-y', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
-    const h = await harness({ config: withPlatform(tso) });
+    // Live mode: a failed read is the 502 (auto would answer from the shipped documents).
+    const h = await harness({ config: withPlatform(tso, 'live') });
     forgetSeen();
     // A token alone is not a connection: `connected` only once a live read has succeeded.
     expect(pick(h.json<Health>(await h.inject('/api/health')), 'tsoplatform')).toEqual({ provider: 'review', health: 'pending' });

@@ -3,6 +3,7 @@
  * cache), and the forecast's EU base beyond the fixtures comes from its A44 prices; in fixture mode
  * it is never asked, token or not (README: "`fixture`: the shipped fixtures only, never the network").
  */
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { dayNumber } from '../../src/engines/forecast/index.js';
@@ -25,18 +26,21 @@ const CLOSED = 'http://127.0.0.1:9';
 let platform: ReplayServer;
 beforeAll(async () => {
   platform = await replayServer();
-  // A44: the Kyiv day asked for, 24 hourly prices, each zone its own price; anything else (flows) an answer of 100 MW.
-  platform.setHandler((url, _q, res) => {
-    const start = isoOf(url.searchParams.get('periodStart') ?? '');
-    const end = new Date(Date.parse(start) + 86_400_000).toISOString().replace(':00.000Z', 'Z');
-    const inD = url.searchParams.get('in_Domain') ?? '';
-    if (url.searchParams.get('documentType') === 'A44') {
-      xml(res, publication({ type: 'A44', start, end, resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, ZONE_PRICE[inD] ?? 0]) }));
-      return;
-    }
-    xml(res, publication({ type: 'A11', start, end, resolution: 'PT60M', inDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 100]) }));
-  });
+  platform.setHandler(answer);
 });
+
+// A44: the Kyiv day asked for, 24 hourly prices, each zone its own price; anything else (flows) an answer of 100 MW.
+function answer(url: URL, _q: unknown, res: ServerResponse): void {
+  const start = isoOf(url.searchParams.get('periodStart') ?? '');
+  const end = new Date(Date.parse(start) + 86_400_000).toISOString().replace(':00.000Z', 'Z');
+  const inD = url.searchParams.get('in_Domain') ?? '';
+  if (url.searchParams.get('documentType') === 'A44') {
+    xml(res, publication({ type: 'A44', start, end, resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, ZONE_PRICE[inD] ?? 0]) }));
+    return;
+  }
+  xml(res, publication({ type: 'A11', start, end, resolution: 'PT60M', inDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 100]) }));
+}
+
 afterAll(async () => {
   await platform.close();
 });
@@ -102,6 +106,19 @@ describe('platform reads in fixture mode with a token set', () => {
     const r = await call(regime, ctxWith({ SVC_MARKET_DATA: 'auto' }), { date: '15.01.2024' });
     expect(platform.requests.length).toBeGreaterThan(before);
     expect(r.inputs.some((i) => i.source === 'live')).toBe(true);
+  });
+
+  it('regime with the token, the platform down: auto answers from the shipped flows and prices; live mode says the failure', async () => {
+    platform.setHandler((_u, _q, res) => res.writeHead(503).end());
+    try {
+      const r = await call(regime, ctxWith({ SVC_MARKET_DATA: 'auto' }), { date: '01.11.2022' });
+      expect(r.inputs.length).toBeGreaterThan(0);
+      expect(r.inputs.every((i) => i.source === 'fixture')).toBe(true);
+      expect(r.flow.borders.filter((b) => b.netImportMw !== null).length).toBeGreaterThan(0);
+      await expect(call(regime, ctxWith({ SVC_MARKET_DATA: 'live', SVC_MKTOP_BASE_URL: CLOSED }), { date: '01.11.2022' })).rejects.toMatchObject({ code: 'upstream_error' });
+    } finally {
+      platform.setHandler(answer);
+    }
   });
 
   it('system: 404 inputs_missing saying fixture mode, the platform never asked', async () => {

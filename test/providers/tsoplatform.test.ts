@@ -126,9 +126,15 @@ describe('reads with the store cache', () => {
   it('caches a good answer, serves it while fresh, never caches a bad one, serves stale on failure', async () => {
     const stores = openMemoryStores();
     let now = new Date('2026-03-02T10:00:00Z');
-    const deps = { settings: settings(), now: () => now, cache: async () => stores.tsoCache };
+    const deps = { settings: settings(), now: () => now, cache: async () => stores.tsoCache, mode: 'live' as const };
     server.setHandler((_u, _q, res) => xml(res, '<broken'));
     await expect(readFlows(deps, 'PL', '01.11.2022', '01.11.2022')).rejects.toMatchObject({ code: 'upstream_error', reason: 'tsoplatform_malformed' });
+    expect(await stores.tsoCache.latestFetch()).toBeNull();
+    // SVC_MARKET_DATA=auto: the same failure with nothing cached is answered from the shipped documents, said so; still nothing cached.
+    const fallback = await readFlows({ ...deps, mode: 'auto' }, 'PL', '01.11.2022', '01.11.2022');
+    expect(fallback.freshness).toMatchObject({ source: 'fixture', status: 'fixture' });
+    expect(fallback.freshness.note).toMatch(/Platform failed \(malformed\) and nothing is cached/);
+    expect(fallback.hours).toHaveLength(24);
     expect(await stores.tsoCache.latestFetch()).toBeNull();
     server.setHandler((url, _q, res) => xml(res, publication({ type: 'A11', ...DAY, resolution: 'PT60M', inDomain: url.searchParams.get('in_Domain') ?? '', points: Array.from({ length: 24 }, (_, i) => [i + 1, url.searchParams.get('in_Domain') === '10Y1001C--000182' ? 300 : 100]) })));
     const live = await readFlows(deps, 'PL', '01.11.2022', '01.11.2022');

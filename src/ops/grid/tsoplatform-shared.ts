@@ -37,6 +37,7 @@ export function tsoDeps(ctx: OpContext): TsoDeps {
   const off = platformOff(ctx.config);
   return {
     settings: ctx.config.tsoplatform,
+    mode: ctx.config.marketData.mode === 'live' ? 'live' : 'auto',
     ...(off !== null && ctx.config.tsoplatform.token ? { offline: off } : {}),
     now: () => ctx.now(),
     cache: async () => (await ctx.stores()).tsoCache,

@@ -69,10 +69,16 @@ async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partia
   const means: Partial<Record<string, number>> = {};
   const inputs: Input[] = [];
   if (platformLive(ctx.config)) {
-    const live = await readZoneDailyMeans(tsoDeps(ctx), NEIGHBOUR_ZONES, date);
+    let live: Awaited<ReturnType<typeof readZoneDailyMeans>> | undefined;
+    try {
+      live = await readZoneDailyMeans(tsoDeps(ctx), NEIGHBOUR_ZONES, date);
+    } catch (error) {
+      // SVC_MARKET_DATA=auto: a platform that fails leaves the shipped series below; live mode and a refused token say the failure.
+      if (ctx.config.marketData.mode === 'live' || !(error instanceof SvcError) || error.reason === 'tsoplatform_unauthorized') throw error;
+    }
     NEIGHBOUR_ZONES.forEach((z, i) => {
-      const f = live.freshness[i];
-      if (live.means[z] === undefined || !f) return;
+      const f = live?.freshness[i];
+      if (live?.means[z] === undefined || !f) return;
       means[z] = live.means[z];
       inputs.push(state(`day-ahead ${z} (platform A44, Kyiv day)`, date, f));
     });
@@ -96,8 +102,11 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   const missing: Missing[] = [];
   let sum = 0;
   let priced = 0;
+  // Whether the platform itself answered a border (live or its cache), not its shipped documents.
+  let answered = false;
   for (const border of BORDERS) {
     const flows = await readFlows(deps, border, date, date);
+    if (flows.freshness.source !== 'fixture') answered = true;
     const nets = flows.hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
     const mean = nets.length ? nets.reduce((s, v) => s + v, 0) / nets.length : null;
     borders.push({ border, netImportMw: mean });
@@ -107,7 +116,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
       inputs.push(state(`flows ${border}`, date, flows.freshness));
     }
   }
-  if (priced === 0 && !platformLive(ctx.config)) {
+  if (priced === 0 && !answered) {
     // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
     const daily = fixtureDailyNet(date);
     borders.length = 0;
@@ -123,9 +132,11 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   if (priced === 0) {
     missing.push({
       name: 'cross-border flows',
-      reason: platformLive(ctx.config)
+      reason: answered
         ? `the platform has no flow data for ${date}`
-        : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows cover 01.02.2022–31.03.2023)`,
+        : platformLive(ctx.config)
+          ? `the platform failed and the shipped real flows do not hold ${date} (they cover 01.02.2022–31.03.2023)`
+          : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows cover 01.02.2022–31.03.2023)`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);

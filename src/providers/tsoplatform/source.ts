@@ -42,6 +42,11 @@ export interface TsoDeps {
   settings: TsoSettings;
   /** Why the platform is not asked although a token may be set (SVC_MARKET_DATA=fixture): the fixture note. */
   offline?: string;
+  /**
+   * SVC_MARKET_DATA: `auto` (the default) answers a failed read with nothing cached from the shipped
+   * fixtures, said in the note; `live` gives the failure (502).
+   */
+  mode?: 'auto' | 'live';
   now(): Date;
   cache(): Promise<DocumentCache | undefined>;
 }
@@ -95,12 +100,19 @@ export async function getDocument(deps: TsoDeps, req: DocumentRequest): Promise<
     return { doc, freshness: { source: 'live', status: 'fresh', fetchedAt, note: 'Live from the transmission-data platform.' } };
   } catch (error) {
     if (error instanceof TsoPlatformError) recordSeen('tsoplatform', { ok: false, at: now.toISOString(), reason: `tsoplatform_${error.kind}` });
-    if (cached && error instanceof TsoPlatformError && error.kind !== 'unauthorized') {
+    // A refused token is the caller's to mend: said, never papered over by older or shipped data.
+    if (!(error instanceof TsoPlatformError) || error.kind === 'unauthorized') throw error;
+    if (cached) {
       return {
         doc: JSON.parse(cached.document) as ParsedDocument,
         freshness: { source: 'cache', status: 'stale', fetchedAt: cached.fetchedAt, note: `Platform failed (${error.kind}); stale cached copy served.` },
       };
     }
-    throw error;
+    // Only where the platform's answer is shipped (flows); a document svc ships none of (load, generation, A44) is the failure.
+    if ((deps.mode ?? 'auto') === 'live' || req.fixtures.length === 0) throw error;
+    return {
+      doc: fixtureDocument(req.fixtures),
+      freshness: { source: 'fixture', status: 'fixture', fetchedAt: null, note: `Platform failed (${error.kind}) and nothing is cached: shipped fixture data (SVC_MARKET_DATA=auto).` },
+    };
   }
 }
