@@ -99,6 +99,34 @@ describe('svc doctor', () => {
     const down = await cli(['doctor'], { env: offline });
     expect(down.exitCode).toBe(1);
     expect(down.stdout).toMatch(/mktop/);
-    expect(down.stderr).toMatch(/mktop/);
+    expect(down.stderr).toMatch(/mktop \(unreachable: .*, and no fresh cached copy\)/);
+
+    // Without the probe nothing is known of the host: said so, not the mode's description.
+    const unprobed = await cli(['doctor', '--no-probe'], { env });
+    expect(unprobed.exitCode).toBe(1);
+    expect(unprobed.stderr).toMatch(/mktop \(not probed \(--no-probe\) and no fresh cached copy\)/);
+  });
+
+  it('fixture mode probes nothing, token or not, and says why the brief cannot answer live', async () => {
+    let hits = 0;
+    const counting = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
+    try {
+      const env = { SVC_MARKET_DATA: 'fixture', SVC_MKTOP_BASE_URL: at, SVC_RATES_BASE_URL: at, SVC_UARES_BASE_URL: at, SVC_TSOPLATFORM_BASE: `${at}/api`, SVC_TSOPLATFORM_TOKEN: 'secret-token-fixture' };
+      const r = await cli(['doctor', '--format', 'json'], { env });
+      const body = JSON.parse(r.stdout) as { sources: { id: string; reachable: boolean | null; liveWhy: string }[] };
+      expect(hits).toBe(0);
+      expect(body.sources.every((x) => x.reachable === null)).toBe(true);
+      expect(body.sources.find((x) => x.id === 'tsoplatform')?.liveWhy).toMatch(/SVC_MARKET_DATA=fixture/);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/mktop \(SVC_MARKET_DATA=fixture: the network is never asked\)/);
+      expect(r.stdout + r.stderr).not.toContain('secret-token-fixture');
+    } finally {
+      await new Promise<void>((resolve) => counting.close(() => resolve()));
+    }
   });
 });

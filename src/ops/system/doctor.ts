@@ -57,9 +57,16 @@ const sourceRow = (s: Source) => ({
 const csvOnly = (...keys: string[]) => keys.map((key) => ({ key, label: key, table: false as const }));
 const tableOnly = (key: string, label: string) => ({ key, label, csv: false as const });
 
-/** Why the brief cannot answer: each blocking source, why it is not live, and why its probe failed. */
+/** Why one source cannot answer: not live (and why), its probe failed, or nothing is known (not probed, nothing fresh cached). */
+function whyNot(s: DoctorResponse['sources'][number]): string {
+  if (!s.live) return s.liveWhy;
+  if (s.reachable === false) return `unreachable: ${s.reachableDetail ?? 'no answer'}, and no fresh cached copy`;
+  return 'not probed (--no-probe) and no fresh cached copy';
+}
+
+/** Why the brief cannot answer: each blocking source and why. */
 const blocking = (o: DoctorResponse): string =>
-  o.sources.filter((s) => s.neededByBrief && !s.canAnswer).map((s) => `${s.id} (${s.liveWhy}${s.reachable === false ? `; ${s.reachableDetail ?? 'unreachable'}` : ''})`).join(', ');
+  o.sources.filter((s) => s.neededByBrief && !s.canAnswer).map((s) => `${s.id} (${whyNot(s)})`).join(', ');
 
 export const doctor = defineOperation({
   id: 'doctor',

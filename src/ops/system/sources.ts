@@ -39,8 +39,8 @@ const SETTINGS: Record<string, (c: SvcConfig) => SourceSettings> = {
 
 function platform(c: SvcConfig): SourceSettings {
   return {
-    // Fixture mode never asks the network, the platform included (ops/grid/tsoplatform-shared.ts platformOff).
-    mode: c.marketData.mode === 'fixture' ? 'fixture' : 'auto', address: c.tsoplatform.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.tsoplatform,
+    // The platform follows SVC_MARKET_DATA like the other sources (ops/grid/tsoplatform-shared.ts platformOff, tsoDeps).
+    mode: c.marketData.mode, address: c.tsoplatform.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.tsoplatform,
     tokenSet: Boolean(c.tsoplatform.token), disabledBecause: null, maxAgeHours: c.tsoplatform.maxAgeMinutes / 60,
   };
 }
@@ -73,7 +73,8 @@ export async function sourceStatuses(ctx: OpContext, options: { probe: boolean; 
   return Promise.all(PROVIDERS.map(async (contract) => {
     const s = settingsOf(contract, ctx.config);
     const newest = await newestOf(ctx, contract, s);
-    const probe = options.probe && s.address !== '' ? await probeSource(contract, s.address, options.timeoutMs ?? PROBE_TIMEOUT_MS) : null;
+    // Fixture mode never asks the network, not even to probe it (README, "SVC_MARKET_DATA").
+    const probe = options.probe && s.address !== '' && s.mode !== 'fixture' ? await probeSource(contract, s.address, options.timeoutMs ?? PROBE_TIMEOUT_MS) : null;
     return sourceStatus(contract, s, now, newest, probe);
   }));
 }
