@@ -40,6 +40,41 @@ describe('GET /api/coupling/flows', () => {
     await h.close();
   });
 
+  it('names what is missing: a day without data (noData), the missing days of a range, an hour without a net flow', async () => {
+    type Body = { noData: boolean; summary: { hours: number; netHours: number }; gaps: { complete: boolean; missing: string[]; missingDays: number; calendarDays: number; expectedHours: number; hoursWithNet: number; missingHours: { tradeDate: string; hour: number; period: number }[] } };
+    const h = await harness();
+    const none = h.json<Body>(await h.inject('/api/coupling/flows?border=HU&date=15.01.2023'));
+    expect(none).toMatchObject({ noData: true, summary: { hours: 0, netHours: 0 }, gaps: { complete: false, missing: ['15.01.2023'], expectedHours: 24 } });
+    const range = h.json<Body>(await h.inject('/api/coupling/flows?border=HU&from=20.10.2022&to=15.11.2022'));
+    expect(range).toMatchObject({ noData: false, summary: { netHours: 121 }, gaps: { complete: false, missingDays: 22, calendarDays: 27, hoursWithNet: 121 } });
+    const ro = h.json<Body>(await h.inject('/api/coupling/flows?border=RO&date=01.11.2022'));
+    expect(ro.summary).toMatchObject({ hours: 23, netHours: 23 });
+    expect(ro.gaps.missingHours).toEqual([{ tradeDate: '01.11.2022', hour: 9, period: 10, utcStart: '2022-11-01T07:00:00.000Z' }]);
+    const doc = h.json<{ components: { schemas: Record<string, unknown> }; paths: Record<string, { get: { description: string } }> }>(await h.inject('/api/openapi.json'));
+    expect(doc.paths['/api/coupling/flows']?.get.description).toMatch(/`gaps`/);
+    await h.close();
+  });
+
+  it('live: an hour the platform leaves out (curve A01) is named in gaps, one leg alone is not a net flow', async () => {
+    platform.setHandler((url, _q, res) => {
+      const exportLeg = url.searchParams.get('in_Domain') !== '10Y1001C--000182';
+      // Export leg: hour 06 (position 7) left out; import leg: hour 20 (position 21) left out.
+      const gap = exportLeg ? 7 : 21;
+      xml(res, publication({
+        type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', inDomain: url.searchParams.get('in_Domain') ?? '',
+        points: Array.from({ length: 24 }, (_, i): [number, number] => [i + 1, 100]).filter(([p]) => p !== gap),
+      }));
+    });
+    const tso = { ...base.tsoplatform, token: 'secret-token-g', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    const h = await harness({ config: withPlatform(tso) });
+    const body = h.json<{ source: string; summary: { hours: number; netHours: number }; gaps: { complete: boolean; hoursWithNet: number; missingHours: { hour: number }[] } }>(await h.inject('/api/coupling/flows?border=SK&date=01.11.2022'));
+    expect(body.source).toBe('live');
+    expect(body.summary).toMatchObject({ hours: 24, netHours: 22 });
+    expect(body.gaps).toMatchObject({ complete: false, hoursWithNet: 22 });
+    expect(body.gaps.missingHours.map((m) => m.hour)).toEqual([6, 20]);
+    await h.close();
+  });
+
   it('400 for a bad border, a half range, a reversed or too long range', async () => {
     const h = await harness();
     for (const q of ['border=BY', 'from=01.11.2022', 'from=02.11.2022&to=01.11.2022', 'from=01.01.2022&to=01.03.2022', 'date=31.02.2022', 'date=01.11.2022&from=01.11.2022&to=01.11.2022']) {
