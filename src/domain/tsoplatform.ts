@@ -146,7 +146,7 @@ export const RegimeResponse = z.strictObject({
   rate: z.strictObject({ rateDate: z.string(), uahPerEur: z.number(), source: z.string() }),
   thresholds: z.strictObject({ basisScaleEurMwh: z.number(), importScaleMw: z.number(), basisLevelEurMwh: z.number(), flowDeadbandMw: z.number() }),
   inputs: z.array(InputState),
-  missing: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('inputs with no real value for the day and why; never filled with a made-up value'),
+  missing: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('inputs with no real value for the day, or for part of it (`flows <border>`: a border without data, or the hours its mean lacks), and why; never filled with a made-up value'),
   disclaimer: z.string(),
 });
 export type RegimeResponse = z.infer<typeof RegimeResponse>;

@@ -189,6 +189,38 @@ describe('GET /api/regime with a platform token', () => {
   });
 });
 
+describe('GET /api/regime with a platform token and incomplete flows', () => {
+  it('names a border without data and a border missing an hour, instead of summing and averaging silently', async () => {
+    const MD = '10Y1001A1001A990';
+    const SK = '10YSK-SEPS-----K';
+    platform.setHandler((url, _q, res) => {
+      const type = url.searchParams.get('documentType');
+      const inD = url.searchParams.get('in_Domain') ?? '';
+      const outD = url.searchParams.get('out_Domain') ?? '';
+      if (type === 'A44') {
+        xml(res, publication({ type: 'A44', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 90]) }));
+        return;
+      }
+      if (inD === MD || outD === MD) {
+        xml(res, ACK_NO_DATA, 400);
+        return;
+      }
+      // SK: both legs lack hour 12 (position 13).
+      const points = Array.from({ length: 24 }, (_, i): [number, number] => [i + 1, inD === '10Y1001C--000182' ? 300 : 100]).filter(([p]) => !(p === 13 && (inD === SK || outD === SK)));
+      xml(res, publication({ type: 'A11', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', inDomain: inD, points }));
+    });
+    const h = await harness({ config: withPlatform({ ...base.tsoplatform, token: 'secret-token-i', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 }) });
+    const res = await h.inject('/api/regime?date=15.01.2024');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = h.json<{ flow: { netImportMw: number }; missing: { name: string; reason: string }[] }>(res);
+    expect(body.flow.netImportMw).toBeCloseTo(800, 9);
+    expect(body.missing.map((m) => m.name)).toEqual(['flows MD', 'flows SK']);
+    expect(body.missing[0]?.reason).toMatch(/no flow data for 15\.01\.2024 \(the platform has none\): the net position sums the other borders/);
+    expect(body.missing[1]?.reason).toMatch(/1 of 24 hours \(15\.01\.2024 12\)/);
+    await h.close();
+  });
+});
+
 describe('GET /api/market-model/market-depth', () => {
   it('needs the service token; walks stored books; 404 without a snapshot', async () => {
     const h = await harness({ config: { serviceToken: 's'.repeat(32) } });
