@@ -5,8 +5,11 @@
  * changes (23 and 25 hours) are not gaps. On the shipped fixtures (SVC_MARKET_DATA=fixture): RO
  * lacks hour 09 of 01.11.2022 and periods 4–6 of 30.10.2022; MD lacks hour 15 of 01.11.2022.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { couplingFlows } from '../../src/ops/grid/coupling.js';
+import { BORDERS } from '../../src/providers/tsoplatform/eic.js';
+import { tsoplatformContract } from '../../src/providers/tsoplatform/index.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { call, localCtx } from './helpers.js';
 
@@ -67,5 +70,22 @@ describe('coupling.flows gaps', () => {
       expect(r.gaps.hoursWithNet, date).toBe(r.hours.length);
       expect(r.summary.netHours, date).toBe(date === '30.10.2022' ? 25 : 23);
     }
+  });
+});
+
+describe('the shipped hourly flow days, said the same everywhere', () => {
+  it('every border\'s documents hold 28.10–01.11.2022 and 25–27.03.2023, 8 days, and the README, help and doctor say so', async () => {
+    for (const border of BORDERS) {
+      const autumn = await call(couplingFlows, ctx(), { border, from: '15.10.2022', to: '14.11.2022' });
+      const spring = await call(couplingFlows, ctx(), { border, from: '10.03.2023', to: '09.04.2023' });
+      const present = (r: typeof autumn) => [...new Set(r.hours.map((h) => h.tradeDate))];
+      expect(present(autumn), border).toEqual(['28.10.2022', '29.10.2022', '30.10.2022', '31.10.2022', '01.11.2022']);
+      expect(present(spring), border).toEqual(['25.03.2023', '26.03.2023', '27.03.2023']);
+    }
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).not.toMatch(/flows of five days/);
+    expect(readme).toMatch(/hourly cross-border flows of 8 Kyiv days —\s+28\.10–01\.11\.2022 and 25–27\.03\.2023/);
+    expect(couplingFlows.cli?.helpText).toMatch(/28\.10–01\.11\.2022 and 25–27\.03\.2023/);
+    expect(tsoplatformContract.fixture?.file).toMatch(/hourly documents of 8 days, 28\.10–01\.11\.2022 and 25–27\.03\.2023/);
   });
 });

@@ -36,4 +36,10 @@ describe('regime over incomplete flows', () => {
     expect(r.missing.find((m) => m.name === 'flows RO')?.reason).toMatch(/over 1 of 24 hours/);
     expect(r.inputs.find((i) => i.name.startsWith('flows RO'))?.name).toMatch(/daily net, 1 of 24 hours/);
   });
+
+  it('says which shipped series covers 01.02.2022–31.03.2023 when a day has no flows', async () => {
+    const r = await call(regime, ctx(), { date: '15.01.2024' });
+    expect(r.missing).toHaveLength(1);
+    expect(r.missing[0]?.reason).toMatch(/daily net positions 01\.02\.2022–31\.03\.2023 in fixtures\/tsoplatform\/flows-daily-net-2022-02_2023-03\.csv, hourly documents 28\.10–01\.11\.2022 and 25–27\.03\.2023/);
+  });
 });

@@ -22,7 +22,7 @@ import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
 import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
-import { hourList, noDataWhere, platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { FIXTURE_FLOW_DAYS, hourList, noDataWhere, platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
 import { kyivPeriods } from '../../providers/tsoplatform/time.js';
 import { defineOperation, type OpContext } from '../types.js';
 
@@ -150,7 +150,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
       name: 'cross-border flows',
       reason: platformLive(ctx.config)
         ? `the platform has no flow data for ${date}`
-        : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows cover 01.02.2022–31.03.2023)`,
+        : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows: daily net positions 01.02.2022–31.03.2023 in ${DAILY_NET_FIXTURE_NAME}, hourly documents ${FIXTURE_FLOW_DAYS})`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);
