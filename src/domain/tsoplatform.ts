@@ -51,6 +51,27 @@ export const FlowHour = z.strictObject({
   netFlowMw: z.number().nullable().describe('toFrom - fromTo: positive = net import into Ukraine'),
 });
 
+/** An hour of a Kyiv trade day without a net flow (no value, or only one leg). */
+export const FlowMissingHour = z.strictObject({ tradeDate: z.string(), hour: Slot.hour, period: Slot.period, utcStart: z.string() });
+
+/**
+ * What the flows of a range lack (an svc extension: the spec leaves the envelope open): the days
+ * with no value at all, and the hours without a net flow on the days that have some.
+ */
+export const FlowGaps = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  complete: z.boolean().describe('true when every hour of every day in the range has a net flow'),
+  calendarDays: z.number().int(),
+  daysWithData: z.number().int().describe('days with at least one hour of either leg'),
+  missingDays: z.number().int(),
+  missing: z.array(z.string()).describe('days of the range with no flow value at all, ascending'),
+  expectedHours: z.number().int().describe('hours of the range\'s Kyiv days (23/24/25 each)'),
+  hoursWithNet: z.number().int().describe('hours with both legs, so a net flow: the hours `summary.netImportMwh` is over'),
+  missingHours: z.array(FlowMissingHour).describe('hours without a net flow on the days that have data (a day in `missing` is not listed hour by hour)'),
+});
+export type FlowGaps = z.infer<typeof FlowGaps>;
+
 export const FlowsResponse = z.strictObject({
   border: BorderCode,
   leg: z.strictObject({ from: z.literal('UA'), to: BorderCode, fromEic: z.string(), toEic: z.string() }),
@@ -59,8 +80,15 @@ export const FlowsResponse = z.strictObject({
   unit: z.literal('MW'),
   source: z.enum(['live', 'cache', 'fixture']),
   freshness: Freshness,
-  noData: z.boolean().describe('true when the platform acknowledged the request with "no data"'),
-  summary: z.strictObject({ hours: z.number().int(), netImportMwh: z.number(), maxImportMw: z.number().nullable(), maxExportMw: z.number().nullable() }),
+  noData: z.boolean().describe('true when no hour of the range has a flow value: the platform acknowledged the request with "no data", or its answer (or the shipped fixtures) holds none of the range\'s hours'),
+  summary: z.strictObject({
+    hours: z.number().int().describe('hours listed in `hours` (with at least one leg)'),
+    netHours: z.number().int().describe('hours with a net flow: `netImportMwh` is summed over these only (svc extension)'),
+    netImportMwh: z.number().describe('sum of `netFlowMw` over the `netHours` hours with a net flow, MWh; not scaled to the missing hours'),
+    maxImportMw: z.number().nullable(),
+    maxExportMw: z.number().nullable(),
+  }),
+  gaps: FlowGaps,
   hours: z.array(FlowHour),
 });
 export type FlowsResponse = z.infer<typeof FlowsResponse>;
@@ -118,7 +146,7 @@ export const RegimeResponse = z.strictObject({
   rate: z.strictObject({ rateDate: z.string(), uahPerEur: z.number(), source: z.string() }),
   thresholds: z.strictObject({ basisScaleEurMwh: z.number(), importScaleMw: z.number(), basisLevelEurMwh: z.number(), flowDeadbandMw: z.number() }),
   inputs: z.array(InputState),
-  missing: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('inputs with no real value for the day and why; never filled with a made-up value'),
+  missing: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('inputs with no real value for the day, or for part of it (`flows <border>`: a border without data, or the hours its mean lacks), and why; never filled with a made-up value'),
   disclaimer: z.string(),
 });
 export type RegimeResponse = z.infer<typeof RegimeResponse>;

@@ -25,6 +25,25 @@ describe('svc flows / system / regime', () => {
     expect(bad.stderr).toMatch(/^error: --border: /);
   });
 
+  it('flows names what it lacks: a day without data, the missing days of a range, a missing hour (stderr, table; JSON gaps)', async () => {
+    const dir = tempDir('svc-flows-gaps-');
+    const none = await cli(['flows', '--border', 'HU', '--date', '15.01.2023'], env(dir));
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout).toMatch(/No flow data for 15\.01\.2023 \(the shipped hourly flows hold 28\.10–01\.11\.2022 and 25–27\.03\.2023 only\)/);
+    expect(none.stdout).not.toMatch(/Net import 0 MWh/);
+    expect(none.stderr).toMatch(/flows UA ↔ HU: no flow data for 15\.01\.2023/);
+    const noneJson = JSON.parse((await cli(['flows', '--border', 'HU', '--date', '15.01.2023', '--format', 'json'], env(dir))).stdout) as { noData: boolean; gaps: { missing: string[] } };
+    expect(noneJson).toMatchObject({ noData: true, gaps: { missing: ['15.01.2023'] } });
+    const range = await cli(['flows', '--border', 'HU', '--from', '20.10.2022', '--to', '15.11.2022'], env(dir));
+    expect(range.stderr).toMatch(/flows UA ↔ HU: 22 of 27 days have no flow data: 20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022/);
+    expect(range.stdout).toMatch(/Net import -?[\d,]+ MWh over the 121 of 649 hours with data \(no data on 22 of 27 days: 20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)/);
+    const ro = await cli(['flows', '--border', 'RO', '--date', '01.11.2022', '--format', 'csv'], env(dir));
+    expect(ro.stderr).toMatch(/flows UA ↔ RO: 1 hour without a net flow: 01\.11\.2022 09/);
+    const full = await cli(['flows', '--border', 'PL', '--date', '30.10.2022'], env(dir));
+    expect(full.stdout).toMatch(/over all 25 hours/);
+    expect(full.stderr).not.toMatch(/without a net flow|no flow data/);
+  });
+
   it('system serves no synthetic day without a token; regime renders from the fixtures', async () => {
     const dir = tempDir('svc-sys-');
     const sys = await cli(['system', '--date', '01.11.2022'], env(dir));

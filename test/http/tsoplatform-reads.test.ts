@@ -40,6 +40,41 @@ describe('GET /api/coupling/flows', () => {
     await h.close();
   });
 
+  it('names what is missing: a day without data (noData), the missing days of a range, an hour without a net flow', async () => {
+    type Body = { noData: boolean; summary: { hours: number; netHours: number }; gaps: { complete: boolean; missing: string[]; missingDays: number; calendarDays: number; expectedHours: number; hoursWithNet: number; missingHours: { tradeDate: string; hour: number; period: number }[] } };
+    const h = await harness();
+    const none = h.json<Body>(await h.inject('/api/coupling/flows?border=HU&date=15.01.2023'));
+    expect(none).toMatchObject({ noData: true, summary: { hours: 0, netHours: 0 }, gaps: { complete: false, missing: ['15.01.2023'], expectedHours: 24 } });
+    const range = h.json<Body>(await h.inject('/api/coupling/flows?border=HU&from=20.10.2022&to=15.11.2022'));
+    expect(range).toMatchObject({ noData: false, summary: { netHours: 121 }, gaps: { complete: false, missingDays: 22, calendarDays: 27, hoursWithNet: 121 } });
+    const ro = h.json<Body>(await h.inject('/api/coupling/flows?border=RO&date=01.11.2022'));
+    expect(ro.summary).toMatchObject({ hours: 23, netHours: 23 });
+    expect(ro.gaps.missingHours).toEqual([{ tradeDate: '01.11.2022', hour: 9, period: 10, utcStart: '2022-11-01T07:00:00.000Z' }]);
+    const doc = h.json<{ components: { schemas: Record<string, unknown> }; paths: Record<string, { get: { description: string } }> }>(await h.inject('/api/openapi.json'));
+    expect(doc.paths['/api/coupling/flows']?.get.description).toMatch(/`gaps`/);
+    await h.close();
+  });
+
+  it('live: an hour the platform leaves out (curve A01) is named in gaps, one leg alone is not a net flow', async () => {
+    platform.setHandler((url, _q, res) => {
+      const exportLeg = url.searchParams.get('in_Domain') !== '10Y1001C--000182';
+      // Export leg: hour 06 (position 7) left out; import leg: hour 20 (position 21) left out.
+      const gap = exportLeg ? 7 : 21;
+      xml(res, publication({
+        type: 'A11', start: '2022-10-31T22:00Z', end: '2022-11-01T22:00Z', resolution: 'PT60M', inDomain: url.searchParams.get('in_Domain') ?? '',
+        points: Array.from({ length: 24 }, (_, i): [number, number] => [i + 1, 100]).filter(([p]) => p !== gap),
+      }));
+    });
+    const tso = { ...base.tsoplatform, token: 'secret-token-g', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 };
+    const h = await harness({ config: withPlatform(tso) });
+    const body = h.json<{ source: string; summary: { hours: number; netHours: number }; gaps: { complete: boolean; hoursWithNet: number; missingHours: { hour: number }[] } }>(await h.inject('/api/coupling/flows?border=SK&date=01.11.2022'));
+    expect(body.source).toBe('live');
+    expect(body.summary).toMatchObject({ hours: 24, netHours: 22 });
+    expect(body.gaps).toMatchObject({ complete: false, hoursWithNet: 22 });
+    expect(body.gaps.missingHours.map((m) => m.hour)).toEqual([6, 20]);
+    await h.close();
+  });
+
   it('400 for a bad border, a half range, a reversed or too long range', async () => {
     const h = await harness();
     for (const q of ['border=BY', 'from=01.11.2022', 'from=02.11.2022&to=01.11.2022', 'from=01.01.2022&to=01.03.2022', 'date=31.02.2022', 'date=01.11.2022&from=01.11.2022&to=01.11.2022']) {
@@ -169,6 +204,38 @@ describe('GET /api/regime with a platform token', () => {
     expect(body.inputs.filter((i) => i.name.includes('A44, Kyiv day')).map((i) => i.source)).toEqual(['live', 'live', 'live', 'live']);
     expect(body.inputs.find((i) => i.name.startsWith('official UAH/EUR'))?.source).toBe('fixture');
     expect(res.body).not.toContain('secret-token-r');
+    await h.close();
+  });
+});
+
+describe('GET /api/regime with a platform token and incomplete flows', () => {
+  it('names a border without data and a border missing an hour, instead of summing and averaging silently', async () => {
+    const MD = '10Y1001A1001A990';
+    const SK = '10YSK-SEPS-----K';
+    platform.setHandler((url, _q, res) => {
+      const type = url.searchParams.get('documentType');
+      const inD = url.searchParams.get('in_Domain') ?? '';
+      const outD = url.searchParams.get('out_Domain') ?? '';
+      if (type === 'A44') {
+        xml(res, publication({ type: 'A44', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', price: true, inDomain: inD, outDomain: inD, points: Array.from({ length: 24 }, (_, i) => [i + 1, 90]) }));
+        return;
+      }
+      if (inD === MD || outD === MD) {
+        xml(res, ACK_NO_DATA, 400);
+        return;
+      }
+      // SK: both legs lack hour 12 (position 13).
+      const points = Array.from({ length: 24 }, (_, i): [number, number] => [i + 1, inD === '10Y1001C--000182' ? 300 : 100]).filter(([p]) => !(p === 13 && (inD === SK || outD === SK)));
+      xml(res, publication({ type: 'A11', start: '2024-01-14T22:00Z', end: '2024-01-15T22:00Z', resolution: 'PT60M', inDomain: inD, points }));
+    });
+    const h = await harness({ config: withPlatform({ ...base.tsoplatform, token: 'secret-token-i', baseUrl: platform.baseUrl, retries: 0, timeoutMs: 1_000 }) });
+    const res = await h.inject('/api/regime?date=15.01.2024');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = h.json<{ flow: { netImportMw: number }; missing: { name: string; reason: string }[] }>(res);
+    expect(body.flow.netImportMw).toBeCloseTo(800, 9);
+    expect(body.missing.map((m) => m.name)).toEqual(['flows MD', 'flows SK']);
+    expect(body.missing[0]?.reason).toMatch(/no flow data for 15\.01\.2024 \(the platform has none\): the net position sums the other borders/);
+    expect(body.missing[1]?.reason).toMatch(/1 of 24 hours \(15\.01\.2024 12\)/);
     await h.close();
   });
 });

@@ -6,7 +6,7 @@
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
-import { RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { dayRuns, FIXTURE_FLOW_DAYS, flowGapLines, hourList, noDataWhere, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation, type DocText } from '../types.js';
 
 /** One line per hour: exports grow left of the axis, imports right, so the sign reads at a glance. */
@@ -27,8 +27,12 @@ export const couplingFlows = defineOperation({
     'Hourly MW between Ukraine (UA-IPS 10Y1001C--000182) and `border` (PL default, SK, HU, RO, MD) for `date` or `from`..`to` ' +
     '(Kyiv trade days, at most 31; default the newest available day). Per hour: `leg.fromTo` (Ukraine -> border), `leg.toFrom` ' +
     '(border -> Ukraine) and `netFlowMw` = toFrom - fromTo (positive = net import). Clock-change days have 23 or 25 periods. ' +
+    'Nothing missing is left unsaid (svc extensions): `gaps` names the days of the range with no value at all (`missing`) and the ' +
+    'hours without a net flow on the other days (`missingHours`), with `complete` false when either is not empty; `noData` is true ' +
+    'when no hour of the range has a value; `summary.netImportMwh` is summed over the `summary.netHours` hours with a net flow only. ' +
     'Live from the transmission-data platform (document A11) when SVC_TSOPLATFORM_TOKEN is set, otherwise the shipped fixtures ' +
-    '(real flows 28.10–01.11.2022 and 25–27.03.2023) with `source: fixture`. 502 when the platform fails and nothing is cached.',
+    `(real flows ${FIXTURE_FLOW_DAYS}; RO and MD lack a few hours) with \`source: fixture\`.` +
+    ' 502 when the platform fails and nothing is cached.',
   tags: ['system'],
   access: 'key',
   input: FlowsQuery,
@@ -45,28 +49,38 @@ export const couplingFlows = defineOperation({
       to: 'last day of a range',
     },
     errors: 'flags',
-    remarks: sourceRemarks,
+    // The gaps on stderr for the table and CSV (the JSON carries `gaps`).
+    remarks: (r) => [...sourceRemarks(r), ...flowGapLines(`flows UA ↔ ${r.border}`, r.gaps, r.source).map((line) => ({ warn: line, json: false as const }))],
     view: {
       blocks: (r, t) => {
         const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
         const hh = (h: number) => String(h).padStart(2, '0');
         const lastDay = [...new Set(r.hours.map((h) => h.tradeDate))].at(-1);
         const last = r.hours.filter((h) => h.tradeDate === lastDay);
+        const title = t.bold(`Physical flows UA ↔ ${r.border}, ${r.from}${r.to === r.from ? '' : `–${r.to}`} (MW; net > 0 = import into Ukraine)`);
+        const g = r.gaps;
+        if (r.noData) return [title, `\nNo flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(r.source)}).`];
+        const lacking = [
+          ...(g.missingDays > 0 ? [`no data on ${g.missingDays} of ${g.calendarDays} days: ${dayRuns(g.missing)}`] : []),
+          ...(g.missingHours.length > 0 ? [`no net flow in ${g.missingHours.length} hour${g.missingHours.length === 1 ? '' : 's'}: ${hourList(g.missingHours)}`] : []),
+        ];
         return [
-          t.bold(`Physical flows UA ↔ ${r.border}, ${r.from}${r.to === r.from ? '' : `–${r.to}`} (MW; net > 0 = import into Ukraine)`),
+          title,
           { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
           ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
-          `\nNet import ${num(r.summary.netImportMwh)} MWh over ${r.summary.hours} hours.`,
+          g.complete
+            ? `\nNet import ${num(r.summary.netImportMwh)} MWh over all ${r.summary.netHours} hours.`
+            : `\nNet import ${num(r.summary.netImportMwh)} MWh over the ${r.summary.netHours} of ${g.expectedHours} hours with data (${lacking.join('; ')}).`,
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
     },
-    helpText: 'Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (28.10–01.11.2022, 25–27.03.2023).',
+    helpText: `Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named on stderr and in \`gaps\`.`,
     examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
   },
   async run(ctx, input) {
     const { from, to } = resolveRange(ctx, input);
-    const { hours, freshness, noData } = await readFlows(tsoDeps(ctx), input.border, from, to);
+    const { hours, freshness, noData, gaps } = await readFlows(tsoDeps(ctx), input.border, from, to);
     const nets = hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
     return {
       border: input.border,
@@ -79,10 +93,12 @@ export const couplingFlows = defineOperation({
       noData,
       summary: {
         hours: hours.length,
+        netHours: nets.length,
         netImportMwh: nets.reduce((s, v) => s + v, 0),
         maxImportMw: nets.length ? Math.max(...nets) : null,
         maxExportMw: nets.length ? Math.max(...nets.map((v) => -v)) : null,
       },
+      gaps,
       hours,
     };
   },

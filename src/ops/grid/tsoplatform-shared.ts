@@ -1,8 +1,9 @@
 /** What the transmission-platform operations share: their provider dependencies and date ranges. */
-import { compareTradeDates } from '../../domain/dates.js';
+import { compareTradeDates, nextTradeDate } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
-import { kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
+import type { FlowGapReport, SlotOfDay } from '../../providers/tsoplatform/coverage.js';
+import { kyivPeriods, kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
 import type { SvcConfig } from '../../config/config.js';
 import type { OpContext, Remark } from '../types.js';
 
@@ -17,6 +18,49 @@ export const RANGE_FLAGS = {
 export const sourceRemarks = (r: { source: string; freshness: { note: string } }): Remark[] => [
   r.source === 'fixture' ? { warn: `source: fixture — ${r.freshness.note}` } : { info: `source: ${r.source} — ${r.freshness.note}` },
 ];
+
+/** Days as runs: `20.10.2022–27.10.2022, 02.11.2022` (ascending dates in). */
+export function dayRuns(dates: readonly string[]): string {
+  const runs: [string, string][] = [];
+  for (const d of dates) {
+    const last = runs.at(-1);
+    if (last && nextTradeDate(last[1]) === d) last[1] = d;
+    else runs.push([d, d]);
+  }
+  return runs.map(([a, b]) => (a === b ? a : `${a}–${b}`)).join(', ');
+}
+
+/** Hours by day: `30.10.2022 03 (period 4), 03 (period 5); 01.11.2022 09` (the period only on a 25-hour day, where an hour occurs twice). */
+export function hourList(slots: readonly SlotOfDay[]): string {
+  const byDay = new Map<string, SlotOfDay[]>();
+  for (const s of slots) byDay.set(s.tradeDate, [...(byDay.get(s.tradeDate) ?? []), s]);
+  return [...byDay.entries()]
+    .map(([day, list]) => {
+      const twice = kyivPeriods(day) === 25;
+      return `${day} ${list.map((s) => `${String(s.hour).padStart(2, '0')}${twice ? ` (period ${s.period})` : ''}`).join(', ')}`;
+    })
+    .join('; ');
+}
+
+/** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
+export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
+
+/** Where a day without data was looked for, said after it: the shipped documents' days, or the platform. */
+export const noDataWhere = (source: string): string =>
+  source === 'fixture' ? `the shipped hourly flows hold ${FIXTURE_FLOW_DAYS} only` : source === 'cache' ? 'the cached copy holds none' : 'the platform has none';
+
+/** What a flows answer lacks, as stderr lines (none when complete): the days without data, then the hours. */
+export function flowGapLines(label: string, g: FlowGapReport, source: string): string[] {
+  if (g.complete) return [];
+  const lines: string[] = [];
+  if (g.daysWithData === 0) lines.push(`${label}: no flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(source)})`);
+  else if (g.missingDays > 0) lines.push(`${label}: ${g.missingDays} of ${g.calendarDays} days have no flow data: ${dayRuns(g.missing)}`);
+  if (g.missingHours.length > 0) {
+    const n = g.missingHours.length;
+    lines.push(`${label}: ${n} hour${n === 1 ? '' : 's'} without a net flow: ${hourList(g.missingHours)}`);
+  }
+  return lines;
+}
 
 /** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
 export const FIXTURE_DAY = '01.11.2022';

@@ -6,7 +6,8 @@
  * official UAH/EUR rate (live NBU, cache, or the shipped official series), and the neighbours'
  * day-ahead daily base (the platform's A44 prices with a token, else the shipped real series).
  * The basis needs all of its inputs (404 `inputs_missing` naming each missing one); a day without
- * flow data is answered on the basis alone and says so in `missing`. Only derived values leave:
+ * flow data is answered on the basis alone and says so in `missing`; so is a border without data, or
+ * whose day lacks hours, when the others have some (its mean is over the hours present). Only derived values leave:
  * never a raw exchange-owned price.
  */
 import { SvcError } from '../../domain/errors.js';
@@ -21,7 +22,8 @@ import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
 import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
-import { platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { FIXTURE_FLOW_DAYS, hourList, noDataWhere, platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { kyivPeriods } from '../../providers/tsoplatform/time.js';
 import { defineOperation, type OpContext } from '../types.js';
 
 export const NEIGHBOUR_ZONES: readonly RegionalZone[] = EU_DAM_ZONES;
@@ -104,39 +106,60 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   let priced = 0;
   // Whether the platform itself answered a border (live or its cache), not its shipped documents.
   let answered = false;
+  // A border without data, or whose mean is over part of the day, is named in `missing` (not averaged silently).
+  let partial: Missing[] = [];
+  let absent: { border: string; where: string }[] = [];
   for (const border of BORDERS) {
     const flows = await readFlows(deps, border, date, date);
     if (flows.freshness.source !== 'fixture') answered = true;
     const nets = flows.hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
     const mean = nets.length ? nets.reduce((s, v) => s + v, 0) / nets.length : null;
     borders.push({ border, netImportMw: mean });
-    if (mean !== null) {
-      sum += mean;
-      priced += 1;
-      inputs.push(state(`flows ${border}`, date, flows.freshness));
+    if (mean === null) {
+      absent.push({ border, where: noDataWhere(flows.freshness.source) });
+      continue;
+    }
+    sum += mean;
+    priced += 1;
+    const g = flows.gaps;
+    inputs.push(state(`flows ${border}${g.complete ? '' : ` (${g.hoursWithNet} of ${g.expectedHours} hours)`}`, date, flows.freshness));
+    if (!g.complete) {
+      partial.push({ name: `flows ${border}`, reason: `no net flow in ${g.missingHours.length} of ${g.expectedHours} hours (${hourList(g.missingHours)}): the border's mean is over the ${g.hoursWithNet} hours with data` });
     }
   }
   if (priced === 0 && !answered) {
     // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
     const daily = fixtureDailyNet(date);
+    const hoursOfDay = kyivPeriods(date);
     borders.length = 0;
+    partial = [];
+    absent = [];
     for (const border of BORDERS) {
       const d = daily[border];
       borders.push({ border, netImportMw: d ? d.netImportMw : null });
-      if (!d) continue;
+      if (!d) {
+        absent.push({ border, where: `the shipped daily net positions (${DAILY_NET_FIXTURE_NAME}) have no row for it` });
+        continue;
+      }
       sum += d.netImportMw;
       priced += 1;
-      inputs.push({ name: `flows ${border} (daily net, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+      const short = d.hours < hoursOfDay;
+      inputs.push({ name: `flows ${border} (daily net${short ? `, ${d.hours} of ${hoursOfDay} hours` : ''}, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+      if (short) {
+        partial.push({ name: `flows ${border}`, reason: `the shipped daily net position of ${date} is the mean over ${d.hours} of ${hoursOfDay} hours (which hours lack data is not recorded)` });
+      }
     }
+  }
+  if (priced > 0) {
+    for (const { border, where } of absent) missing.push({ name: `flows ${border}`, reason: `no flow data for ${date} (${where}): the net position sums the other borders` });
+    missing.push(...partial);
   }
   if (priced === 0) {
     missing.push({
       name: 'cross-border flows',
       reason: answered
         ? `the platform has no flow data for ${date}`
-        : platformLive(ctx.config)
-          ? `the platform failed and the shipped real flows do not hold ${date} (they cover 01.02.2022–31.03.2023)`
-          : `no real flow data for ${date} ${ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows cover 01.02.2022–31.03.2023)`,
+        : `no real flow data for ${date} ${platformLive(ctx.config) ? '(the platform failed and the shipped flows do not hold it)' : ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows: daily net positions 01.02.2022–31.03.2023 in ${DAILY_NET_FIXTURE_NAME}, hourly documents ${FIXTURE_FLOW_DAYS})`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);
@@ -180,7 +203,8 @@ export const regime = defineOperation({
     'thresholds, and every input\'s date, source and freshness. Real inputs only: live sources when reachable, else their ' +
     'cache or the real series shipped with svc. Never a raw exchange price. See docs/regime.md. ' +
     '404 with reason `inputs_missing` when an input of the basis has no value for the date; a day without flow data is ' +
-    'answered on the basis alone, with `flow.netImportMw` null and the reason in `missing`.',
+    'answered on the basis alone, with `flow.netImportMw` null and the reason in `missing`; a border with no data for the day, or ' +
+    'whose day lacks hours (its mean is then over the hours present), is named in `missing` as `flows <border>` with the hours.',
   tags: ['system'],
   access: 'key',
   input: RegimeQuery,
@@ -201,12 +225,13 @@ export const regime = defineOperation({
       blocks: (r, t) => {
         const n = (v: number, digits: number) => t.money(v, digits, 'en');
         const colour = r.regime === 'scarce' ? 'red' : r.regime === 'surplus' ? 'green' : 'yellow';
+        const lacking = r.missing.filter((m) => m.name.startsWith('flows ')).map((m) => m.name.slice('flows '.length));
         return [
           `${t.bold('Regime')} ${r.date}: ${t.paint(colour, r.regime.toUpperCase())} (score ${n(r.score, 2)})`,
           {
             facts: [
               ['basis UA–EU', `${n(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
-              ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''})`],
+              ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''}${lacking.length > 0 ? `; incomplete: ${lacking.join(', ')}` : ''})`],
               ['official rate', `${n(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
               ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
             ],

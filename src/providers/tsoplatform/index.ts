@@ -24,7 +24,7 @@ export const tsoplatformContract: ProviderContract = {
   id: 'tsoplatform',
   healthId: 'tsoplatform',
   name: 'Transmission-data platform (cross-border flows, A44 prices)',
-  fixture: { file: 'fixtures/tsoplatform/ (real flows: hourly documents of 8 days, daily net positions)', first: '01.02.2022', last: '31.03.2023' },
+  fixture: { file: 'fixtures/tsoplatform/ (real flows: hourly documents of 8 days, 28.10–01.11.2022 and 25–27.03.2023, for svc flows; daily net positions for the regime)', first: '01.02.2022', last: '31.03.2023' },
 };
 
 export const gridopContract: ProviderContract = {

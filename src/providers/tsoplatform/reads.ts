@@ -7,6 +7,7 @@
  */
 import { SvcError } from '../../domain/errors.js';
 import { TsoPlatformError } from './client.js';
+import { flowGaps, type FlowGapReport } from './coverage.js';
 import { BORDER_EIC, type Border, mixGroupOf, MIX_GROUPS, type MixGroup, UA_IPS, ZONE_EIC, type RegionalZone } from './eic.js';
 import { dailyMeans, toKyivHours, type HourValue } from './hourly.js';
 import type { ParsedDocument } from './parse.js';
@@ -42,7 +43,12 @@ export interface FlowHourRecord {
   netFlowMw: number | null;
 }
 
-export async function readFlows(deps: TsoDeps, border: Border, from: string, to: string): Promise<{ hours: FlowHourRecord[]; freshness: Freshness; noData: boolean }> {
+/**
+ * Both legs of a border, hour by hour, over the Kyiv days from..to, with what they lack (`gaps`:
+ * coverage.ts). `noData` when no hour of the range has a value: the platform's "no data"
+ * acknowledgement, or an answer (or the shipped fixtures) holding none of the range's hours.
+ */
+export async function readFlows(deps: TsoDeps, border: Border, from: string, to: string): Promise<{ hours: FlowHourRecord[]; freshness: Freshness; noData: boolean; gaps: FlowGapReport }> {
   const dates = tradeDatesBetween(from, to);
   const eic = BORDER_EIC[border];
   try {
@@ -61,7 +67,8 @@ export async function readFlows(deps: TsoDeps, border: Border, from: string, to:
     const hours = [...byStart.values()].sort((a, b) => a.utcStart.localeCompare(b.utcStart));
     for (const h of hours) h.netFlowMw = h.leg.fromTo === null || h.leg.toFrom === null ? null : h.leg.toFrom - h.leg.fromTo;
     const freshness = exports.freshness.status === 'stale' ? exports.freshness : imports.freshness;
-    return { hours, freshness, noData: exports.doc.kind === 'acknowledgement' && imports.doc.kind === 'acknowledgement' };
+    const acknowledged = exports.doc.kind === 'acknowledgement' && imports.doc.kind === 'acknowledgement';
+    return { hours, freshness, noData: acknowledged || hours.length === 0, gaps: flowGaps(hours, from, to) };
   } catch (error) {
     throw asUpstreamError(error);
   }
