@@ -35,7 +35,8 @@ import type { OpContext } from '../src/ops/types.js';
 
 const SHARED = process.env.SVC_SHARED_DATA ?? fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const args = process.argv.slice(2);
-const sections = args.filter((a) => !a.startsWith('threads=') && !a.startsWith('markets='));
+const OPTION_ARGS = ['threads=', 'markets=', 'cache=', 'blocks=', 'windows='];
+const sections = args.filter((a) => !OPTION_ARGS.some((o) => a.startsWith(o)));
 const want = (name: string) => sections.length === 0 || sections.some((a) => a.split('=')[0] === name);
 /** `threads=N`: worker threads for the member fits (default: one per core). */
 const THREADS = Number(args.find((a) => a.startsWith('threads='))?.split('=')[1] ?? forecastThreads());
@@ -86,7 +87,22 @@ async function oree(): Promise<DailySeries> {
 
 const PUBLISHED: Record<string, [number, number]> = { NP: [0.42, 0.407], PJM: [0.476, 0.452], BE: [0.604, 0.578], FR: [0.543, 0.527], DE: [0.395, 0.374] };
 
+/**
+ * Variants of the combination for the EPF run (the members are the same, so with `cache=DIR` their
+ * fits are kept and a second variant costs only the combination): `blocks=1` one set of weights for
+ * all hours (the default has the four hour blocks of the Ukrainian caps), `windows=28` the LAD over
+ * the last 28 days only (the default averages 14 and 28).
+ */
+const optionArg = (name: string): string | undefined => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+const EPF_OPTIONS = {
+  ...DEFAULT_FORECAST,
+  ...(optionArg('blocks') === '1' ? { hourBlocks: [Array.from({ length: 24 }, (_, h) => h)] } : {}),
+  ...(optionArg('windows') ? { combineWindows: optionArg('windows')?.split(',').map(Number) } : {}),
+};
+const EPF_CACHE = optionArg('cache') ? { dir: optionArg('cache') as string, maxBytes: 1 << 30 } : null;
+
 async function epf(days: number | null): Promise<void> {
+  console.log(`variant: hourBlocks ${EPF_OPTIONS.hourBlocks.length}, combineWindows [${EPF_OPTIONS.combineWindows?.join(', ')}]${EPF_CACHE ? `, member fits kept in ${EPF_CACHE.dir}` : ''}`);
   console.log(`\n## EPF benchmark markets, ${days ? `first ${days} days of each` : 'the full 728-day'} test period, same days for every model\n`);
   console.log(row(['market', 'days', 'svc rMAE weekly', 'LEAR-Ens (recomputed)', 'DNN-Ens (recomputed)', 'published LEAR / DNN', 'svc / LEAR', 'svc rMAE std naive', 'svc MAE', 'coverage', 'DM p vs naive', 'seconds']));
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
@@ -98,7 +114,7 @@ async function epf(days: number | null): Promise<void> {
     const from = s.nDays - 728;
     const to = days ? from + days - 1 : s.nDays - 1;
     const started = performance.now();
-    const ev = evaluateRun(s, await rollingForecastParallel(s, from, to, { threads: THREADS }));
+    const ev = evaluateRun(s, await rollingForecastParallel(s, from, to, { threads: THREADS, options: EPF_OPTIONS, cache: EPF_CACHE }));
     const seconds = (performance.now() - started) / 1000;
     const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
     const refScore = (vals: Float64Array[]): Scores => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
