@@ -12,12 +12,12 @@ export type { BookScope, LoadedBook };
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
 export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
 
-/** `--dst`, `--on-invalid` and `--hour-base`; a book keeping clock-change days has `--dst keep|skip|reject`, and `hourBase: false` no `--hour-base`. */
+/** `--dst`, `--on-invalid` and `--hour-base`; a book keeping clock-change days has `--dst keep|skip|reject`. */
 export function addBookOptions(cmd: Command, book: BookParts = {}): Command {
   if (book.keepDst) cmd.option('--dst <policy>', book.keepDst.help, 'keep');
   else cmd.option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip');
   cmd.option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
-  if (book.hourBase !== false) cmd.option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
+  cmd.option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
   return cmd;
 }
 

@@ -123,7 +123,6 @@ export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutpu
         into: 'clockChangeDays',
         help: 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)',
       },
-      hourBase: false,
     },
     flags: { to: { value: 'format', lower: true } },
     flagHelp: { to: 'json | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)' },
