@@ -69,7 +69,10 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase, ...(scope.only ? { scope: { from: scope.from, to: scope.to, hourly: scope.hourly } } : {}) });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
-  for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().notice(line);
+  // How the file was read (hour numbering found, columns ignored) is a notice, hidden by -q; the days it left out are warnings, shown with -q too.
+  const out = env.out();
+  for (const line of formatWarnings({ source: result.source, notes: result.notes, skippedDstDays: [], invalidDays: [] })) out.notice(line);
+  for (const line of formatWarnings({ source: result.source, skippedDstDays: relevant, invalidDays: result.invalidDays })) out.heldWarn(line);
   return { book: result.book, dates: result.dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast, ...(result.hourly ? { hourly: result.hourly } : {}) };
 }
 

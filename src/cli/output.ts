@@ -77,6 +77,15 @@ export class Output {
     if (!this.quiet) this.pending.push(message);
   }
 
+  /**
+   * A warning held as a notice is (shown once the command shows something, dropped with its error)
+   * but shown with -q too, as warn() is: days the reader left out of the book (clock-change days
+   * skipped, invalid days skipped) change what the result means.
+   */
+  heldWarn(message: string): void {
+    this.pending.push(message);
+  }
+
   /** Shows the held notices (the command got past its input checks). */
   flushNotices(): void {
     for (const m of this.pending.splice(0)) this.warnLine(m);
