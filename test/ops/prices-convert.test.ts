@@ -27,6 +27,15 @@ describe('prices.convert', () => {
     expect(csv.text.split('\n').filter((l) => l.startsWith('27.10.2024'))).toHaveLength(25);
   });
 
+  it('says what it wrote, one clock-change day in the singular', async () => {
+    const view = pricesConvert.cli?.view as { says(o: unknown): string };
+    const one = await invoke(pricesConvert, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn] });
+    expect(view.says(one)).toBe('wrote 3 days (1 of them a clock-change day with its own periods)');
+    const two = await invoke(pricesConvert, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn, { date: '31.03.2024', periods: autumn.periods.slice(2) }] });
+    expect(view.says(two)).toBe('wrote 4 days (2 of them clock-change days with their own periods)');
+    expect(view.says(await invoke(pricesConvert, localCtx(), { to: 'csv', prices: { '01.12.2024': day(1) } }))).toBe('wrote 1 day');
+  });
+
   it('refuses clock-change days where the format cannot hold them, naming them', async () => {
     for (const to of ['json', 'wide'] as const) {
       await expect(invoke(pricesConvert, localCtx(), { to, prices, clockChangeDays: [autumn] })).rejects.toMatchObject({

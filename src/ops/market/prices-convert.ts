@@ -85,8 +85,12 @@ export const PricesConvertInput: StandardSchema<PricesConvertInput> = {
 };
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-/** `7 days`, `31 days (2 of them clock-change days with their own periods)`. */
-const written = (o: PricesConvertOutput) => `${o.days} ${plural(o.days, 'day', 'days')}${o.clockChangeDays ? ` (${o.clockChangeDays} of them clock-change days with their own periods)` : ''}`;
+/** `7 days`, `31 days (2 of them clock-change days with their own periods)`, `(1 of them a clock-change day with its own periods)`. */
+const written = (o: PricesConvertOutput) => {
+  const n = o.clockChangeDays;
+  const kept = n === 0 ? '' : n === 1 ? ' (1 of them a clock-change day with its own periods)' : ` (${n} of them clock-change days with their own periods)`;
+  return `${o.days} ${plural(o.days, 'day', 'days')}${kept}`;
+};
 
 export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutput> = {
   lean: true,
