@@ -128,6 +128,17 @@ describe('svc prices show / convert', () => {
     expect(JSON.parse(back.stdout)).toEqual(JSON.parse(readFileSync(json, 'utf8')));
   });
 
+  it('--dst reject lists the clock-change days by line, the file named once', async () => {
+    const r = await cli(['prices', 'convert', MONTHLY, '--to', 'csv', '--dst', 'reject']);
+    expect(r.exitCode).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toContain(`error: ${MONTHLY}: Europe/Kyiv clock-change days 31.03.2024, 27.10.2024 cannot be read`);
+    expect(lines.slice(1)).toEqual([
+      '  - line 33: 31.03.2024 is the Europe/Kyiv spring-forward day (23 settlement periods), which a 24-hour PriceDay cannot hold',
+      '  - line 34: 27.10.2024 is the Europe/Kyiv fall-back day (25 settlement periods), which a 24-hour PriceDay cannot hold',
+    ]);
+  });
+
   it('says the days it left out even with -q (warnings, not information); -q hides only the "wrote" line', async () => {
     const dir = tempDir();
     const bad = join(dir, 'bad.csv');
