@@ -46,6 +46,15 @@ describe('prices.convert', () => {
     }
   });
 
+  it('an invalid input (svc op run, the zod contract) counts its other issues as issues, never as one more choice', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    const two = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1] } });
+    await expect(two).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/^invalid input: to: .*"wide" \(1 more issue\)$/) });
+    const three = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1], '02.12.2024': [1] } });
+    await expect(three).rejects.toMatchObject({ message: expect.stringMatching(/ \(2 more issues\)$/) });
+  });
+
   it('the lean validator and the zod contract agree; CLI only', async () => {
     const cases: unknown[] = [
       { to: 'csv', prices },
