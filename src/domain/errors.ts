@@ -100,6 +100,13 @@ function plainMessage(message: string): string {
 }
 
 /**
+ * The most issues said where a person reads them: a file reader keeps this many (src/data/issues.ts,
+ * its message counting them all) and the CLI lists this many on stderr, counting the rest (a schema's
+ * issues are not capped where they are made: the JSON error holds every one).
+ */
+export const MAX_ISSUES = 50;
+
+/**
  * The suffix of a message that names the first of several issues: ` (1 more issue)`, ` (3 more
  * issues)`, nothing for one. Said as issues, so that after an enum's choices it never reads as one
  * more choice (`expected one of "json"|"csv"|"wide" (1 more issue)`).
