@@ -55,6 +55,20 @@ describe('prices.convert', () => {
     await expect(three).rejects.toMatchObject({ message: expect.stringMatching(/ \(2 more issues\)$/) });
   });
 
+  it('a clock-change day must be one (the last Sunday of March or October); its periods 1..25, as a book may hold fewer', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    for (const op of [pricesConvert, registered]) {
+      await expect(invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] })).rejects.toMatchObject({
+        code: 'validation_error',
+        issues: [{ path: 'clockChangeDays.0.date', message: 'expected a Europe/Kyiv clock-change day (the last Sunday of March or October: 31.03.2024 or 27.10.2024), got 15.03.2024' }],
+      });
+      // The operator's December export holds 24 of the autumn day's 25 periods: accepted as read.
+      const held = await invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }, { date: '26.03.2023', periods: autumn.periods.slice(2) }] });
+      expect(held).toMatchObject({ days: 4, clockChangeDays: 2 });
+    }
+  });
+
   it('the lean validator and the zod contract agree; CLI only', async () => {
     const cases: unknown[] = [
       { to: 'csv', prices },
@@ -69,6 +83,8 @@ describe('prices.convert', () => {
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: [] }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods, x: 1 }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '32.10.2024', periods: autumn.periods }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }] },
       { to: 'csv', prices, clockChangeDays: 'x' },
       { to: 'csv', prices, extra: 1 },
       null,
