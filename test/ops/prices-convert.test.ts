@@ -97,6 +97,8 @@ describe('prices.convert', () => {
     expect(registered?.input).toBe(PricesConvertRequest);
     expect(registered?.cli).toBe(pricesConvert.cli);
     expect(registered?.http).toBeUndefined();
+    // `svc op list` says what goes in and what comes out.
+    expect(registered?.summary).toBe('Convert a price book (hourly prices by date) to the text of a JSON, long CSV or wide CSV file');
     expect(registered?.tool).toBeUndefined();
   });
 });

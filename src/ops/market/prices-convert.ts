@@ -108,7 +108,7 @@ const written = (o: PricesConvertOutput) => {
 export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutput> = {
   lean: true,
   id: 'prices.convert',
-  summary: 'A price book as the text of a JSON, long CSV or wide CSV file',
+  summary: 'Convert a price book (hourly prices by date) to the text of a JSON, long CSV or wide CSV file',
   description:
     'Input: `to` (json | csv | wide), `prices` (24 hourly prices per trade date, index = hour) and optional `clockChangeDays` ' +
     '({ date, periods }: a Europe/Kyiv clock-change day, the last Sunday of March or October, with the settlement periods the book holds: 1..25, ' +
