@@ -12,12 +12,12 @@ export type { BookScope, LoadedBook };
 /** The book argument's help: a file, `-`, or `mktop` (the operator's prices through the cache). */
 export const BOOK_ARG_HELP = 'price book (CSV long/wide/operator export, JSON); - for stdin; mktop for the market operator\'s DAM prices (cached)';
 
-/** `--dst`, `--on-invalid` and `--hour-base`; a book keeping clock-change days has `--dst keep|skip|reject`, and `hourBase: false` no `--hour-base`. */
+/** `--dst`, `--on-invalid` and `--hour-base`; a book keeping clock-change days has `--dst keep|skip|reject`. */
 export function addBookOptions(cmd: Command, book: BookParts = {}): Command {
   if (book.keepDst) cmd.option('--dst <policy>', book.keepDst.help, 'keep');
   else cmd.option('--dst <policy>', 'daylight-saving days (23/25 periods): skip (warn) | reject (exit 2)', 'skip');
   cmd.option('--on-invalid <policy>', 'a day with a bad row: fail (exit 2, every problem listed) | skip (leave the day out, name it on stderr)', 'fail');
-  if (book.hourBase !== false) cmd.option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
+  cmd.option('--hour-base <base>', 'long CSV hour numbering: 0 (0..23) | 1 (1..24) | auto (found from the file, said on stderr)', '0');
   return cmd;
 }
 
@@ -69,7 +69,10 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   const source = file === '-' ? 'stdin' : file;
   const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase, ...(scope.only ? { scope: { from: scope.from, to: scope.to, hourly: scope.hourly } } : {}) });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
-  for (const line of formatWarnings({ ...result, skippedDstDays: relevant })) env.out().notice(line);
+  // How the file was read (hour numbering found, columns ignored) is a notice, hidden by -q; the days it left out are warnings, shown with -q too.
+  const out = env.out();
+  for (const line of formatWarnings({ source: result.source, notes: result.notes, skippedDstDays: [], invalidDays: [] })) out.notice(line);
+  for (const line of formatWarnings({ source: result.source, skippedDstDays: relevant, invalidDays: result.invalidDays })) out.heldWarn(line);
   return { book: result.book, dates: result.dates, skippedDstDays: result.skippedDstDays, invalidDays: result.invalidDays, dstDays: result.dstDays, source, forecast: result.forecast, ...(result.hourly ? { hourly: result.hourly } : {}) };
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { SvcError } from '../domain/errors.js';
+import { moreIssues, SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
 import type { AnyOperation, StandardIssue } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
@@ -100,7 +100,7 @@ function flagIssue(spec: CommandSpec, issues: readonly { path: string; message: 
   // A flag not given (a field another field's absence makes required) is named without a value.
   const got = given === undefined ? '' : first.f.kind === 'json' ? ` (in ${String(given)})` : `, got ${JSON.stringify(given)}`;
   const line = `${first.f.flag}: ${first.message}${got}`;
-  return SvcError.validation(line + (named.length > 1 ? ` (and ${named.length - 1} more)` : ''), named.map((n) => ({ path: n.f.flag, message: n.message })));
+  return SvcError.validation(line + moreIssues(named.length), named.map((n) => ({ path: n.f.flag, message: n.message })));
 }
 
 /**

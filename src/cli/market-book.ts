@@ -53,7 +53,7 @@ export async function loadMarketBook(env: CliEnv, opts: { dst?: string }, scope:
   if (opts.dst === 'reject' && scopedDst.length > 0) {
     throw SvcError.validation(`mktop: clock-change ${scopedDst.map((d) => d.date).join(', ')} cannot be read as 24-hour days (DST policy "reject")`, [{ path: '--dst', message: 'clock-change day in range' }], 'dst_day');
   }
-  if (scope.warnDst !== false) for (const d of scopedDst) out.notice(`mktop: ${d.date} is a clock-change day (${d.periods.length} periods published): skipped`);
+  if (scope.warnDst !== false) for (const d of scopedDst) out.heldWarn(`mktop: ${d.date} is a clock-change day (${d.periods.length} periods published): skipped`);
   const dates = Object.keys(book).sort(compareTradeDates);
   return { book, dates, skippedDstDays: dstDays.map((d) => d.date), invalidDays: [], dstDays, source: MKTOP, fallbacks };
 }

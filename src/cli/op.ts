@@ -1,6 +1,10 @@
 /**
  * `svc op`: the CLI door onto every operation of the registry, including those with no
- * hand-written subcommand. `svc op list` names them; `svc op run <id> --input JSON|@file|-` runs
+ * hand-written subcommand. `svc op list` names them; `svc op show <id>` says one (summary,
+ * description, access, HTTP route, command) with its input as JSON Schema, read from its schema
+ * through the Standard JSON Schema interface as the derived CLI reads flags (a lean op's zod
+ * contract in the registry: the schema OpenAPI and MCP derive theirs from, which an op with no
+ * HTTP route or tool has nowhere else); `svc op run <id> --input JSON|@file|-` runs
  * one through invoke() exactly as the HTTP door does (same schema, same access check, same
  * rounding) and prints its output: JSON, or a table when every top-level field is a plain value.
  * A new operation is served here the day it is added to the registry, with no CLI code; the lean
@@ -18,12 +22,27 @@ export type OperationSource = () => Promise<readonly AnyOperation[]>;
 
 const registry: OperationSource = async () => (await import('../ops/index.js')).cliOperations;
 
+async function find(source: OperationSource, id: string): Promise<AnyOperation> {
+  const found = (await source()).find((o) => o.id === id);
+  if (!found) throw SvcError.validation(`no operation "${id}"; svc op list names them`, [{ path: '<id>', message: 'unknown operation' }]);
+  return found;
+}
+
+/** An op's input as JSON Schema (draft 2020-12), from its schema's Standard JSON Schema interface; null where it has none. */
+function inputSchema(op: AnyOperation): Record<string, unknown> | null {
+  const json = op.input['~standard'].jsonSchema?.input({ target: 'draft-2020-12' });
+  if (!json) return null;
+  const { $schema: _drop, ...schema } = json;
+  return schema;
+}
+
 export function registerOp(program: Command, env: CliEnv, source: OperationSource = registry): void {
-  const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, run)');
+  const op = program.command('op').description('any operation of the registry by its id, as the HTTP API runs it (list, show, run)');
   op.addHelpText(
     'after',
     '\nExamples:\n' +
       '  $ svc op list\n' +
+      '  $ svc op show prices.convert\n' +
       '  $ svc op run billing.plans --input \'{"lang":"en"}\'',
   );
   op.command('list')
@@ -34,18 +53,36 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
       if (env.globals().format === 'json') return out.json({ operations: ops.map((o) => ({ id: o.id, summary: o.summary, access: o.access, http: o.http ? `${o.http.method} ${o.http.path}` : null })) });
       out.print(keyValueTable(ops.map((o) => [o.id, `${o.http ? `${o.http.method} ${o.http.path} · ` : ''}${o.summary}`]), out.c));
     });
+  op.command('show')
+    .description('one operation: summary, description, access, HTTP route, command, and its input as JSON Schema')
+    .argument('<id>', 'operation id (svc op list)')
+    .addHelpText('after', '\nExamples:\n  $ svc op show prices.convert\n  $ svc op show strategy.plan --format json')
+    .action(async (id: string) => {
+      const found = await find(source, id);
+      const out = env.out();
+      const http = found.http ? `${found.http.method} ${found.http.path}` : null;
+      const command = found.cli ? `svc ${found.cli.command.join(' ')}` : null;
+      const input = inputSchema(found);
+      if (env.globals().format === 'json') {
+        return out.json({ id: found.id, summary: found.summary, description: found.description, access: found.access, ...(found.permission ? { permission: found.permission } : {}), http, command, input });
+      }
+      const rows: [string, string][] = [
+        ['id', found.id],
+        ['summary', found.summary],
+        ['access', `${found.access}${found.permission ? ` (${found.permission})` : ''}`],
+        ['http', http ?? 'none (svc op run only)'],
+        ...(command ? [['command', command] as [string, string]] : []),
+      ];
+      out.print(`${keyValueTable(rows, out.c)}\n\n${found.description}\n\ninput (JSON Schema, the value of svc op run --input):\n${JSON.stringify(input, null, 2)}`);
+    });
   const run = op
     .command('run')
     .description('run one operation with a JSON input (its HTTP body or query), through the same checks as the API')
     .argument('<id>', 'operation id (svc op list)')
-    .option('--input <json|@file|->', 'the input as JSON text, @file.json, or - for stdin (default {})');
-  run.addHelpText('after', "\nExamples:\n  $ svc op list\n  $ svc op run billing.plans --input '{\"lang\":\"en\"}'\n  $ svc op run strategy.plan --input @examples/plan-request.json --format json");
+    .option('--input <json|@file|->', 'the input as JSON text, @file.json, or - for stdin (default {}); its JSON Schema: svc op show <id>');
+  run.addHelpText('after', "\nThe input's shape (JSON Schema), summary and description: svc op show <id>.\n\nExamples:\n  $ svc op list\n  $ svc op show prices.convert\n  $ svc op run billing.plans --input '{\"lang\":\"en\"}'\n  $ svc op run strategy.plan --input @examples/plan-request.json --format json");
   run.action(async (id: string, opts: { input?: string }) => {
-    const ops = await source();
-    const found = ops.find((o) => o.id === id);
-    if (!found) {
-      throw SvcError.validation(`no operation "${id}"; svc op list names them`, [{ path: '<id>', message: 'unknown operation' }]);
-    }
+    const found = await find(source, id);
     const output = await env.runOp(found, opts.input === undefined ? {} : readJsonInput(opts.input, '--input', { inline: true }));
     const out = env.out();
     // A table only where it reads as one (every top-level field a plain value); otherwise JSON.

@@ -3,7 +3,7 @@
  * stderr. Colour and spinners appear only on a TTY, never with NO_COLOR, --no-color or -q.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import { isSvcError } from '../domain/errors.js';
+import { isSvcError, MAX_ISSUES } from '../domain/errors.js';
 
 export type Format = 'table' | 'json' | 'csv';
 
@@ -77,6 +77,15 @@ export class Output {
     if (!this.quiet) this.pending.push(message);
   }
 
+  /**
+   * A warning held as a notice is (shown once the command shows something, dropped with its error)
+   * but shown with -q too, as warn() is: days the reader left out of the book (clock-change days
+   * skipped, invalid days skipped) change what the result means.
+   */
+  heldWarn(message: string): void {
+    this.pending.push(message);
+  }
+
   /** Shows the held notices (the command got past its input checks). */
   flushNotices(): void {
     for (const m of this.pending.splice(0)) this.warnLine(m);
@@ -111,8 +120,11 @@ export class Output {
     let line = `${c.red('error:')} ${messageOf(error)}`;
     if (isSvcError(error) && error.issues.length > 1) {
       // A reader's issues name their own place (`line 12, field price: …`, `["01.01.2024"][3]: …`);
-      // the file is named once, in the first line.
-      line += `\n${error.issues.map((i) => `  - ${/^(line \d|\[)/.test(i.message) ? i.message : `${i.path || '(root)'}: ${i.message}`}`).join('\n')}`;
+      // the file is named once, in the first line. At most MAX_ISSUES lines, as a reader keeps: the rest are counted.
+      const listed = error.issues.slice(0, MAX_ISSUES);
+      const rest = error.issues.length - listed.length;
+      line += `\n${listed.map((i) => `  - ${/^(line \d|\[)/.test(i.message) ? i.message : `${i.path || '(root)'}: ${i.message}`}`).join('\n')}`;
+      if (rest > 0) line += `\n  … ${rest} more ${rest === 1 ? 'issue' : 'issues'} (--format json lists them)`;
     }
     this.err.write(`${line}\n`);
   }

@@ -3,7 +3,7 @@
  * words (`--meta rows=744 dst=false`), and validation errors said with each field renamed to its
  * flag (`--trade-date: …`, `--meta rows: …`).
  */
-import { SvcError, type FailingPath } from '../domain/errors.js';
+import { moreIssues, SvcError, type FailingPath } from '../domain/errors.js';
 import type { FlagSpec } from './derive.js';
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -35,6 +35,6 @@ export function saidByFlags(error: unknown, flags: readonly FlagSpec[]): unknown
   });
   const first = issues[0];
   if (!first) return error;
-  const message = `${first.path || '(root)'}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+  const message = `${first.path || '(root)'}: ${first.message}${moreIssues(issues.length)}`;
   return SvcError.validation(message, issues, error.reason);
 }

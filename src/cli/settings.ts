@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { readJsonInput } from './json-input.js';
 import { optionName } from './input-path.js';
 import type { Command } from 'commander';
-import { SvcError, type FailingPath } from '../domain/errors.js';
+import { moreIssues, SvcError, type FailingPath } from '../domain/errors.js';
 import { fileErrorCode, fileErrorWords } from '../domain/file-errors.js';
 import { DEFAULT_BESS_REQUIRED, DEFAULT_TRADING_REQUIRED } from '../domain/defaults.js';
 import { BESS_SETTING_KEYS, SETTINGS_FIELDS, settingsFields, type SettingsField, type SettingsGroup } from '../domain/settings-fields.js';
@@ -112,7 +112,7 @@ export function explainSettingsError(error: unknown, prefix: string, specs: read
     }
   }
   if (!first) return error;
-  return SvcError.validation(first + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''), issues);
+  return SvcError.validation(first + moreIssues(issues.length), issues);
 }
 
 export interface SettingsOpts {

@@ -11,7 +11,7 @@ import { describeBadDate, parseTradeDate } from '../domain/dates.js';
 import { SvcError } from '../domain/errors.js';
 import type { PriceBook, PriceDay } from '../domain/prices.js';
 import { kyivDstTransitionOf, type DstTransition } from './dst.js';
-import type { IssueCollector } from './issues.js';
+import { jsonPath, type IssueCollector } from './issues.js';
 
 export type DstPolicy = 'skip' | 'reject';
 
@@ -238,10 +238,11 @@ export class BookBuilder {
     const src = this.issues.source;
     const describe = (d: DayRows): string =>
       `${d.date} is the Europe/Kyiv ${d.dst === 'spring' ? 'spring-forward day (23 settlement periods)' : 'fall-back day (25 settlement periods)'}, which a 24-hour PriceDay cannot hold`;
-    const issues = dstDays.map((d) => ({
-      path: d.firstLine > 0 ? `${src}:${d.firstLine}` : `${src}:${d.date}`,
-      message: `${src}${d.firstLine > 0 ? ` line ${d.firstLine}` : ''}: ${describe(d)}`,
-    }));
+    // Each issue names its place only (`line 33`, `["31.03.2024"]`), as the reader's other issues do: the file is named once, by the message.
+    const issues = dstDays.map((d) => {
+      const where = d.firstLine > 0 ? `line ${d.firstLine}` : jsonPath([d.date]);
+      return { path: `${src}:${d.firstLine > 0 ? d.firstLine : d.date}`, message: `${where}: ${describe(d)}` };
+    });
     const dates = dstDays.map((d) => d.date).join(', ');
     const what = dstDays.length === 1 ? `clock-change day ${dates}` : `clock-change days ${dates}`;
     return new SvcError(

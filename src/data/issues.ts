@@ -6,10 +6,7 @@
  * message that repeats the file, the place, what was expected and what was found, because the CLI
  * prints only the message.
  */
-import { SvcError, type FailingPath } from '../domain/errors.js';
-
-/** Keep at most this many issues; the rest are counted. */
-const MAX_ISSUES = 50;
+import { MAX_ISSUES, SvcError, type FailingPath } from '../domain/errors.js';
 
 export interface DayIssue {
   /** Line of the first problem, 0 for inputs without lines (JSON). */

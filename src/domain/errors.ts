@@ -78,7 +78,7 @@ export class SvcError extends Error {
     }));
     const first = issues[0];
     const message = first
-      ? `invalid input: ${first.path || '(root)'}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`
+      ? `invalid input: ${first.path || '(root)'}: ${first.message}${moreIssues(issues.length)}`
       : 'invalid input';
     return SvcError.validation(message, issues);
   }
@@ -97,6 +97,23 @@ export class SvcError extends Error {
 function plainMessage(message: string): string {
   const missing = /^(?:Invalid input: )?expected (.+), received undefined$/.exec(message);
   return missing ? `required: ${/^[aeiou]/.test(missing[1] as string) ? 'an' : 'a'} ${missing[1]} is missing` : message;
+}
+
+/**
+ * The most issues said where a person reads them: a file reader keeps this many (src/data/issues.ts,
+ * its message counting them all) and the CLI lists this many on stderr, counting the rest (a schema's
+ * issues are not capped where they are made: the JSON error holds every one).
+ */
+export const MAX_ISSUES = 50;
+
+/**
+ * The suffix of a message that names the first of several issues: ` (1 more issue)`, ` (3 more
+ * issues)`, nothing for one. Said as issues, so that after an enum's choices it never reads as one
+ * more choice (`expected one of "json"|"csv"|"wide" (1 more issue)`).
+ */
+export function moreIssues(total: number): string {
+  const n = total - 1;
+  return n > 0 ? ` (${n} more ${n === 1 ? 'issue' : 'issues'})` : '';
 }
 
 export function isSvcError(value: unknown): value is SvcError {

@@ -144,8 +144,6 @@ export interface BookParts {
    * input field `into`, with no warning; skip leaves them out, named on stderr; reject refuses the book.
    */
   keepDst?: { readonly into: string; readonly help: string };
-  /** false: no `--hour-base` (a long CSV's hours are 0..23). */
-  hourBase?: false;
 }
 
 /** Parts of a command's binding (cli-binding.ts CliBinding) for a subcommand and its stderr. */

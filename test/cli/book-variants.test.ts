@@ -35,6 +35,21 @@ describe('--hour-base', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--hour-base: expected 0, 1 or auto, got "2"');
   });
+
+  it('prices convert takes --hour-base as the other readers do (its error suggests it)', async () => {
+    const file = oneBasedWeek();
+    const [plain, one, auto, zeroBased] = await Promise.all([
+      cli(['prices', 'convert', file, '--to', 'wide']),
+      cli(['prices', 'convert', file, '--to', 'wide', '--hour-base', '1']),
+      cli(['prices', 'convert', file, '--to', 'wide', '--hour-base', 'auto']),
+      cli(['prices', 'convert', WEEK, '--to', 'wide']),
+    ]);
+    expect(plain.exitCode).toBe(2);
+    expect(plain.stderr).toContain('--hour-base auto finds the numbering');
+    expect([one.exitCode, one.stdout]).toEqual([0, zeroBased.stdout]);
+    expect([auto.exitCode, auto.stdout]).toEqual([0, zeroBased.stdout]);
+    expect(auto.stderr).toContain('hours numbered 1..24 (no hour 0, an hour 24)');
+  });
 });
 
 describe("svc's forecast CSV as a book", () => {

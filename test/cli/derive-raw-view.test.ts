@@ -2,7 +2,7 @@
  * Binding parts added for `svc prices convert` (issue 25), on a throwaway op over a whole book: a
  * raw view (the output's text written as it is in every format, `-o` writing it to a file instead,
  * `-o -` stdout), an enum flag taken in any case (`lower`), and a book keeping clock-change days
- * (`--dst keep|skip|reject`, default keep: the days handed over with their periods; no `--hour-base`).
+ * (`--dst keep|skip|reject`, default keep: the days handed over with their periods).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const text = defineOperation({
   output: z.strictObject({ text: z.string(), days: z.number().int() }),
   cli: {
     command: ['test', 'book-text'],
-    book: { into: 'book', shape: 'hourly', keepDst: { into: 'kept', help: 'keep | skip | reject' }, hourBase: false },
+    book: { into: 'book', shape: 'hourly', keepDst: { into: 'kept', help: 'keep | skip | reject' } },
     flags: { style: { lower: true } },
     sideFiles: [{ flag: { flag: '--output', short: '-o', value: 'file', help: 'here' }, stdout: true, text: (o) => o.text, says: (o, path) => `wrote ${o.days} to ${path}` }],
     view: { raw: (o) => o.text, says: (o) => `wrote ${o.days}` },
@@ -55,7 +55,7 @@ describe('a raw view over a book keeping clock-change days', () => {
     expect((await cli(['test', 'book-text', MONTHLY, '--style', 'plain', '-o', '-'])).stdout).toContain('01.12.2024');
   });
 
-  it('takes the enum in any case, and --dst keep|skip|reject with no --hour-base', async () => {
+  it('takes the enum in any case, and --dst keep|skip|reject', async () => {
     const bad = await cli(['test', 'book-text', MONTHLY, '--style', 'quiet']);
     expect([bad.code, bad.stderr]).toEqual([2, 'error: --style: expected plain or loud, got "quiet"\n']);
     const skip = await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--dst', 'skip']);
@@ -63,6 +63,5 @@ describe('a raw view over a book keeping clock-change days', () => {
     expect(skip.stderr).toContain('31.03.2024');
     expect((await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--dst', 'reject'])).code).toBe(2);
     expect((await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--dst', 'all'])).stderr).toBe('error: --dst: expected keep, skip or reject, got "all"\n');
-    expect((await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--hour-base', '1'])).code).toBe(2);
   });
 });

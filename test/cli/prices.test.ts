@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE, WEEK, svc, tempDir } from './helpers.js';
+import { FIXTURE, ROOT, WEEK, svc, tempDir } from './helpers.js';
 import { cli } from './in-process.js';
+
+const MONTHLY = join(ROOT, 'fixtures', 'oree-monthly-export-2024-12.csv');
 
 describe('svc basics', () => {
   it('prints its version and help with examples', async () => {
@@ -124,5 +126,30 @@ describe('svc prices show / convert', () => {
     expect(wide.stdout.split('\n')[0]).toBe(['date', ...Array.from({ length: 24 }, (_, h) => `h${h}`)].join(','));
     const back = await svc(['prices', 'convert', '-', '--to', 'json'], { input: wide.stdout });
     expect(JSON.parse(back.stdout)).toEqual(JSON.parse(readFileSync(json, 'utf8')));
+  });
+
+  it('--dst reject lists the clock-change days by line, the file named once', async () => {
+    const r = await cli(['prices', 'convert', MONTHLY, '--to', 'csv', '--dst', 'reject']);
+    expect(r.exitCode).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toContain(`error: ${MONTHLY}: Europe/Kyiv clock-change days 31.03.2024, 27.10.2024 cannot be read`);
+    expect(lines.slice(1)).toEqual([
+      '  - line 33: 31.03.2024 is the Europe/Kyiv spring-forward day (23 settlement periods), which a 24-hour PriceDay cannot hold',
+      '  - line 34: 27.10.2024 is the Europe/Kyiv fall-back day (25 settlement periods), which a 24-hour PriceDay cannot hold',
+    ]);
+  });
+
+  it('says the days it left out even with -q (warnings, not information); -q hides only the "wrote" line', async () => {
+    const dir = tempDir();
+    const bad = join(dir, 'bad.csv');
+    const [header, ...rows] = readFileSync(WEEK, 'utf8').trim().split('\n');
+    writeFileSync(bad, [header, ...rows.map((r, i) => (i === 30 ? r.replace(/,[^,]*$/, ',abc') : r))].join('\n') + '\n');
+    const invalid = await cli(['-q', 'prices', 'convert', bad, '--to', 'csv', '--on-invalid', 'skip', '-o', join(dir, 'q.csv')]);
+    expect(invalid.exitCode).toBe(0);
+    expect(invalid.stderr).toContain('skipped 1 invalid day (--on-invalid skip)');
+    expect(invalid.stderr).not.toContain('wrote');
+    const dst = await cli(['-q', 'prices', 'convert', MONTHLY, '--to', 'json', '--dst', 'skip']);
+    expect(dst.exitCode).toBe(0);
+    expect(dst.stderr.trim()).toBe(`warning: ${MONTHLY}: skipped 2 Europe/Kyiv clock-change days (23 or 25 settlement periods, not 24 hours): 31.03.2024, 27.10.2024; --dst reject fails instead`);
   });
 });

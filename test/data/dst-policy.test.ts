@@ -29,9 +29,10 @@ describe('DST policy', () => {
     expect(e.code).toBe('validation_error');
     expect(e.reason).toBe('dst_day');
     expect(e.message).toContain('31.03.2024, 27.10.2024');
+    // Each issue names its place, not the file again (the message names it once).
     expect(e.issues).toEqual([
-      { path: 'in.csv:26', message: expect.stringContaining('31.03.2024 is the Europe/Kyiv spring-forward day (23 settlement periods)') },
-      { path: 'in.csv:49', message: expect.stringContaining('27.10.2024 is the Europe/Kyiv fall-back day (25 settlement periods)') },
+      { path: 'in.csv:26', message: 'line 26: 31.03.2024 is the Europe/Kyiv spring-forward day (23 settlement periods), which a 24-hour PriceDay cannot hold' },
+      { path: 'in.csv:49', message: 'line 49: 27.10.2024 is the Europe/Kyiv fall-back day (25 settlement periods), which a 24-hour PriceDay cannot hold' },
     ]);
   });
 
@@ -59,7 +60,7 @@ describe('DST policy', () => {
     expect(r.skippedDstDays).toEqual(['31.03.2024']);
     const e = catchSvcError(() => parsePriceBook(text, { source: 'j', dst: 'reject' }));
     expect(e.reason).toBe('dst_day');
-    expect(e.issues[0]?.path).toBe('j:31.03.2024');
+    expect(e.issues[0]).toEqual({ path: 'j:31.03.2024', message: '["31.03.2024"]: 31.03.2024 is the Europe/Kyiv spring-forward day (23 settlement periods), which a 24-hour PriceDay cannot hold' });
   });
 
   it('syntax errors on a clock-change day are still reported', () => {

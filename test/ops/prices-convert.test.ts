@@ -27,6 +27,15 @@ describe('prices.convert', () => {
     expect(csv.text.split('\n').filter((l) => l.startsWith('27.10.2024'))).toHaveLength(25);
   });
 
+  it('says what it wrote, one clock-change day in the singular', async () => {
+    const view = pricesConvert.cli?.view as { says(o: unknown): string };
+    const one = await invoke(pricesConvert, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn] });
+    expect(view.says(one)).toBe('wrote 3 days (1 of them a clock-change day with its own periods)');
+    const two = await invoke(pricesConvert, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn, { date: '31.03.2024', periods: autumn.periods.slice(2) }] });
+    expect(view.says(two)).toBe('wrote 4 days (2 of them clock-change days with their own periods)');
+    expect(view.says(await invoke(pricesConvert, localCtx(), { to: 'csv', prices: { '01.12.2024': day(1) } }))).toBe('wrote 1 day');
+  });
+
   it('refuses clock-change days where the format cannot hold them, naming them', async () => {
     for (const to of ['json', 'wide'] as const) {
       await expect(invoke(pricesConvert, localCtx(), { to, prices, clockChangeDays: [autumn] })).rejects.toMatchObject({
@@ -34,6 +43,29 @@ describe('prices.convert', () => {
         reason: 'dst_day',
         message: expect.stringContaining('1 clock-change day (27.10.2024: 25 periods) cannot be held by a 24-point PriceBook'),
       });
+    }
+  });
+
+  it('an invalid input (svc op run, the zod contract) counts its other issues as issues, never as one more choice', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    const two = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1] } });
+    await expect(two).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/^invalid input: to: .*"wide" \(1 more issue\)$/) });
+    const three = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1], '02.12.2024': [1] } });
+    await expect(three).rejects.toMatchObject({ message: expect.stringMatching(/ \(2 more issues\)$/) });
+  });
+
+  it('a clock-change day must be one (the last Sunday of March or October); its periods 1..25, as a book may hold fewer', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    for (const op of [pricesConvert, registered]) {
+      await expect(invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] })).rejects.toMatchObject({
+        code: 'validation_error',
+        issues: [{ path: 'clockChangeDays.0.date', message: 'expected a Europe/Kyiv clock-change day (the last Sunday of March or October: 31.03.2024 or 27.10.2024), got 15.03.2024' }],
+      });
+      // The operator's December export holds 24 of the autumn day's 25 periods: accepted as read.
+      const held = await invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }, { date: '26.03.2023', periods: autumn.periods.slice(2) }] });
+      expect(held).toMatchObject({ days: 4, clockChangeDays: 2 });
     }
   });
 
@@ -51,6 +83,8 @@ describe('prices.convert', () => {
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: [] }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods, x: 1 }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '32.10.2024', periods: autumn.periods }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }] },
       { to: 'csv', prices, clockChangeDays: 'x' },
       { to: 'csv', prices, extra: 1 },
       null,
@@ -63,6 +97,8 @@ describe('prices.convert', () => {
     expect(registered?.input).toBe(PricesConvertRequest);
     expect(registered?.cli).toBe(pricesConvert.cli);
     expect(registered?.http).toBeUndefined();
+    // `svc op list` says what goes in and what comes out.
+    expect(registered?.summary).toBe('Convert a price book (hourly prices by date) to the text of a JSON, long CSV or wide CSV file');
     expect(registered?.tool).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@
  * price >= maxUahMwh - capHitToleranceUahMwh (and at the min cap when price <= minUahMwh +
  * tolerance), with the same epsilon added so a price exactly on the boundary counts.
  */
-import { SvcError, type FailingPath } from '../../domain/errors.js';
+import { moreIssues, SvcError, type FailingPath } from '../../domain/errors.js';
 import type { BriefContext, PriceCapContext } from '../../domain/brief.js';
 import { REGULATOR_SOURCE } from '../../domain/brief.js';
 import { calendarDayOf, tradeDateKey, type Market } from '../../domain/common.js';
@@ -102,7 +102,7 @@ export function validateBriefContext(prices: readonly number[], tradeDate: strin
   }
   if (issues.length > 0) {
     const first = issues[0] as FailingPath;
-    throw SvcError.validation(`invalid input: ${first.path}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, issues);
+    throw SvcError.validation(`invalid input: ${first.path}: ${first.message}${moreIssues(issues.length)}`, issues);
   }
   const capMarket = cap && cap.market !== 'BM' ? cap.market : undefined;
   return { market: stated ?? capMarket ?? 'DAM', marketStated: stated !== undefined, priceCap: cap };

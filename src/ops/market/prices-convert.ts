@@ -15,6 +15,7 @@
 import { SvcError } from '../../domain/errors.js';
 import { BOUNDS } from '../../domain/bounds.js';
 import { parseTradeDate, withDateHint } from '../../domain/dates.js';
+import { kyivDstTransitionDays } from '../../data/dst.js';
 import type { PriceBook } from '../../domain/prices.js';
 import { writeLongCsv, writePriceBookJson, writeWideCsv } from '../../data/write.js';
 import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
@@ -47,6 +48,17 @@ export interface PricesConvertOutput {
 }
 
 const KEYS = new Set(['to', 'prices', 'clockChangeDays']);
+
+/**
+ * Why a real date is no Europe/Kyiv clock-change day (the last Sunday of March or of October), or
+ * undefined when it is one. Its periods are not checked against the day: a book may hold fewer than
+ * the day has (the operator's export has 24 of the autumn day's 25).
+ */
+export function notClockChange(date: string): string | undefined {
+  const year = Number(date.slice(6));
+  const { spring, autumn } = kyivDstTransitionDays(year);
+  return date === spring || date === autumn ? undefined : `expected a Europe/Kyiv clock-change day (the last Sunday of March or October: ${spring} or ${autumn}), got ${date}`;
+}
 const { min, max } = BOUNDS.priceUahMwh;
 
 function check(v: unknown, issues: StandardIssue[]): void {
@@ -65,6 +77,7 @@ function check(v: unknown, issues: StandardIssue[]): void {
     const day = (d ?? {}) as Record<string, unknown>;
     if (typeof d !== 'object' || d === null || Object.keys(day).some((k) => k !== 'date' && k !== 'periods')) add(['clockChangeDays', i], 'expected { date, periods }');
     if (typeof day.date !== 'string' || parseTradeDate(day.date) === null) add(['clockChangeDays', i, 'date'], withDateHint('expected a real date DD.MM.YYYY', day.date));
+    else { const not = notClockChange(day.date); if (not) add(['clockChangeDays', i, 'date'], not); }
     const periods = day.periods;
     if (!Array.isArray(periods) || periods.length < 1 || periods.length > 25 || periods.some((p) => typeof p !== 'number' || !(p >= min && p <= max))) {
       add(['clockChangeDays', i, 'periods'], `expected 1..25 prices ${min}..${max}`);
@@ -85,16 +98,21 @@ export const PricesConvertInput: StandardSchema<PricesConvertInput> = {
 };
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-/** `7 days`, `31 days (2 of them clock-change days with their own periods)`. */
-const written = (o: PricesConvertOutput) => `${o.days} ${plural(o.days, 'day', 'days')}${o.clockChangeDays ? ` (${o.clockChangeDays} of them clock-change days with their own periods)` : ''}`;
+/** `7 days`, `31 days (2 of them clock-change days with their own periods)`, `(1 of them a clock-change day with its own periods)`. */
+const written = (o: PricesConvertOutput) => {
+  const n = o.clockChangeDays;
+  const kept = n === 0 ? '' : n === 1 ? ' (1 of them a clock-change day with its own periods)' : ` (${n} of them clock-change days with their own periods)`;
+  return `${o.days} ${plural(o.days, 'day', 'days')}${kept}`;
+};
 
 export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutput> = {
   lean: true,
   id: 'prices.convert',
-  summary: 'A price book as the text of a JSON, long CSV or wide CSV file',
+  summary: 'Convert a price book (hourly prices by date) to the text of a JSON, long CSV or wide CSV file',
   description:
     'Input: `to` (json | csv | wide), `prices` (24 hourly prices per trade date, index = hour) and optional `clockChangeDays` ' +
-    '({ date, periods }: a clock-change day with its own 23 or 25 settlement periods). The output is the book written in that ' +
+    '({ date, periods }: a Europe/Kyiv clock-change day, the last Sunday of March or October, with the settlement periods the book holds: 1..25, ' +
+    'the day having 23 or 25). The output is the book written in that ' +
     'format (`text`: JSON one day per line, long CSV `date,hour,price_uah_mwh`, wide CSV `date,h0..h23`; dates ascending, prices ' +
     'as read) and the days written. Clock-change days are kept in long CSV only; with another format they are a 400 `dst_day`. ' +
     'svc extension (`svc prices convert`; no HTTP route).',
@@ -123,7 +141,6 @@ export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutpu
         into: 'clockChangeDays',
         help: 'clock-change days (23/25 periods): keep (long CSV keeps them; json/wide cannot hold them: exit 2 naming them) | skip (leave them out, named on stderr) | reject (exit 2)',
       },
-      hourBase: false,
     },
     flags: { to: { value: 'format', lower: true } },
     flagHelp: { to: 'json | csv (long: date,hour,price_uah_mwh) | wide (date,h0..h23)' },
