@@ -57,13 +57,15 @@ function gridJob(env: CliEnv, config: SvcConfig): Job {
     name: 'grid-data',
     minutes: config.ingest.gridMinutes,
     async run() {
-      if (!config.tsoplatform.token) return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_TSOPLATFORM_TOKEN is not set: the platform serves shipped fixtures, nothing to fetch' }];
-      if (config.marketData.mode === 'fixture') return [{ task: 'tsoplatform', status: 'skipped', detail: 'SVC_MARKET_DATA=fixture: nothing to fetch' }];
-      const [{ couplingFlows }, { systemOperations }, { BORDERS }] = await Promise.all([import('../ops/grid/coupling.js'), import('../ops/grid/system-operations.js'), import('../ops/facade/grid.js')]);
+      const [{ couplingFlows }, { systemOperations }, { BORDERS, platformOff }] = await Promise.all([import('../ops/grid/coupling.js'), import('../ops/grid/system-operations.js'), import('../ops/facade/grid.js')]);
+      const off = platformOff(config);
+      if (off !== null) return [{ task: 'tsoplatform', status: 'skipped', detail: `${off}: nothing to fetch` }];
       const out: TaskOutcome[] = [];
       for (const border of BORDERS) {
         out.push(await attempt(`flows UA-${border}`, async () => {
           const r = await env.runOp(couplingFlows, { border });
+          // The shipped documents (auto mode's answer when the platform fails) are nothing fetched: a failure cron must see.
+          if (r.freshness.source === 'fixture') throw new SvcError('upstream_error', r.freshness.note, { reason: 'ingest_failed' });
           return `${r.hours.length} hours (${r.freshness.source})`;
         }));
       }

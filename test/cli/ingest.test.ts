@@ -22,7 +22,7 @@ describe('svc ingest --once', () => {
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { job: string; status: string; detail: string });
     expect(lines.map((l) => [l.job, l.status])).toEqual([['market-data', 'skipped'], ['grid-data', 'skipped']]);
-    expect(lines[1]?.detail).toMatch(/SVC_TSOPLATFORM_TOKEN/);
+    expect(lines[1]?.detail).toMatch(/SVC_MARKET_DATA=fixture/);
     expect(r.stderr).toMatch(/SVC_DATABASE_URL is not set/);
   });
 
@@ -43,6 +43,18 @@ describe('svc ingest --once', () => {
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { job: string; task: string; status: string });
     expect(lines.map((l) => l.task.slice(0, 9))).toEqual(['mktop DAM', 'mktop IDM']);
     expect(lines.every((l) => l.job === 'market-data' && l.status === 'failed')).toBe(true);
+  });
+
+  it('a platform that fails is a failed grid task (exit 1) in auto mode too, though the reads answer from the shipped flows', async () => {
+    const r = await run(['ingest', '--once', '--grid-data', '--format', 'json'], {
+      SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: 'secret-token-g', SVC_TSOPLATFORM_BASE: 'http://127.0.0.1:9/api', SVC_TSOPLATFORM_RETRIES: '0',
+    });
+    expect(r.exitCode).toBe(1);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { job: string; task: string; status: string; detail: string });
+    const flows = lines.filter((l) => l.task.startsWith('flows'));
+    expect(flows.length).toBe(5);
+    expect(flows.every((l) => l.status === 'failed' && /Platform failed/.test(l.detail))).toBe(true);
+    expect(r.stdout + r.stderr).not.toContain('secret-token-g');
   });
 
   it('waits its cadence plus at most 10% jitter', () => {

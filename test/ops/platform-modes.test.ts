@@ -115,7 +115,9 @@ describe('platform reads in fixture mode with a token set', () => {
       expect(r.inputs.length).toBeGreaterThan(0);
       expect(r.inputs.every((i) => i.source === 'fixture')).toBe(true);
       expect(r.flow.borders.filter((b) => b.netImportMw !== null).length).toBeGreaterThan(0);
-      await expect(call(regime, ctxWith({ SVC_MARKET_DATA: 'live', SVC_MKTOP_BASE_URL: CLOSED }), { date: '01.11.2022' })).rejects.toMatchObject({ code: 'upstream_error' });
+      // The shipped EU series stand in for the platform's prices, and say why.
+      expect(r.inputs.filter((i) => i.name.startsWith('day-ahead')).every((i) => i.name.includes('the platform failed: tsoplatform_unavailable'))).toBe(true);
+      await expect(call(regime, ctxWith({ SVC_MARKET_DATA: 'live', SVC_MKTOP_BASE_URL: CLOSED }), { date: '01.11.2022' })).rejects.toMatchObject({ code: 'upstream_error', reason: 'tsoplatform_unavailable' });
     } finally {
       platform.setHandler(answer);
     }

@@ -1,6 +1,7 @@
 /** A loopback server (port 0) replaying the transmission-data platform's answers for tests. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forgetPlatformDown } from '../../src/providers/tsoplatform/client.js';
 
 export type Handler = (url: URL, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -26,6 +27,8 @@ export async function replayServer(): Promise<ReplayServer> {
     requests,
     setHandler(h) {
       handler = h;
+      // A new upstream: whatever failure the client remembers of the old one is forgotten.
+      forgetPlatformDown();
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

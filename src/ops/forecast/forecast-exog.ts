@@ -13,6 +13,7 @@ import { exogColumns, tradeDateOf, type DailySeries, type DayCaps, type ExogData
 import { EU_DAM_FIXTURE, EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, parseDailyBase } from '../../providers/eudam/index.js';
 import { parseRatesCsv, RATES_FIXTURE, readOfficialRate } from '../../providers/rates/index.js';
 import { fixtureRes, readResDay, UARES_FIXTURE_NAME, type ResGen } from '../../providers/uares/index.js';
+import { platformLive } from '../grid/tsoplatform-shared.js';
 import type { OpContext } from '../types.js';
 
 /** How the forecast uses exogenous inputs: none, all but RES, RES as last known actuals (honest), RES as the projection for D (optimistic). */
@@ -112,8 +113,8 @@ function euBase(ctx: OpContext, days: number[], from: number, t: Tally): Promise
       const day = shipped.get(date);
       return day ? Object.fromEntries(day) : undefined;
     },
-    // Live only through the platform's A44 prices, which need its token (and not fixture mode, which never asks).
-    beyond: (d) => Boolean(ctx.config.tsoplatform.token) && canReadBeyond(ctx, d, from),
+    // Live only through the platform's A44 prices: when the platform is asked at all (a token, not fixture mode).
+    beyond: (d) => platformLive(ctx.config) && d >= from,
     async read(date) {
       // The platform's client (undici) only when a live read happens: not on every command that loads the forecast ops (a cold backtest paid ≈ 60 ms for it).
       const [{ readZoneDailyMeans }, { tsoDeps }] = await Promise.all([import('../../providers/tsoplatform/reads.js'), import('../grid/tsoplatform-shared.js')]);

@@ -30,9 +30,10 @@ export const couplingFlows = defineOperation({
     'Nothing missing is left unsaid (svc extensions): `gaps` names the days of the range with no value at all (`missing`) and the ' +
     'hours without a net flow on the other days (`missingHours`), with `complete` false when either is not empty; `noData` is true ' +
     'when no hour of the range has a value; `summary.netImportMwh` is summed over the `summary.netHours` hours with a net flow only. ' +
-    'Live from the transmission-data platform (document A11) when SVC_TSOPLATFORM_TOKEN is set, otherwise the shipped fixtures ' +
-    `(real flows ${FIXTURE_FLOW_DAYS}; RO and MD lack a few hours) with \`source: fixture\`.` +
-    ' 502 when the platform fails and nothing is cached.',
+    'Live from the transmission-data platform (document A11) when SVC_TSOPLATFORM_TOKEN is set and SVC_MARKET_DATA is not `fixture`, ' +
+    `otherwise the shipped fixtures (real flows ${FIXTURE_FLOW_DAYS}; RO and MD lack a few hours) with \`source: fixture\`.` +
+    ' When the platform fails: a cached copy (`stale`), else with SVC_MARKET_DATA=auto (the default) the shipped fixtures with ' +
+    'the failure in `freshness.note`, with `live` a 502.',
   tags: ['system'],
   access: 'key',
   input: FlowsQuery,

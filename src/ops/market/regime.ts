@@ -67,16 +67,20 @@ async function officialRate(ctx: OpContext, date: string): Promise<{ rate: Regim
  * Each neighbour's day-ahead daily base: the platform's A44 prices over the Kyiv day with a token;
  * otherwise, or for a zone the platform did not answer, the shipped real series (the UTC day).
  */
-async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partial<Record<string, number>>; inputs: Input[] }> {
+async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partial<Record<string, number>>; inputs: Input[]; failed: string | null }> {
   const means: Partial<Record<string, number>> = {};
   const inputs: Input[] = [];
+  let failed: string | null = null;
   if (platformLive(ctx.config)) {
     let live: Awaited<ReturnType<typeof readZoneDailyMeans>> | undefined;
     try {
       live = await readZoneDailyMeans(tsoDeps(ctx), NEIGHBOUR_ZONES, date);
     } catch (error) {
-      // SVC_MARKET_DATA=auto: a platform that fails leaves the shipped series below; live mode and a refused token say the failure.
-      if (ctx.config.marketData.mode === 'live' || !(error instanceof SvcError) || error.reason === 'tsoplatform_unauthorized') throw error;
+      // SVC_MARKET_DATA=auto: a platform that failed leaves the shipped series below, said in their names; live mode,
+      // a refused token and anything but the platform's own failure are the error.
+      const platformFailed = error instanceof SvcError && error.code === 'upstream_error' && error.reason?.startsWith('tsoplatform_') === true;
+      if (ctx.config.marketData.mode === 'live' || !platformFailed || (error as SvcError).reason === 'tsoplatform_unauthorized') throw error;
+      failed = (error as SvcError).reason ?? 'tsoplatform_unavailable';
     }
     NEIGHBOUR_ZONES.forEach((z, i) => {
       const f = live?.freshness[i];
@@ -90,9 +94,9 @@ async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partia
   for (const z of rest) {
     if (shipped[z] === undefined) continue;
     means[z] = shipped[z];
-    inputs.push({ name: `day-ahead ${z} daily base (${EU_DAM_FIXTURE_NAME}, UTC day)`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+    inputs.push({ name: `day-ahead ${z} daily base (${EU_DAM_FIXTURE_NAME}, UTC day${failed ? `; the platform failed: ${failed}` : ''})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
   }
-  return { means, inputs };
+  return { means, inputs, failed };
 }
 
 const isMissing = (x: object): x is Missing => 'reason' in x;
@@ -167,7 +171,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   const zones = await neighbours(ctx, date);
   const pricedZones = NEIGHBOUR_ZONES.filter((z) => zones.means[z] !== undefined);
   const basisMissing = [ua, rate].filter(isMissing);
-  if (pricedZones.length === 0) basisMissing.push({ name: 'neighbours\' day-ahead daily base', reason: `no HU, PL, RO or SK day-ahead base for ${date} (the shipped real series covers 01.01.2022–31.12.2025)` });
+  if (pricedZones.length === 0) basisMissing.push({ name: 'neighbours\' day-ahead daily base', reason: `no HU, PL, RO or SK day-ahead base for ${date} (${zones.failed ? `the platform failed: ${zones.failed}; ` : ''}the shipped real series covers 01.01.2022–31.12.2025)` });
   if (isMissing(ua) || isMissing(rate) || pricedZones.length === 0) {
     const all = [...basisMissing, ...missing];
     throw new SvcError('not_found', `regime inputs missing for ${date}: ${all.map((m) => `${m.name} — ${m.reason}`).join('; ')}`, { reason: 'inputs_missing' });

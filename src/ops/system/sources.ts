@@ -23,7 +23,7 @@ const SETTINGS: Record<string, (c: SvcConfig) => SourceSettings> = {
     mode: c.marketData.mode, address: c.marketData.exch.source ?? '', defaultAddress: '', tokenSet: false,
     disabledBecause: c.marketData.exch.agreement && c.marketData.exch.source ? null : NO_AGREEMENT, maxAgeHours: 744,
   }),
-  // The platform's reads follow the token, not SVC_MARKET_DATA (docs/data.md).
+  // The platform's reads need the token and follow SVC_MARKET_DATA as the others do (docs/data.md).
   tsoplatform: (c) => platform(c),
   gridop: (c) => platform(c),
   eudam: (c) => platform(c),

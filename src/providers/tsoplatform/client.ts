@@ -28,13 +28,31 @@ export class TsoPlatformError extends Error {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * After the platform could not be reached or did not answer in time (every attempt), requests to it
+ * within this window fail at once with the same reason instead of waiting out their own timeouts
+ * and retries: a regime reads ten flow legs and four prices, and a hung platform cost each its
+ * 30 s. As the operator's client does (providers/mktop/http.ts DOWN_HOST_MEMO_MS).
+ */
+export const PLATFORM_DOWN_MEMO_MS = 60_000;
+const down = new Map<string, { until: number; error: TsoPlatformError }>();
+
+/** Forgets every remembered failure (tests that start a new upstream). */
+export function forgetPlatformDown(): void {
+  down.clear();
+}
+
 export async function fetchDocument(options: TsoClientOptions, params: Record<string, string>): Promise<ParsedDocument> {
   const url = new URL(options.baseUrl);
   guardAddress('transmission-data platform', url);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   url.searchParams.set('securityToken', options.token);
+  const memo = down.get(url.origin);
+  if (memo && memo.until > Date.now()) throw new TsoPlatformError(memo.error.kind, `${memo.error.message}; not asked again within ${PLATFORM_DOWN_MEMO_MS / 1000} s`);
   const backoff = options.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));
   let last: TsoPlatformError = new TsoPlatformError('unavailable', 'platform not reached');
+  // The last attempt got no answer at all (unreachable or timed out), not an HTTP status.
+  let noAnswer = false;
   for (let attempt = 0; attempt <= options.retries; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt));
     try {
@@ -44,6 +62,7 @@ export async function fetchDocument(options: TsoClientOptions, params: Record<st
         bodyTimeout: options.timeoutMs,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
+      noAnswer = false;
       const body = new Uint8Array(await res.body.arrayBuffer());
       if (res.statusCode === 401 || res.statusCode === 403) {
         throw new TsoPlatformError('unauthorized', `platform refused the token (HTTP ${res.statusCode})`);
@@ -69,11 +88,13 @@ export async function fetchDocument(options: TsoClientOptions, params: Record<st
       if (error instanceof TsoPlatformError) throw error;
       const name = error instanceof Error ? error.name : '';
       const code = (error as { code?: string } | null)?.code ?? '';
+      noAnswer = true;
       last = /Timeout|Abort/i.test(name) || /TIMEOUT/i.test(code)
         ? new TsoPlatformError('timeout', `platform did not answer within ${options.timeoutMs} ms`)
         : new TsoPlatformError('unavailable', 'platform unreachable');
     }
   }
+  if (noAnswer) down.set(url.origin, { until: Date.now() + PLATFORM_DOWN_MEMO_MS, error: last });
   throw last;
 }
 

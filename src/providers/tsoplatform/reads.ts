@@ -11,7 +11,7 @@ import { flowGaps, type FlowGapReport } from './coverage.js';
 import { BORDER_EIC, type Border, mixGroupOf, MIX_GROUPS, type MixGroup, UA_IPS, ZONE_EIC, type RegionalZone } from './eic.js';
 import { dailyMeans, toKyivHours, type HourValue } from './hourly.js';
 import type { ParsedDocument } from './parse.js';
-import { getDocument, type Freshness, type TsoDeps } from './source.js';
+import { getDocument, shippedAnswer, worstFreshness, type DocumentRequest, type Freshness, type TsoDeps } from './source.js';
 import { kyivDayStartUtc, platformStamp, tradeDatesBetween } from './time.js';
 
 const DAY = 86_400_000;
@@ -52,8 +52,14 @@ export async function readFlows(deps: TsoDeps, border: Border, from: string, to:
   const dates = tradeDatesBetween(from, to);
   const eic = BORDER_EIC[border];
   try {
-    const exports = await getDocument(deps, { params: { documentType: 'A11', out_Domain: UA_IPS, in_Domain: eic, ...periodParams(dates) }, fixtures: [`flows-UA-${border}.xml`] });
-    const imports = await getDocument(deps, { params: { documentType: 'A11', out_Domain: eic, in_Domain: UA_IPS, ...periodParams(dates) }, fixtures: [`flows-${border}-UA.xml`] });
+    const exportsReq: DocumentRequest = { params: { documentType: 'A11', out_Domain: UA_IPS, in_Domain: eic, ...periodParams(dates) }, fixtures: [`flows-UA-${border}.xml`] };
+    const importsReq: DocumentRequest = { params: { documentType: 'A11', out_Domain: eic, in_Domain: UA_IPS, ...periodParams(dates) }, fixtures: [`flows-${border}-UA.xml`] };
+    let exports = await getDocument(deps, exportsReq);
+    let imports = await getDocument(deps, importsReq);
+    // One leg from the shipped file and the other from the platform would net two sources into one
+    // flow and be labelled by the fresher: when either fell back, both legs are the shipped file's.
+    if (exports.freshness.source === 'fixture' && imports.freshness.source !== 'fixture') imports = shippedAnswer(importsReq, exports.freshness);
+    else if (imports.freshness.source === 'fixture' && exports.freshness.source !== 'fixture') exports = shippedAnswer(exportsReq, imports.freshness);
     const byStart = new Map<string, FlowHourRecord>();
     const slot = (h: HourValue): FlowHourRecord => {
       const existing = byStart.get(h.utcStart);
@@ -66,7 +72,7 @@ export async function readFlows(deps: TsoDeps, border: Border, from: string, to:
     for (const h of hoursOf(imports.doc, dates)) slot(h).leg.toFrom = h.value;
     const hours = [...byStart.values()].sort((a, b) => a.utcStart.localeCompare(b.utcStart));
     for (const h of hours) h.netFlowMw = h.leg.fromTo === null || h.leg.toFrom === null ? null : h.leg.toFrom - h.leg.fromTo;
-    const freshness = exports.freshness.status === 'stale' ? exports.freshness : imports.freshness;
+    const freshness = worstFreshness(exports.freshness, imports.freshness);
     const acknowledged = exports.doc.kind === 'acknowledgement' && imports.doc.kind === 'acknowledgement';
     return { hours, freshness, noData: acknowledged || hours.length === 0, gaps: flowGaps(hours, from, to) };
   } catch (error) {

@@ -74,6 +74,19 @@ function fixtureDocument(files: readonly string[]): ParsedDocument {
   return { kind: 'publication', documentType: pubs[0]?.documentType ?? '', series: pubs.flatMap((d) => d.series) };
 }
 
+/** A request answered from its shipped documents, with the freshness given (a flow leg whose other leg fell back). */
+export function shippedAnswer(req: DocumentRequest, freshness: Freshness): SourcedDocument {
+  return { doc: fixtureDocument(req.fixtures), freshness };
+}
+
+const RANK: Record<string, number> = { live: 0, cache: 1, stale: 2, fixture: 3 };
+const rankOf = (f: Freshness): number => (f.source === 'cache' && f.status === 'stale' ? RANK.stale : RANK[f.source]) ?? 3;
+
+/** The less fresh of two answers' freshness (fixture, then a stale cache, then the cache, then live). */
+export function worstFreshness(a: Freshness, b: Freshness): Freshness {
+  return rankOf(b) > rankOf(a) ? b : a;
+}
+
 const cacheKey = (params: Record<string, string>): string =>
   Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
 
