@@ -150,4 +150,30 @@ describe('reads with the store cache', () => {
     expect(stale.hours[0]?.netFlowMw).toBe(200);
     await stores.close();
   });
+  it('auto: when one leg fails and the other answers, both legs are the shipped file\'s and the answer says fixture (never a live label on a shipped leg)', async () => {
+    const stores = openMemoryStores();
+    const deps = { settings: settings(), now: () => new Date('2026-03-02T10:00:00Z'), cache: async () => stores.tsoCache, mode: 'auto' as const };
+    // The export leg (out of UA) fails; the import leg answers 999 MW every hour.
+    server.setHandler((url, _q, res) => {
+      if (url.searchParams.get('out_Domain') === '10Y1001C--000182') return void res.writeHead(503).end();
+      xml(res, publication({ type: 'A11', ...DAY, resolution: 'PT60M', inDomain: '10Y1001C--000182', points: Array.from({ length: 24 }, (_, i) => [i + 1, 999]) }));
+    });
+    const r = await readFlows(deps, 'PL', '01.11.2022', '01.11.2022');
+    expect(r.freshness).toMatchObject({ source: 'fixture', status: 'fixture' });
+    expect(r.freshness.note).toMatch(/Platform failed \(unavailable\)/);
+    expect(r.hours.some((h) => h.leg.toFrom === 999)).toBe(false);
+    await stores.close();
+  });
+
+  it('a platform that did not answer is not asked again for a while: the next read fails at once, without a request', async () => {
+    server.setHandler(() => undefined); // accepts and never answers
+    const options = { token: TOKEN, baseUrl: server.baseUrl, timeoutMs: 200, retries: 0 };
+    await expect(fetchDocument(options, { documentType: 'A11' })).rejects.toMatchObject({ kind: 'timeout' });
+    const asked = server.requests.length;
+    await expect(fetchDocument(options, { documentType: 'A11', in_Domain: 'x' })).rejects.toThrow(/not asked again within 60 s/);
+    expect(server.requests.length).toBe(asked);
+    // A new upstream (the replay's next handler) is asked again.
+    server.setHandler((_u, _q, res) => xml(res, ACK_NO_DATA, 400));
+    await expect(fetchDocument(options, { documentType: 'A11' })).resolves.toMatchObject({ kind: 'acknowledgement' });
+  });
 });
