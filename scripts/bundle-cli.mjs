@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Last build step (npm run build): the built CLI, dist/cli/main.js and everything it imports, is
- * bundled by esbuild into dist/bundle/ — ES modules with code splitting, so every dynamic import
- * (a hand-written command, an operation, the server) stays a lazy chunk — and bin/svc.js runs the
- * bundle when it is there. A cold `svc plan` then reads a dozen files instead of 50: module
+ * Build step (npm run build, before scripts/code-cache.mjs): the built CLI, dist/cli/main.js and
+ * everything it imports, is bundled by esbuild — ES modules with code splitting, so every dynamic
+ * import (a hand-written command, an operation, the server) stays a lazy chunk — then re-chunked by
+ * rollup into dist/bundle/ (below), and bin/svc.js runs the bundle when it is there. A cold `svc plan` then reads a dozen files instead of 50: module
  * resolution, file reads and compiling are most of what a cold command costs above `node -e 0`
  * (docs/benchmarks.md, "CLI, cold runs (issue 25, 2026-11-27)").
  *
@@ -25,7 +25,17 @@
  * of dynamic importers a chunk of its own, so a cold `svc prices stats` read 27 files of the bundle;
  * rollup knows that what a dynamic import's importer has loaded already needs no chunk of its own,
  * and the same command reads 12 (`plan` 18 instead of 33, `--version` 2 instead of 16). Without
- * rollup, esbuild's chunks are the bundle.
+ * rollup, esbuild's chunks (ES modules, main.js) are the bundle.
+ *
+ * rollup writes the chunks as CommonJS (main.cjs, <name>-<hash>.cjs) for bin/load-bundle.js, which
+ * compiles each with vm.Script from the V8 code cache that scripts/code-cache.mjs writes beside it:
+ * node 20 has no code cache for ES modules (nor module.enableCompileCache), and V8 parsing the
+ * chunks and compiling their functions was ≈ 50 M instructions of a cold command. A dynamic import of
+ * another chunk is rollup's lazy require; `import.meta.url` and a dynamic import of a package or of
+ * a computed URL become the loader's `__svc_import_meta_url` and `__svc_import` (node 20 loses a
+ * script's dynamic-import callback when V8 compiles it from a cache); a package's static import is
+ * node's require (an ES-only package or dist/vendor/zod.js through node's require of ES modules).
+ * docs/benchmarks.md, "Cold CLI: a CommonJS bundle from a code cache (issue 25, 2026-12-06)".
  */
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -97,6 +107,18 @@ const svcDist = {
   },
 };
 
+/**
+ * What rollup's CommonJS chunks take from bin/load-bundle.js instead of an ES module's own: the
+ * chunk's URL for `import.meta.url`, and the loader's import() for a package or a computed URL (node
+ * 20 loses a script's dynamic-import callback when V8 compiles it from a code cache). A dynamic
+ * import of another chunk is rollup's lazy require.
+ */
+const commonJsChunks = {
+  name: 'svc-commonjs-chunks',
+  resolveImportMeta: (property) => (property === 'url' ? '__svc_import_meta_url' : null),
+  renderDynamicImport: ({ targetModuleId }) => (targetModuleId !== null && isAbsolute(targetModuleId) ? null : { left: '__svc_import(', right: ')' }),
+};
+
 /** esbuild's chunks, re-chunked by rollup into `out` (then removed). */
 const staged = join(dist, '.bundle-esbuild');
 rmSync(out, { recursive: true, force: true });
@@ -138,12 +160,13 @@ async function rechunk() {
     input: join(staged, 'main.js'),
     external: (id, importer) => importer !== undefined && !id.startsWith('./') && !isAbsolute(id),
     treeshake: false,
+    plugins: [commonJsChunks],
     onwarn: (warning, warn) => {
       // The manifest's fallback import is computed (a path outside the bundle), as intended.
       if (warning.code !== 'CIRCULAR_DEPENDENCY' && !(warning.code === 'UNRESOLVED_IMPORT' && String(warning.exporter).startsWith('node:'))) warn(warning);
     },
   });
-  const { output } = await build.write({ dir: out, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+  const { output } = await build.write({ dir: out, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' });
   await build.close();
   rmSync(staged, { recursive: true, force: true });
   return output.filter((o) => o.type === 'chunk').length;
