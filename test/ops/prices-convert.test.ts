@@ -69,6 +69,23 @@ describe('prices.convert', () => {
     }
   });
 
+  it('refuses a clock-change day that is also an hourly day or listed twice', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    for (const op of [pricesConvert, registered]) {
+      await expect(invoke(op, localCtx(), { to: 'csv', prices: { '27.10.2024': day(1) }, clockChangeDays: [autumn, autumn] })).rejects.toMatchObject({
+        code: 'validation_error',
+        issues: expect.arrayContaining([
+          { path: 'clockChangeDays.0.date', message: expect.stringContaining('27.10.2024 is also a key of prices') },
+          { path: 'clockChangeDays.1.date', message: expect.stringContaining('27.10.2024 is also a key of prices') },
+        ]),
+      });
+      await expect(invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn, autumn] })).rejects.toMatchObject({
+        issues: [{ path: 'clockChangeDays.1.date', message: '27.10.2024 is listed twice (clockChangeDays.0 and .1)' }],
+      });
+    }
+  });
+
   it('the lean validator and the zod contract agree; CLI only', async () => {
     const cases: unknown[] = [
       { to: 'csv', prices },
@@ -86,8 +103,10 @@ describe('prices.convert', () => {
       { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }] },
       { to: 'csv', prices, clockChangeDays: 'x' },
-      { to: 'csv', prices, extra: 1 },
-      null,
+      // A date also a key of prices, or listed twice: duplicate rows and a wrong day count otherwise.
+      { to: 'csv', prices: { ...prices, '27.10.2024': day(1) }, clockChangeDays: [autumn] },
+      { to: 'csv', prices, clockChangeDays: [autumn, autumn] },
+      { to: 'csv', prices, clockChangeDays: [autumn, { date: '27.10.2024', periods: [1] }] },
     ];
     for (const input of cases) {
       const lean = await pricesConvert.input['~standard'].validate(input);
