@@ -140,7 +140,7 @@ export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutpu
     '({ date, periods }: a Europe/Kyiv clock-change day, the last Sunday of March or October, with the settlement periods the book holds: 1 up to the day\'s own count, ' +
     '23 in March or 25 in October; a date not also a key of `prices`, listed once). The output is the book written in that ' +
     'format (`text`: JSON one day per line, long CSV `date,hour,price_uah_mwh`, wide CSV `date,h0..h23`; dates ascending, prices ' +
-    'as read) and the days written. Clock-change days are kept in long CSV only; with another format they are a 400 `dst_day`. ' +
+    'as read) and the days written. Clock-change days are kept in long CSV only; with another format they are a validation error `dst_day` (exit 2). ' +
     'svc extension (`svc prices convert`; no HTTP route).',
   tags: ['prices'],
   access: 'key',
