@@ -110,7 +110,10 @@ export function checkRange(from: string | undefined, to: string | undefined): vo
   }
 }
 
-/** Restricts a book to [from, to] (inclusive); a range that leaves no day is bad input (exit 2), never a table of zeros. */
+/**
+ * Restricts a book to [from, to] (inclusive), its clock-change days too (`--dst keep` hands over
+ * only those in the range); a range that leaves no day is bad input (exit 2), never a table of zeros.
+ */
 export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefined, to: string | undefined): LoadedBook {
   checkRange(from, to);
   if (from === undefined && to === undefined) return loaded;
@@ -124,5 +127,5 @@ export function sliceBook(env: CliEnv, loaded: LoadedBook, from: string | undefi
     const day = loaded.book[d];
     if (day) book[d] = day;
   }
-  return { ...loaded, book, dates };
+  return { ...loaded, book, dates, dstDays: loaded.dstDays.filter((d) => inScope(d.date, { from, to })) };
 }

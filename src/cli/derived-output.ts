@@ -40,8 +40,8 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   const projected = cli?.json ? (cli.json as (o: unknown, i: unknown, d: DoorFacts) => unknown)(output, input, door) : output;
   const always = spec.book?.gapsSaid === 'always';
   const json = loaded && gapsField && gaps && !always ? { ...output, [gapsField]: { ...gaps, ...classifyMissing(loaded, gaps.missing) } } : projected;
-  // A remark may be left out of the JSON (`json: false`: it says what the JSON already holds).
-  const remarks = ((cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []).filter((r) => r.json !== false || format !== 'json');
+  // A remark may be left out of the JSON (`json: false`: it says what the JSON already holds) or the table (`table: false`: its body says it).
+  const remarks = ((cli?.remarks as ((o: unknown, i: unknown) => readonly Remark[]) | undefined)?.(output, input) ?? []).filter((r) => (r.json !== false || format !== 'json') && (r.table !== false || format !== 'table'));
   const sayRemarks = () => remarks.forEach((r) => ('warn' in r ? out.warn(r.warn) : out.info(r.info)));
   const under = cli?.remarksUnder && format === 'table';
   if (!under) sayRemarks();

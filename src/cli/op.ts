@@ -70,7 +70,8 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
         ['id', found.id],
         ['summary', found.summary],
         ['access', `${found.access}${found.permission ? ` (${found.permission})` : ''}`],
-        ['http', http ?? 'none (svc op run only)'],
+        // No route: `none`, naming the op's command where it has one (svc op run is never its only door then).
+        ['http', http ?? (command ? `none (CLI: ${command})` : 'none')],
         ...(command ? [['command', command] as [string, string]] : []),
       ];
       out.print(`${keyValueTable(rows, out.c)}\n\n${found.description}\n\ninput (JSON Schema, the value of svc op run --input):\n${JSON.stringify(input, null, 2)}`);

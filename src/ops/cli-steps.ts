@@ -141,7 +141,8 @@ export interface BookParts {
   /**
    * Clock-change days kept: `--dst keep|skip|reject` (default keep; `help` the flag's) instead of
    * skip|reject. keep hands them over as `{ date, periods }` (the periods the book holds) in the
-   * input field `into`, with no warning; skip leaves them out, named on stderr; reject refuses the book.
+   * input field `into` (with `range`, only the range's: src/cli/book.ts sliceBook), with no warning;
+   * skip leaves them out, named on stderr; reject refuses the book.
    */
   keepDst?: { readonly into: string; readonly help: string };
 }

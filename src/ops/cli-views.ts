@@ -149,6 +149,7 @@ export interface RawView<Out = never> {
 
 /**
  * A line on stderr said in every format before the output: a warning (shown with -q) or a note
- * (hidden); `json: false`: not with `--format json` (the output holds it).
+ * (hidden); `json: false`: not with `--format json` (the output holds it); `table: false`: not with
+ * `--format table` (the view's body says it).
  */
-export type Remark = ({ readonly warn: string } | { readonly info: string }) & { readonly json?: false };
+export type Remark = ({ readonly warn: string } | { readonly info: string }) & { readonly json?: false; readonly table?: false };

@@ -38,7 +38,29 @@ const text = defineOperation({
   },
 }) as unknown as Operation;
 
-const cli = (args: string[]) => runCliInProcess(args, async () => [...cliOperations, text]);
+/** The same over a range (`--from`/`--to`): the clock-change days kept are the range's only. */
+const ranged = defineOperation({
+  id: 'test.bookRange',
+  summary: 'Names the days of a range of a book (a throwaway operation for this test)',
+  description: 'Names.',
+  tags: ['test'],
+  access: 'key',
+  permission: 'decision.plan',
+  input: z.strictObject({ from: z.string().optional(), to: z.string().optional(), book: z.record(z.string(), z.array(z.number())), kept: z.array(z.strictObject({ date: z.string(), periods: z.array(z.number()) })).optional() }),
+  output: z.strictObject({ text: z.string() }),
+  cli: {
+    command: ['test', 'book-range'],
+    book: { into: 'book', shape: 'hourly', range: ['from', 'to'], keepDst: { into: 'kept', help: 'keep | skip | reject' } },
+    flags: { from: { date: true }, to: { date: true } },
+    view: { raw: (o) => o.text },
+    examples: ['svc test book-range fixtures/sample-week.csv --from 01.12.2024 --to 02.12.2024'],
+  },
+  async run(_ctx, { book, kept = [] }) {
+    return { text: `${Object.keys(book).length} days; kept ${kept.map((k) => `${k.date}:${k.periods.length}`).join(' ') || 'none'}\n` };
+  },
+}) as unknown as Operation;
+
+const cli = (args: string[]) => runCliInProcess(args, async () => [...cliOperations, text, ranged]);
 
 describe('a raw view over a book keeping clock-change days', () => {
   it('writes the text in every format; -o a file instead, -o - stdout', async () => {
@@ -63,5 +85,14 @@ describe('a raw view over a book keeping clock-change days', () => {
     expect(skip.stderr).toContain('31.03.2024');
     expect((await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--dst', 'reject'])).code).toBe(2);
     expect((await cli(['test', 'book-text', MONTHLY, '--style', 'loud', '--dst', 'all'])).stderr).toBe('error: --dst: expected keep, skip or reject, got "all"\n');
+  });
+
+  it('a range keeps only its own clock-change days', async () => {
+    const dec = await cli(['test', 'book-range', MONTHLY, '--from', '01.12.2024', '--to', '31.12.2024']);
+    expect(dec.code, dec.stderr).toBe(0);
+    expect(dec.stdout).toBe('31 days; kept none\n');
+    const autumn = await cli(['test', 'book-range', MONTHLY, '--from', '01.10.2024', '--to', '02.12.2024']);
+    expect(autumn.stdout).toBe('2 days; kept 27.10.2024:24\n');
+    expect((await cli(['test', 'book-range', MONTHLY])).stdout).toBe('31 days; kept 31.03.2024:23 27.10.2024:24\n');
   });
 });

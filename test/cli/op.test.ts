@@ -36,7 +36,11 @@ describe('svc op show', () => {
     expect(Object.keys(shown.input.properties)).toEqual(['to', 'prices', 'clockChangeDays']);
     const table = await cli(['op', 'show', 'prices.convert']);
     expect(table.exitCode).toBe(0);
-    expect(table.stdout).toContain('none (svc op run only)');
+    expect(table.stdout).toMatch(/http[\s│]+none \(CLI: svc prices convert\)/);
+    expect(table.stdout).not.toContain('svc op run only');
+    // No HTTP route, so no 400: its one error is a validation error.
+    expect(table.stdout).toContain('a validation error `dst_day` (exit 2)');
+    expect(table.stdout).not.toContain('400');
     expect(table.stdout).toContain('input (JSON Schema, the value of svc op run --input):\n{\n  "type": "object"');
     const routed = JSON.parse((await cli(['--format', 'json', 'op', 'show', 'strategy.plan'])).stdout) as { http: string };
     expect(routed.http).toBe('POST /api/strategy/plan');

@@ -55,7 +55,7 @@ describe('prices.convert', () => {
     await expect(three).rejects.toMatchObject({ message: expect.stringMatching(/ \(2 more issues\)$/) });
   });
 
-  it('a clock-change day must be one (the last Sunday of March or October); its periods 1..25, as a book may hold fewer', async () => {
+  it('a clock-change day must be one (the last Sunday of March or October); its periods 1 up to its own count, as a book may hold fewer', async () => {
     const registered = operations.find((o) => o.id === 'prices.convert');
     if (!registered) throw new Error('prices.convert is not registered');
     for (const op of [pricesConvert, registered]) {
@@ -66,6 +66,28 @@ describe('prices.convert', () => {
       // The operator's December export holds 24 of the autumn day's 25 periods: accepted as read.
       const held = await invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }, { date: '26.03.2023', periods: autumn.periods.slice(2) }] });
       expect(held).toMatchObject({ days: 4, clockChangeDays: 2 });
+    }
+  });
+
+  it('refuses a clock-change day that is also an hourly day or listed twice, and one longer than its own day', async () => {
+    const registered = operations.find((o) => o.id === 'prices.convert');
+    if (!registered) throw new Error('prices.convert is not registered');
+    for (const op of [pricesConvert, registered]) {
+      await expect(invoke(op, localCtx(), { to: 'csv', prices: { '27.10.2024': day(1) }, clockChangeDays: [autumn, autumn] })).rejects.toMatchObject({
+        code: 'validation_error',
+        issues: expect.arrayContaining([
+          { path: 'clockChangeDays.0.date', message: expect.stringContaining('27.10.2024 is also a key of prices') },
+          { path: 'clockChangeDays.1.date', message: expect.stringContaining('27.10.2024 is also a key of prices') },
+        ]),
+      });
+      await expect(invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [autumn, autumn] })).rejects.toMatchObject({
+        issues: [{ path: 'clockChangeDays.1.date', message: '27.10.2024 is listed twice (clockChangeDays.0 and .1)' }],
+      });
+      await expect(invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '31.03.2024', periods: day(1) }] })).rejects.toMatchObject({
+        issues: [{ path: 'clockChangeDays.0.periods', message: expect.stringMatching(/^expected 1\.\.23 prices/) }],
+      });
+      // Fewer than the day has stay allowed.
+      expect(await invoke(op, localCtx(), { to: 'csv', prices, clockChangeDays: [{ date: '31.03.2024', periods: day(1).slice(1) }] })).toMatchObject({ days: 3 });
     }
   });
 
@@ -86,6 +108,15 @@ describe('prices.convert', () => {
       { to: 'csv', prices, clockChangeDays: [{ date: '15.03.2024', periods: [1, 2, 3] }] },
       { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: autumn.periods.slice(1) }] },
       { to: 'csv', prices, clockChangeDays: 'x' },
+      // A date also a key of prices, or listed twice: duplicate rows and a wrong day count otherwise.
+      { to: 'csv', prices: { ...prices, '27.10.2024': day(1) }, clockChangeDays: [autumn] },
+      { to: 'csv', prices, clockChangeDays: [autumn, autumn] },
+      { to: 'csv', prices, clockChangeDays: [autumn, { date: '27.10.2024', periods: [1] }] },
+      // The day's own count: 23 in March, 25 in October.
+      { to: 'csv', prices, clockChangeDays: [{ date: '31.03.2024', periods: day(1) }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '31.03.2024', periods: day(1).slice(1) }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '31.03.2024', periods: day(1).slice(2) }] },
+      { to: 'csv', prices, clockChangeDays: [{ date: '27.10.2024', periods: [...autumn.periods, 1] }] },
       { to: 'csv', prices, extra: 1 },
       null,
     ];

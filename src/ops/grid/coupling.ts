@@ -50,8 +50,8 @@ export const couplingFlows = defineOperation({
       to: 'last day of a range',
     },
     errors: 'flags',
-    // The gaps on stderr for the table and CSV (the JSON carries `gaps`).
-    remarks: (r) => [...sourceRemarks(r), ...flowGapLines(`flows UA ↔ ${r.border}`, r.gaps, r.source).map((line) => ({ warn: line, json: false as const }))],
+    // The gaps on stderr for CSV (the JSON carries `gaps`); the table's body says the days, so only the hours there.
+    remarks: (r) => [...sourceRemarks(r), ...flowGapLines(`flows UA ↔ ${r.border}`, r.gaps, r.source)],
     view: {
       blocks: (r, t) => {
         const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
@@ -76,7 +76,7 @@ export const couplingFlows = defineOperation({
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
     },
-    helpText: `Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named on stderr and in \`gaps\`.`,
+    helpText: `Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named in the table (the hours also on stderr; on stderr with --format csv) and in \`gaps\` (every one; at most 20 hours are named elsewhere).`,
     examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
   },
   async run(ctx, input) {

@@ -30,16 +30,26 @@ export function dayRuns(dates: readonly string[]): string {
   return runs.map(([a, b]) => (a === b ? a : `${a}–${b}`)).join(', ');
 }
 
-/** Hours by day: `30.10.2022 03 (period 4), 03 (period 5); 01.11.2022 09` (the period only on a 25-hour day, where an hour occurs twice). */
+/** The most hours a list names (hourList); the rest are counted. */
+export const HOUR_LIST_MAX = 20;
+
+/**
+ * Hours by day: `30.10.2022 03 (period 4), 03 (period 5); 01.11.2022 09` (the period only on a
+ * 25-hour day, where an hour occurs twice). At most HOUR_LIST_MAX hours are named, then `… N more`:
+ * a 31-day range with one leg absent lacks ~744 hours (the JSON's `gaps` holds every one). Every
+ * line that lists hours goes through here.
+ */
 export function hourList(slots: readonly SlotOfDay[]): string {
   const byDay = new Map<string, SlotOfDay[]>();
-  for (const s of slots) byDay.set(s.tradeDate, [...(byDay.get(s.tradeDate) ?? []), s]);
-  return [...byDay.entries()]
+  for (const s of slots.slice(0, HOUR_LIST_MAX)) byDay.set(s.tradeDate, [...(byDay.get(s.tradeDate) ?? []), s]);
+  const more = slots.length - HOUR_LIST_MAX;
+  const named = [...byDay.entries()]
     .map(([day, list]) => {
       const twice = kyivPeriods(day) === 25;
       return `${day} ${list.map((s) => `${String(s.hour).padStart(2, '0')}${twice ? ` (period ${s.period})` : ''}`).join(', ')}`;
     })
     .join('; ');
+  return more > 0 ? `${named} … ${more} more` : named;
 }
 
 /** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
@@ -49,15 +59,19 @@ export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
 export const noDataWhere = (source: string): string =>
   source === 'fixture' ? `the shipped hourly flows hold ${FIXTURE_FLOW_DAYS} only` : source === 'cache' ? 'the cached copy holds none' : 'the platform has none';
 
-/** What a flows answer lacks, as stderr lines (none when complete): the days without data, then the hours. */
-export function flowGapLines(label: string, g: FlowGapReport, source: string): string[] {
+/**
+ * What a flows answer lacks, as stderr warnings (none when complete; none with --format json, whose
+ * `gaps` holds it): the days without data, then the hours. The days are left out of the table
+ * output, whose body says them (coupling.ts), so a no-data day is said once.
+ */
+export function flowGapLines(label: string, g: FlowGapReport, source: string): Remark[] {
   if (g.complete) return [];
-  const lines: string[] = [];
-  if (g.daysWithData === 0) lines.push(`${label}: no flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(source)})`);
-  else if (g.missingDays > 0) lines.push(`${label}: ${g.missingDays} of ${g.calendarDays} days have no flow data: ${dayRuns(g.missing)}`);
+  const lines: Remark[] = [];
+  if (g.daysWithData === 0) lines.push({ warn: `${label}: no flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(source)})`, json: false, table: false });
+  else if (g.missingDays > 0) lines.push({ warn: `${label}: ${g.missingDays} of ${g.calendarDays} days have no flow data: ${dayRuns(g.missing)}`, json: false, table: false });
   if (g.missingHours.length > 0) {
     const n = g.missingHours.length;
-    lines.push(`${label}: ${n} hour${n === 1 ? '' : 's'} without a net flow: ${hourList(g.missingHours)}`);
+    lines.push({ warn: `${label}: ${n} hour${n === 1 ? '' : 's'} without a net flow: ${hourList(g.missingHours)}`, json: false });
   }
   return lines;
 }

@@ -15,7 +15,7 @@
 import { SvcError } from '../../domain/errors.js';
 import { BOUNDS } from '../../domain/bounds.js';
 import { parseTradeDate, withDateHint } from '../../domain/dates.js';
-import { kyivDstTransitionDays } from '../../data/dst.js';
+import { kyivDstTransitionDays, kyivPeriodsInDay } from '../../data/dst.js';
 import type { PriceBook } from '../../domain/prices.js';
 import { writeLongCsv, writePriceBookJson, writeWideCsv } from '../../data/write.js';
 import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
@@ -59,6 +59,27 @@ export function notClockChange(date: string): string | undefined {
   const { spring, autumn } = kyivDstTransitionDays(year);
   return date === spring || date === autumn ? undefined : `expected a Europe/Kyiv clock-change day (the last Sunday of March or October: ${spring} or ${autumn}), got ${date}`;
 }
+
+/**
+ * The most settlement periods a kept day may hold: the day's own count (23 in March, 25 in
+ * October); 25 for a date that is no clock-change day (it has its issue already).
+ */
+export function maxPeriods(date: unknown): number {
+  return typeof date === 'string' && parseTradeDate(date) !== null && notClockChange(date) === undefined ? kyivPeriodsInDay(date) : 25;
+}
+
+/**
+ * Why the kept day at index i may not be kept besides the others and the hourly days: its date is
+ * also a key of `prices` (a day is either hourly or a clock-change day), or it was listed before.
+ * Undefined when neither. Shared by the lean validator and the zod contract.
+ */
+export function clashOf(date: string, i: number, dates: readonly unknown[], prices: unknown): string | undefined {
+  if (prices !== null && typeof prices === 'object' && Object.prototype.hasOwnProperty.call(prices, date)) {
+    return `${date} is also a key of prices: a day is either hourly (prices) or a clock-change day with its own periods, not both`;
+  }
+  const first = dates.indexOf(date);
+  return first >= 0 && first < i ? `${date} is listed twice (clockChangeDays.${first} and .${i})` : undefined;
+}
 const { min, max } = BOUNDS.priceUahMwh;
 
 function check(v: unknown, issues: StandardIssue[]): void {
@@ -73,14 +94,19 @@ function check(v: unknown, issues: StandardIssue[]): void {
   const kept = value.clockChangeDays;
   if (kept === undefined) return;
   if (!Array.isArray(kept)) return add(['clockChangeDays'], 'expected a list of { date, periods }');
+  const dates = kept.map((d: unknown) => (d !== null && typeof d === 'object' ? (d as Record<string, unknown>).date : undefined));
   kept.forEach((d: unknown, i) => {
     const day = (d ?? {}) as Record<string, unknown>;
     if (typeof d !== 'object' || d === null || Object.keys(day).some((k) => k !== 'date' && k !== 'periods')) add(['clockChangeDays', i], 'expected { date, periods }');
     if (typeof day.date !== 'string' || parseTradeDate(day.date) === null) add(['clockChangeDays', i, 'date'], withDateHint('expected a real date DD.MM.YYYY', day.date));
-    else { const not = notClockChange(day.date); if (not) add(['clockChangeDays', i, 'date'], not); }
+    else {
+      const not = notClockChange(day.date) ?? clashOf(day.date, i, dates, value.prices);
+      if (not) add(['clockChangeDays', i, 'date'], not);
+    }
     const periods = day.periods;
-    if (!Array.isArray(periods) || periods.length < 1 || periods.length > 25 || periods.some((p) => typeof p !== 'number' || !(p >= min && p <= max))) {
-      add(['clockChangeDays', i, 'periods'], `expected 1..25 prices ${min}..${max}`);
+    const most = maxPeriods(day.date);
+    if (!Array.isArray(periods) || periods.length < 1 || periods.length > most || periods.some((p) => typeof p !== 'number' || !(p >= min && p <= max))) {
+      add(['clockChangeDays', i, 'periods'], `expected 1..${most} prices ${min}..${max}`);
     }
   });
 }
@@ -111,10 +137,10 @@ export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutpu
   summary: 'Convert a price book (hourly prices by date) to the text of a JSON, long CSV or wide CSV file',
   description:
     'Input: `to` (json | csv | wide), `prices` (24 hourly prices per trade date, index = hour) and optional `clockChangeDays` ' +
-    '({ date, periods }: a Europe/Kyiv clock-change day, the last Sunday of March or October, with the settlement periods the book holds: 1..25, ' +
-    'the day having 23 or 25). The output is the book written in that ' +
+    '({ date, periods }: a Europe/Kyiv clock-change day, the last Sunday of March or October, with the settlement periods the book holds: 1 up to the day\'s own count, ' +
+    '23 in March or 25 in October; a date not also a key of `prices`, listed once). The output is the book written in that ' +
     'format (`text`: JSON one day per line, long CSV `date,hour,price_uah_mwh`, wide CSV `date,h0..h23`; dates ascending, prices ' +
-    'as read) and the days written. Clock-change days are kept in long CSV only; with another format they are a 400 `dst_day`. ' +
+    'as read) and the days written. Clock-change days are kept in long CSV only; with another format they are a validation error `dst_day` (exit 2). ' +
     'svc extension (`svc prices convert`; no HTTP route).',
   tags: ['prices'],
   access: 'key',
