@@ -101,67 +101,84 @@ async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partia
 
 const isMissing = (x: object): x is Missing => 'reason' in x;
 
-export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeResponse> {
+/** The cross-border flows of a day as the regime reads them: one source, each border's mean, and what it lacks. */
+interface FlowTally {
+  borders: RegimeResponse['flow']['borders'];
+  inputs: Input[];
+  sum: number;
+  priced: number;
+  /** Whether the platform itself answered a border (live or its cache), not its shipped documents. */
+  answered: boolean;
+  /** Borders whose mean is over part of the day, and borders without data: named in `missing`, never averaged silently. */
+  partial: Missing[];
+  absent: { border: string; where: string }[];
+}
+
+const emptyTally = (): FlowTally => ({ borders: [], inputs: [], sum: 0, priced: 0, answered: false, partial: [], absent: [] });
+
+/** Each border's hourly flows (the platform, its cache or the shipped documents), averaged over the hours with a net flow. */
+async function hourlyFlows(ctx: OpContext, date: string): Promise<FlowTally> {
   const deps = tsoDeps(ctx);
-  const borders: RegimeResponse['flow']['borders'] = [];
-  const inputs: Input[] = [];
-  const missing: Missing[] = [];
-  let sum = 0;
-  let priced = 0;
-  // Whether the platform itself answered a border (live or its cache), not its shipped documents.
-  let answered = false;
-  // A border without data, or whose mean is over part of the day, is named in `missing` (not averaged silently).
-  let partial: Missing[] = [];
-  let absent: { border: string; where: string }[] = [];
+  const f = emptyTally();
   for (const border of BORDERS) {
     const flows = await readFlows(deps, border, date, date);
-    if (flows.freshness.source !== 'fixture') answered = true;
+    if (flows.freshness.source !== 'fixture') f.answered = true;
     const nets = flows.hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
     const mean = nets.length ? nets.reduce((s, v) => s + v, 0) / nets.length : null;
-    borders.push({ border, netImportMw: mean });
+    f.borders.push({ border, netImportMw: mean });
     if (mean === null) {
-      absent.push({ border, where: noDataWhere(flows.freshness.source) });
+      f.absent.push({ border, where: noDataWhere(flows.freshness.source) });
       continue;
     }
-    sum += mean;
-    priced += 1;
+    f.sum += mean;
+    f.priced += 1;
     const g = flows.gaps;
-    inputs.push(state(`flows ${border}${g.complete ? '' : ` (${g.hoursWithNet} of ${g.expectedHours} hours)`}`, date, flows.freshness));
+    f.inputs.push(state(`flows ${border}${g.complete ? '' : ` (${g.hoursWithNet} of ${g.expectedHours} hours)`}`, date, flows.freshness));
     if (!g.complete) {
-      partial.push({ name: `flows ${border}`, reason: `no net flow in ${g.missingHours.length} of ${g.expectedHours} hours (${hourList(g.missingHours)}): the border's mean is over the ${g.hoursWithNet} hours with data` });
+      f.partial.push({ name: `flows ${border}`, reason: `no net flow in ${g.missingHours.length} of ${g.expectedHours} hours (${hourList(g.missingHours)}): the border's mean is over the ${g.hoursWithNet} hours with data` });
     }
   }
-  if (priced === 0 && !answered) {
-    // No hourly documents for the day: the real daily net position shipped for 02.2022–03.2023.
-    const daily = fixtureDailyNet(date);
-    const hoursOfDay = kyivPeriods(date);
-    borders.length = 0;
-    partial = [];
-    absent = [];
-    for (const border of BORDERS) {
-      const d = daily[border];
-      borders.push({ border, netImportMw: d ? d.netImportMw : null });
-      if (!d) {
-        absent.push({ border, where: `the shipped daily net positions (${DAILY_NET_FIXTURE_NAME}) have no row for it` });
-        continue;
-      }
-      sum += d.netImportMw;
-      priced += 1;
-      const short = d.hours < hoursOfDay;
-      inputs.push({ name: `flows ${border} (daily net${short ? `, ${d.hours} of ${hoursOfDay} hours` : ''}, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
-      if (short) {
-        partial.push({ name: `flows ${border}`, reason: `the shipped daily net position of ${date} is the mean over ${d.hours} of ${hoursOfDay} hours (which hours lack data is not recorded)` });
-      }
+  return f;
+}
+
+/** The real daily net position shipped for 02.2022–03.2023: the day's flows when no hourly document holds them. */
+function dailyNetFlows(date: string): FlowTally {
+  const daily = fixtureDailyNet(date);
+  const hoursOfDay = kyivPeriods(date);
+  const f = emptyTally();
+  for (const border of BORDERS) {
+    const d = daily[border];
+    f.borders.push({ border, netImportMw: d ? d.netImportMw : null });
+    if (!d) {
+      f.absent.push({ border, where: `the shipped daily net positions (${DAILY_NET_FIXTURE_NAME}) have no row for it` });
+      continue;
+    }
+    f.sum += d.netImportMw;
+    f.priced += 1;
+    const short = d.hours < hoursOfDay;
+    f.inputs.push({ name: `flows ${border} (daily net${short ? `, ${d.hours} of ${hoursOfDay} hours` : ''}, ${DAILY_NET_FIXTURE_NAME})`, date, source: 'fixture', status: 'fixture', fetchedAt: null });
+    if (short) {
+      f.partial.push({ name: `flows ${border}`, reason: `the shipped daily net position of ${date} is the mean over ${d.hours} of ${hoursOfDay} hours (which hours lack data is not recorded)` });
     }
   }
+  return f;
+}
+
+export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeResponse> {
+  const hourly = await hourlyFlows(ctx, date);
+  // No hourly document holds the day (and the platform did not answer): the shipped daily net positions.
+  const flows = hourly.priced === 0 && !hourly.answered ? dailyNetFlows(date) : hourly;
+  const { borders, sum, priced } = flows;
+  const inputs: Input[] = [...flows.inputs];
+  const missing: Missing[] = [];
   if (priced > 0) {
-    for (const { border, where } of absent) missing.push({ name: `flows ${border}`, reason: `no flow data for ${date} (${where}): the net position sums the other borders` });
-    missing.push(...partial);
+    for (const { border, where } of flows.absent) missing.push({ name: `flows ${border}`, reason: `no flow data for ${date} (${where}): the net position sums the other borders` });
+    missing.push(...flows.partial);
   }
   if (priced === 0) {
     missing.push({
       name: 'cross-border flows',
-      reason: answered
+      reason: hourly.answered
         ? `the platform has no flow data for ${date}`
         : `no real flow data for ${date} ${platformLive(ctx.config) ? '(the platform failed and the shipped flows do not hold it)' : ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows: daily net positions 01.02.2022–31.03.2023 in ${DAILY_NET_FIXTURE_NAME}, hourly documents ${FIXTURE_FLOW_DAYS})`,
     });
