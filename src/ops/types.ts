@@ -168,6 +168,25 @@ export interface StandardSchema<Output> {
     readonly jsonSchema?: { input(options: { target: string }): Record<string, unknown> };
   };
 }
+/**
+ * A lean operation's validator as a Standard Schema: `check` pushes an issue per problem found; no
+ * issue, and the value passes on as it came (nothing is transformed).
+ */
+export function standardValidator<Output>(check: (value: unknown, issues: StandardIssue[]) => void, jsonSchema?: StandardSchema<Output>['~standard']['jsonSchema']): StandardSchema<Output> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'svc',
+      ...(jsonSchema ? { jsonSchema } : {}),
+      validate(value) {
+        const issues: StandardIssue[] = [];
+        check(value, issues);
+        return issues.length ? { issues } : { value: value as Output };
+      },
+    },
+  };
+}
+
 export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
 export interface StandardIssue {
   readonly message: string;

@@ -18,7 +18,7 @@ import { parseTradeDate, withDateHint } from '../../domain/dates.js';
 import { kyivDstTransitionDays, kyivPeriodsInDay } from '../../data/dst.js';
 import type { PriceBook } from '../../domain/prices.js';
 import { writeLongCsv, writePriceBookJson, writeWideCsv } from '../../data/write.js';
-import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
+import { standardValidator, type LeanOperation, type StandardIssue } from '../types.js';
 import { checkHourlyPrices } from './prices-stats-input.js';
 
 export const CONVERT_FORMATS = ['json', 'csv', 'wide'] as const;
@@ -111,17 +111,7 @@ function check(v: unknown, issues: StandardIssue[]): void {
   });
 }
 
-export const PricesConvertInput: StandardSchema<PricesConvertInput> = {
-  '~standard': {
-    version: 1,
-    vendor: 'svc',
-    validate(value) {
-      const issues: StandardIssue[] = [];
-      check(value, issues);
-      return issues.length ? { issues } : { value: value as PricesConvertInput };
-    },
-  },
-};
+export const PricesConvertInput = standardValidator<PricesConvertInput>(check);
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 /** `7 days`, `31 days (2 of them clock-change days with their own periods)`, `(1 of them a clock-change day with its own periods)`. */

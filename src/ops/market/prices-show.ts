@@ -9,7 +9,7 @@
 import { BOUNDS } from '../../domain/bounds.js';
 import { parseTradeDate, withDateHint } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
-import type { LeanOperation, StandardIssue, StandardSchema } from '../types.js';
+import { standardValidator, type LeanOperation } from '../types.js';
 import { PRICE_LABELS } from './price-labels.js';
 
 export interface PricePoint { hour: number; priceUahMwh: number }
@@ -54,17 +54,7 @@ function check(v: unknown, add: (path: PropertyKey[], message: string) => void):
   });
 }
 
-export const PricesShowInput: StandardSchema<PricesShowInput> = {
-  '~standard': {
-    version: 1,
-    vendor: 'svc',
-    validate(value) {
-      const issues: StandardIssue[] = [];
-      check(value, (path, message) => issues.push({ path, message }));
-      return issues.length ? { issues } : { value: value as PricesShowInput };
-    },
-  },
-};
+export const PricesShowInput = standardValidator<PricesShowInput>((value, issues) => check(value, (path, message) => issues.push({ path, message })));
 
 const pad = (h: number) => String(h).padStart(2, '0');
 

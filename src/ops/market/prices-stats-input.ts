@@ -12,7 +12,7 @@
 import { BOUNDS, rangeText } from '../../domain/bounds.js';
 import { compareTradeDates, parseTradeDate, TRADE_DATE_PATTERN, withDateHint } from '../../domain/dates.js';
 import { HOURS_PER_DAY } from '../../domain/hourly.js';
-import type { StandardIssue, StandardSchema } from '../types.js';
+import { standardValidator, type StandardIssue } from '../types.js';
 
 export interface PricesStatsInput {
   /** Hourly prices (UAH/MWh, index = hour 0..23) keyed by trade date DD.MM.YYYY. */
@@ -109,15 +109,4 @@ export const PRICES_STATS_INPUT_JSON_SCHEMA: Record<string, unknown> = {
 };
 
 /** The validator invoke() runs (Standard Schema v1). The value passes on as it came: nothing is transformed. */
-export const PricesStatsInput: StandardSchema<PricesStatsInput> = {
-  '~standard': {
-    version: 1,
-    vendor: 'svc',
-    jsonSchema: { input: () => PRICES_STATS_INPUT_JSON_SCHEMA },
-    validate(value) {
-      const issues: StandardIssue[] = [];
-      check(value, issues);
-      return issues.length ? { issues } : { value: value as PricesStatsInput };
-    },
-  },
-};
+export const PricesStatsInput = standardValidator<PricesStatsInput>(check, { input: () => PRICES_STATS_INPUT_JSON_SCHEMA });
