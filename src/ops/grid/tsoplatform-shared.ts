@@ -3,6 +3,7 @@ import { compareTradeDates, nextTradeDate } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import type { FlowGapReport, SlotOfDay } from '../../providers/tsoplatform/coverage.js';
+import { FIXTURE_FLOW_DAYS } from '../../providers/tsoplatform/index.js';
 import { kyivPeriods, kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
 import type { SvcConfig } from '../../config/config.js';
 import type { OpContext, Remark } from '../types.js';
@@ -52,8 +53,7 @@ export function hourList(slots: readonly SlotOfDay[]): string {
   return more > 0 ? `${named} … ${more} more` : named;
 }
 
-/** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
-export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
+export { FIXTURE_FLOW_DAYS };
 
 /** Where a day without data was looked for, said after it: the shipped documents' days, or the platform. */
 export const noDataWhere = (source: string): string =>

@@ -8,6 +8,9 @@
  */
 import type { ProviderContract } from '../contract.js';
 
+/** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
+export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
+
 const platform = {
   cadence: 'hourly',
   neededByBrief: false,
@@ -24,7 +27,7 @@ export const tsoplatformContract: ProviderContract = {
   id: 'tsoplatform',
   healthId: 'tsoplatform',
   name: 'Transmission-data platform (cross-border flows, A44 prices)',
-  fixture: { file: 'fixtures/tsoplatform/ (real flows: hourly documents of 8 days, 28.10–01.11.2022 and 25–27.03.2023, for svc flows; daily net positions for the regime)', first: '01.02.2022', last: '31.03.2023' },
+  fixture: { file: `fixtures/tsoplatform/ (real flows: hourly documents of 8 days, ${FIXTURE_FLOW_DAYS}, for svc flows; daily net positions for the regime)`, first: '01.02.2022', last: '31.03.2023' },
 };
 
 export const gridopContract: ProviderContract = {
