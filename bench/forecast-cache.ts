@@ -30,6 +30,13 @@ function seriesHash(s: DailySeries): string {
   return h.digest('hex').slice(0, 20);
 }
 
+function capsHash(s: DailySeries): string {
+  if (!s.caps) return 'none';
+  const h = createHash('sha256').update(`${s.caps.from}`);
+  for (const x of [s.caps.lo, s.caps.hi]) h.update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
+  return h.digest('hex').slice(0, 20);
+}
+
 /** memberForecasts(s, a, to, lear), each member read from the cache or fitted and stored. */
 export function cachedMemberForecasts(s: DailySeries, a: number, to: number, lear: LearOptions, log: (msg: string) => void = () => {}, revision = ''): Float64Array {
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -39,7 +46,9 @@ export function cachedMemberForecasts(s: DailySeries, a: number, to: number, lea
   const sh = seriesHash(s);
   const fileOf = (m: LearMember) => {
     const breaks = m.sinceBreak === undefined ? null : s.breaks ?? [];
-    const key = createHash('sha256').update(JSON.stringify({ m, a, to, lasso: lear.lasso, sh, revision, ...(breaks ? { breaks } : {}) })).digest('hex').slice(0, 24);
+    // A member on the caps (lear.ts space) also reads the band of the caps.
+    const caps = m.space === 'caps' ? capsHash(s) : null;
+    const key = createHash('sha256').update(JSON.stringify({ m, a, to, lasso: lear.lasso, sh, revision, ...(breaks ? { breaks } : {}), ...(caps ? { caps } : {}) })).digest('hex').slice(0, 24);
     return join(CACHE_DIR, `${key}.bin`);
   };
   const read = (file: string) => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { H, fitReads, makeSeries, memberForecasts, type DailySeries, type LearOptions } from '../../src/engines/forecast/index.js';
+import { H, capBand, fitReads, makeSeries, memberForecasts, type DailySeries, type LearOptions } from '../../src/engines/forecast/index.js';
 import { cachedMemberForecasts, evict, memberCacheOf, memberDayKey, type FitDays, type MemberCache } from '../../src/ops/forecast/forecast-member-cache.js';
 import { loadConfig } from '../../src/config/config.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
@@ -136,6 +136,56 @@ describe('the key of a day: exactly the inputs its fits read', () => {
     expect(memberDayKey({ ...s, startDay: s.startDay + 1 }, t, LEAR)).not.toBe(memberDayKey(s, t, LEAR));
     expect(memberDayKey(s, t, { ...LEAR, lasso: { ...LEAR.lasso, nLambda: 9 } })).not.toBe(memberDayKey(s, t, LEAR));
     expect(memberDayKey(s, 5, LEAR)).toBeNull();
+  });
+});
+
+describe('the key of a day with a member on the caps: the band it reads, to the day', () => {
+  const ON_CAPS: LearOptions = { ...LEAR, members: [...LEAR.members, { window: 35, transform: 'asinh', space: 'caps' }] };
+  const banded = (): DailySeries => {
+    const s = series();
+    s.caps = capBand((d) => ({ min: Array.from({ length: H }, () => (d < 70 ? 1000 : 10)), max: Array.from({ length: H }, () => (d < 70 ? 4000 : 6000)) }), s.nDays + 1)!;
+    return s;
+  };
+  const withBand = (s: DailySeries): DailySeries => ({ ...copy(s), caps: { from: s.caps!.from, lo: s.caps!.lo.slice(), hi: s.caps!.hi.slice() } });
+  const t = 110;
+
+  it('spans what the engine reads of the band, and only a member on the caps reads it', () => {
+    const s = banded();
+    const r = fitReads(s, t, ON_CAPS)!;
+    expect(r.caps).toEqual([t - 35, t]);
+    const span = (days: number[]) => [days[0], days[days.length - 1]];
+    const read = (pick: 'lo' | 'hi') => {
+      const c = withBand(s);
+      const seen = new Set<number>();
+      const a = c.caps![pick];
+      c.caps![pick] = new Proxy(a, { get: (o, p) => (typeof p === 'string' && /^\d+$/.test(p) && seen.add(Math.floor(Number(p) / H)), Reflect.get(o, p, o)) });
+      memberForecasts(c, t, t, ON_CAPS);
+      return [...seen].sort((x, y) => x - y);
+    };
+    expect(span(read('lo'))).toEqual([...r.caps]);
+    expect(span(read('hi'))).toEqual([...r.caps]);
+    expect(fitReads(s, t, LEAR)!.caps[0]).toBeGreaterThan(fitReads(s, t, LEAR)!.caps[1]); // none
+  });
+
+  it('changes with the band inside the reads; a change outside keeps the key and the fits', () => {
+    const s = banded();
+    const base = memberDayKey(s, t, ON_CAPS);
+    const fits = hex(memberForecasts(s, t, t, ON_CAPS));
+    for (const d of [t - 35, t]) {
+      const c = withBand(s);
+      c.caps!.hi[d * H + 3] = (c.caps!.hi[d * H + 3] as number) + 1;
+      expect(memberDayKey(c, t, ON_CAPS), `day ${d}`).not.toBe(base);
+    }
+    for (const d of [t - 36, t + 1]) {
+      const c = withBand(s);
+      c.caps!.hi[d * H + 3] = (c.caps!.hi[d * H + 3] as number) + 1;
+      expect(memberDayKey(c, t, ON_CAPS), `day ${d}`).toBe(base);
+      expect(hex(memberForecasts(c, t, t, ON_CAPS)), `day ${d}`).toBe(fits);
+    }
+    // Without a member on the caps, the band is not part of the key.
+    const c = withBand(s);
+    c.caps!.hi[t * H] = 1e6;
+    expect(memberDayKey(c, t, LEAR)).toBe(memberDayKey(s, t, LEAR));
   });
 });
 

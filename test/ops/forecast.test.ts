@@ -4,7 +4,8 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forecastGet, ForecastResponse } from '../../src/ops/forecast/forecast.js';
-import { MODEL_FINGERPRINT } from '../../src/ops/forecast/forecast-model.js';
+import { MODEL_FINGERPRINT, MODEL_NAME } from '../../src/ops/forecast/forecast-model.js';
+import { PricesForecastSchema } from '../../src/ops/strategy/plan-on.js';
 import { invoke } from '../../src/ops/invoke.js';
 import type { OpContext } from '../../src/ops/types.js';
 import { localCtx } from './helpers.js';
@@ -32,6 +33,14 @@ function ctx(book: string): OpContext {
   const base = localCtx();
   return { ...base, now: () => new Date('2024-12-11T10:00:00Z'), config: { ...base.config, forecastBook: book } };
 }
+
+describe('the model name', () => {
+  it('fits the bound of a model name in the plan and brief inputs, and names every member kind', () => {
+    // The plans on the forecast hand it on to the risk check and the brief (PricesForecastSchema).
+    expect(PricesForecastSchema.safeParse({ model: MODEL_NAME, rmaeVsNaive: 0.9, days: 1 }).success).toBe(true);
+    expect(MODEL_NAME).toMatch(/asinh 56\/84\/364\/728\/1092\/1456 days, N-PIT 56\/84 days; on the caps: asinh and N-PIT 364\/728 days/);
+  });
+});
 
 describe('forecast.get', () => {
   const book = smallBook();

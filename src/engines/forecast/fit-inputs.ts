@@ -3,7 +3,8 @@
  * from the LEAR design (lear.ts: trainingDays, featureRow), so that a store of those fits
  * (src/ops/forecast/forecast-member-cache.ts) is keyed by exactly the inputs that make them:
  *
- *   member m (window w) is fitted only when t − w ≥ 0 (else it reads nothing: NaN);
+ *   member m (window w) is fitted only when t − w ≥ 0, and a member on the caps only where the
+ *   series has the band of the caps at t (else it reads nothing: NaN);
  *   its training rows are the observed days d in [t − w + LAG_SPAN, t − 1] (from the latest known
  *   break in (t − w + LAG_SPAN, t − sinceBreak] on, for a since-break member), each reading
  *     prices of d − PRICE_LAGS and its own prices (the targets),
@@ -13,10 +14,11 @@
  *
  * Over the fitted members (W the longest fitted window) that is: prices of [t − W, t − 1], observed
  * flags of [t − W + LAG_SPAN, t − 1], exogenous series over [t − W, t], extra columns over
- * [t − W + LAG_SPAN, t], the breaks in the hull of the since-break members' intervals, the number
- * and names of the columns, and the day of week of t (the rows' days follow from it). Nothing else:
- * not the price of t itself, not t's place in the series (a book that starts earlier or ends later
- * gives the same reads), not the caps (phase 2). The only superset: where a break cuts a short
+ * [t − W + LAG_SPAN, t], the breaks in the hull of the since-break members' intervals, the band
+ * of the caps over [t − Wc, t] (Wc the longest fitted member on the caps, when t has a band), the
+ * number and names of the columns, and the day of week of t (the rows' days follow from it).
+ * Nothing else: not the price of t itself, not t's place in the series (a book that starts earlier
+ * or ends later gives the same reads), not the caps the forecasts are clipped to (phase 2). The only superset: where a break cuts a short
  * member's window, the days before it are counted though only the longer members read them.
  * test/ops/forecast-member-cache.test.ts holds this to the engine: a change to any of these inputs
  * changes the reads, a change outside them leaves the fits bit for bit unchanged.
@@ -37,6 +39,8 @@ export interface FitReads {
   extra: DayRange;
   /** Breaks (DailySeries.breaks) in this range may move a since-break member's first row; null: none read. */
   breaks: DayRange | null;
+  /** The caps band (DailySeries.caps) of these days, read by the fitted members on the caps. */
+  caps: DayRange;
   /** Day of week of t, 0 = Monday. */
   dow: number;
 }
@@ -46,7 +50,9 @@ const NONE: DayRange = [0, -1];
 /** The inputs the member fits of day t read; null when the day cannot be forecast or no member is fitted (all NaN, nothing read). */
 export function fitReads(s: DailySeries, t: number, o: LearOptions): FitReads | null {
   if (!canForecast(s, t)) return null;
-  const fitted = o.members.map((m) => t - m.window >= 0);
+  // A member on the caps is fitted only where the band is (lear.ts forecastMember).
+  const banded = s.caps !== undefined && t >= s.caps.from;
+  const fitted = o.members.map((m) => t - m.window >= 0 && (m.space !== 'caps' || banded));
   const windows = o.members.filter((_, c) => fitted[c]).map((m) => m.window);
   if (windows.length === 0) return null;
   const W = Math.max(...windows);
@@ -62,6 +68,8 @@ export function fitReads(s: DailySeries, t: number, o: LearOptions): FitReads | 
     blo = Math.min(blo, t - m.window + LAG_SPAN + 1);
     bhi = Math.max(bhi, t - m.sinceBreak);
   });
+  // A member on the caps reads the band of every price it reads and of t (lear.ts inCaps, forecastMember).
+  const capsW = Math.max(-1, ...o.members.filter((m, c) => fitted[c] && m.space === 'caps').map((m) => m.window));
   return {
     fitted,
     // Rows' lags and targets (t − 1 the last target), the forecast row's lags.
@@ -70,6 +78,7 @@ export function fitReads(s: DailySeries, t: number, o: LearOptions): FitReads | 
     exog: s.exog.length ? [Math.min(first, t) - maxE, t - minE] : NONE,
     extra: s.extra ? [first, t] : NONE,
     breaks: blo <= bhi ? [blo, bhi] : null,
+    caps: capsW >= 0 ? [t - capsW, t] : NONE,
     dow: dayOfWeek(s.startDay + t),
   };
 }

@@ -1,6 +1,7 @@
 /** The forecast engine: LEAR ensemble, LAD combination with the naive prices, conformal bands, cap-hit risk, rolling evaluation. */
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
-export type { DailySeries, ExtraColumns, SeriesInput } from './series.js';
+export type { CapBand, DailySeries, ExtraColumns, SeriesInput } from './series.js';
+export { capBand } from './cap-breaks.js';
 export { DEFAULT_LEAR, describeMembers, memberName, type LearMember, type LearOptions, type Transform } from './lear.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';

@@ -14,7 +14,7 @@
  * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
-import type { ExtraColumns } from './series.js';
+import type { CapBand, ExtraColumns } from './series.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { dot, dot2, setGram } from './gram.js';
@@ -38,6 +38,15 @@ export interface LearMember {
    * the old regime's prices do not teach it the new one. Absent: the whole window, always.
    */
   sinceBreak?: number;
+  /**
+   * `caps`: the member sees each price as its position inside the caps in force at that hour,
+   * u = (p − floor)/(max cap − floor) (DailySeries.caps), lags and targets alike, and its forecast
+   * of u is mapped back with the caps of the forecast day, published before it. A cap change then
+   * moves the forecast at once, as the market's range moved. Where there is no band (a market
+   * without caps, a day before the first one with a max cap at every hour) the member is left out,
+   * as a member whose window is longer than the history. Absent: prices.
+   */
+  space?: 'caps';
 }
 
 export interface LearOptions {
@@ -51,18 +60,22 @@ export interface LearOptions {
  * windows add the diversity of a rank-based transform where it is cheap (docs/forecast.md). A
  * member whose window is longer than the history is skipped. The four short members are
  * regime-aware (sinceBreak 7, chosen over 14 and 10 on OREE 2023 and 2024 together): a week after a
- * cap change they fit on the new regime only.
+ * cap change they fit on the new regime only. The 364- and 728-day windows have twins on the caps
+ * (space 'caps', both transforms; chosen on OREE 2023 and 2024 together, docs/forecast.md "Members
+ * on the caps"): they carry the seasonality of a year across cap changes; on a market without caps
+ * they are left out, so the EPF markets keep the eight members.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
     ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const, ...(window <= 84 ? { sinceBreak: 7 } : {}) })),
     ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 7 })),
+    ...(['asinh', 'npit'] as const).flatMap((transform) => [364, 728].map((window) => ({ window, transform, space: 'caps' as const }))),
   ],
   lasso: DEFAULT_LASSO,
 };
 
 /** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
-export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.sinceBreak === undefined ? '' : ' since-break'}`;
+export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
 /** Number of transformed (non-dummy) feature columns. */
 export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length) + extraColumns(s);
@@ -116,6 +129,8 @@ export class LearScratch {
   sorted: Float64Array;
   ySorted: Float64Array;
   pair = new Float64Array(2);
+  /** The prices as a member on the caps reads them (inCaps), allocated on first use. */
+  inCaps: Float64Array | null = null;
   lasso: LassoWork;
   constructor(s: DailySeries, maxRows: number) {
     this.pn = numericColumns(s);
@@ -163,6 +178,31 @@ export function trainingDays(s: DailySeries, t: number, m: LearMember): number[]
  * little history.
  */
 export function forecastMember(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
+  if (member.space !== 'caps') return forecastOn(s, t, member, o, k, out);
+  const band = s.caps;
+  if (!band || t < band.from || !forecastOn(inCaps(s, band, t, member.window, k), t, member, o, k, out)) return false;
+  for (let h = 0; h < H; h++) {
+    const lo = band.lo[t * H + h] as number;
+    out[h] = lo + (out[h] as number) * ((band.hi[t * H + h] as number) - lo);
+  }
+  return true;
+}
+
+/**
+ * The series as member m on the caps reads it for day t: every price its window and lags read
+ * (days t − window .. t − 1) replaced by its position inside that hour's caps, in k's buffer.
+ */
+function inCaps(s: DailySeries, band: CapBand, t: number, window: number, k: LearScratch): DailySeries {
+  if (k.inCaps?.length !== s.price.length) k.inCaps = new Float64Array(s.price.length);
+  const price = k.inCaps;
+  for (let i = Math.max(0, t - window) * H, e = t * H; i < e; i++) {
+    const lo = band.lo[i] as number;
+    price[i] = ((s.price[i] as number) - lo) / ((band.hi[i] as number) - lo);
+  }
+  return { ...s, price };
+}
+
+function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
   const prepared = prepareWindow(s, t, member, k);
   if (!prepared) return false;
   const { n, yScale, yMean, yy } = prepared;
@@ -277,12 +317,21 @@ export function learScratch(s: DailySeries, o: LearOptions): LearScratch {
 /** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days". */
 export function describeMembers(members: readonly LearMember[]): string {
   const label: Record<Transform, string> = { asinh: 'asinh', npit: 'N-PIT' };
-  const parts: string[] = [];
-  for (const tr of ['asinh', 'npit'] as const) {
-    const ws = members.filter((m) => m.transform === tr).map((m) => m.window);
-    if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
-  }
+  const windows = (ms: readonly LearMember[]) => {
+    const parts: string[] = [];
+    for (const tr of ['asinh', 'npit'] as const) {
+      const ws = ms.filter((m) => m.transform === tr).map((m) => m.window);
+      if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
+    }
+    return parts.join(', ');
+  };
+  const onCaps = members.filter((m) => m.space === 'caps');
+  const ws = [...new Set(onCaps.map((m) => m.window))];
+  const trs = [...new Set(onCaps.map((m) => m.transform))];
+  // Every transform on every window: said once ("asinh and N-PIT 364/728 days").
+  const grid = ws.length * trs.length === onCaps.length;
+  const caps = onCaps.length ? `; on the caps: ${grid ? `${trs.map((t) => label[t]).join(' and ')} ${ws.join('/')} days` : windows(onCaps)}` : '';
   const sb = members.filter((m) => m.sinceBreak !== undefined);
-  const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut at a cap change ${sb[0]?.sinceBreak} days after it` : '';
-  return parts.join(', ') + since;
+  const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut ${sb[0]?.sinceBreak} days after a cap change` : '';
+  return windows(members.filter((m) => m.space !== 'caps')) + caps + since;
 }

@@ -33,6 +33,11 @@ export interface DailySeries {
    */
   breaks?: readonly number[];
   /**
+   * The caps in force at each hour of each day (cap-breaks.ts capBand), for the members fitted on
+   * the price's position inside them (lear.ts LearMember.space). Absent: a market without caps.
+   */
+  caps?: CapBand;
+  /**
    * Extra design columns known at gate closure for each day 0..nDays (exogenous.ts): hourly series
    * enter at lag 0 only (24 columns each), daily ones as one column each. Absent: prices only.
    */
@@ -129,6 +134,20 @@ export interface ExtraColumns {
   hourly: Float64Array[];
   /** Each nDays + 1 long. */
   daily: Float64Array[];
+}
+
+/**
+ * Per day and hour ((nDays + 1) × 24, hour-major: index nDays is the day after the data, the one a
+ * forecast of tomorrow is for), the floor `lo` and the max cap `hi` in force, each a
+ * finite number with hi > lo: the band a member on the caps (lear.ts) reads prices inside. Days from
+ * `from` on carry their own caps (an hour without a max cap takes the last one known); the days
+ * before `from` (no max cap known yet) take the caps of `from`, which are known to any forecast of
+ * a day ≥ `from`; a forecast of an earlier day does not use the band.
+ */
+export interface CapBand {
+  from: number;
+  lo: Float64Array;
+  hi: Float64Array;
 }
 
 /** The price caps in force on a day (min and max per hour). */

@@ -7,8 +7,8 @@
  *   - the cache format and the model revision (MODEL_REVISION: an upgraded engine never reads the
  *     previous one's fits), the members and lasso options,
  *   - exactly the inputs the fits of t read (engines/forecast/fit-inputs.ts fitReads: the prices,
- *     observed flags, exogenous and extra columns and breaks of the longest fitted window and its
- *     lags before t, the number and names of the columns, t's day of week),
+ *     observed flags, exogenous and extra columns, breaks and caps band of the longest fitted window
+ *     and its lags before t, the number and names of the columns, t's day of week),
  * so a second `svc forecast --date D` reads all its days back, `--date D+1` fits one, and a book
  * that differs only outside a day's window (a longer book, a correction after D) reuses the day.
  *
@@ -62,13 +62,17 @@ export function memberDayKey(s: DailySeries, t: number, lear: LearOptions): stri
   if (!r) return null;
   const breaks = r.breaks ? (s.breaks ?? []).filter((b) => b >= (r.breaks as DayRange)[0] && b <= (r.breaks as DayRange)[1]).map((b) => b - t) : null;
   const h = createHash('sha256');
-  h.update(JSON.stringify({ FORMAT, MODEL_REVISION, lear, fitted: r.fitted, dow: r.dow, exog: s.exog.length, extra: s.extra?.names ?? null, breaks }));
+  h.update(JSON.stringify({ FORMAT, MODEL_REVISION, lear, fitted: r.fitted, dow: r.dow, exog: s.exog.length, extra: s.extra?.names ?? null, breaks, caps: r.caps[0] <= r.caps[1] ? r.caps[0] - t : null }));
   h.update(bytes(s.price, r.price, H));
   h.update(bytes(s.observed, r.observed, 1));
   for (const x of s.exog) h.update(bytes(x, r.exog, H));
   if (s.extra) {
     for (const x of s.extra.hourly) h.update(bytes(x, r.extra, H));
     for (const x of s.extra.daily) h.update(bytes(x, r.extra, 1));
+  }
+  if (s.caps) {
+    h.update(bytes(s.caps.lo, r.caps, H));
+    h.update(bytes(s.caps.hi, r.caps, H));
   }
   return h.digest('hex');
 }

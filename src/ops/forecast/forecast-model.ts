@@ -9,7 +9,7 @@ import { daysBefore } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
 import type { CapsTable } from '../../data/caps.js';
 import { forecastCapsTable } from './forecast-caps.js';
-import { H, DEFAULT_FORECAST, capBreaks, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../../engines/forecast/index.js';
+import { H, DEFAULT_FORECAST, capBand, capBreaks, describeMembers, tradeDateOf, type DailySeries, type DayCaps, type DayForecast, warmupDays } from '../../engines/forecast/index.js';
 
 /** History a forecast day needs before it: the shortest member's calibration window. */
 export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
@@ -29,13 +29,14 @@ export function historyWindow(book: PriceBook, date: string): PriceBook {
   return daysBefore(book, date, HISTORY_DAYS);
 }
 
-export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; daily recalibration), combined with the d-1 and d-7 prices by least absolute deviations over the last ${(DEFAULT_FORECAST.combineWindows ?? [DEFAULT_FORECAST.combineDays]).join(' and ')} days (the fits' weights averaged) per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change only the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights + locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the climatology of the same cap`;
+/** The model in one line (≤ 500 characters: the bound of a model name in the plan and brief inputs, PricesForecastSchema). */
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; refitted daily) with the d-1 and d-7 prices, least-absolute-deviation weights over the last ${(DEFAULT_FORECAST.combineWindows ?? [DEFAULT_FORECAST.combineDays]).join(' and ')} days averaged, per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights; locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the same cap's climatology`;
 /**
  * Bumped whenever the engine's numbers change for the same options (a new solver, a new
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-11-27 issue 28: since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
+export const MODEL_REVISION = '2026-12-06 issue 28: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
@@ -43,13 +44,18 @@ export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun
  * The caps each series day's forecast is held to (forecast-caps.ts: the DAM caps in force, a
  * partial regime completed from the one it follows, a floor never at or below zero), as the
  * engine's per-hour arrays (memoised per day). Also records on `s` the days the caps change
- * (s.breaks), which the regime-aware members read.
+ * (s.breaks), which the regime-aware members read, and the band of the caps of every day (s.caps),
+ * which the members on the caps read.
  */
 export function damCapsOf(table: CapsTable | null, s: DailySeries): (t: number) => DayCaps | null {
   const capsOn = forecastCapsTable(table);
   const capsOf = (t: number): DayCaps | null => capsOn(tradeDateOf(s.startDay + t));
   // The days the caps change are known breaks of the market's regime (engines/forecast lear.ts sinceBreak).
   s.breaks = capBreaks(capsOf, s.nDays);
+  // The caps in force, hour by hour, for the members on the price's position inside them (lear.ts space).
+  // One day more than the prices: the day after the data is the one a forecast is for.
+  const band = capBand(capsOf, s.nDays + 1);
+  if (band) s.caps = band;
   return capsOf;
 }
 
