@@ -3,14 +3,17 @@
  * Build step (npm run build, before scripts/code-cache.mjs): the built CLI, dist/cli/main.js and
  * everything it imports, is bundled by esbuild — ES modules with code splitting, so every dynamic
  * import (a hand-written command, an operation, the server) stays a lazy chunk — then re-chunked by
- * rollup into dist/bundle/ (below), and bin/svc.js runs the bundle when it is there. A cold `svc plan` then reads a dozen files instead of 50: module
- * resolution, file reads and compiling are most of what a cold command costs above `node -e 0`
- * (docs/benchmarks.md, "CLI, cold runs (issue 25, 2026-11-27)").
+ * rollup into dist/bundle/ (below), and bin/svc.js runs the bundle when it is there. A cold command
+ * then reads far fewer files (the counts per command, and how they are taken, are in
+ * docs/architecture.md, "Start-up cost is part of the design": one place, not repeated here):
+ * module resolution, file reads and compiling are most of what a cold command costs above
+ * `node -e 0` (docs/benchmarks.md, "CLI, cold runs (issue 25, 2026-11-27)").
  *
  * One bundle for every command, so that each module has one instance (one SvcError class, one
- * commander). The tsc output stays as it is beside it: worker threads (forecast, receipt) load their
- * own modules from it, and without esbuild (an install without dev dependencies) this step is
- * skipped and bin/svc.js runs dist/cli/main.js: slower to start, nothing else.
+ * commander). The tsc output stays as it is beside it: the pool's worker threads (src/ops/pool.ts:
+ * forecast, backtest, sweep, receipt) load their own modules from it, and without esbuild (an
+ * install without dev dependencies) this step is skipped and bin/svc.js runs dist/cli/main.js:
+ * slower to start, nothing else.
  *
  * What the bundle keeps as it was under dist/:
  * - `import.meta.url` in each module still names the module's own file under dist/ (its fixtures,
@@ -22,10 +25,10 @@
  *   dist/vendor/zod.js is imported as the one file it is.
  *
  * Then rollup re-chunks esbuild's output (no code changed: tree-shaking off). esbuild gives each set
- * of dynamic importers a chunk of its own, so a cold `svc prices stats` read 27 files of the bundle;
- * rollup knows that what a dynamic import's importer has loaded already needs no chunk of its own,
- * and the same command reads 12 (`plan` 18 instead of 33, `--version` 2 instead of 16). Without
- * rollup, esbuild's chunks (ES modules, main.js) are the bundle.
+ * of dynamic importers a chunk of its own; rollup knows that what a dynamic import's importer has
+ * loaded already needs no chunk of its own, so a cold command reads half the files of esbuild's
+ * chunks or fewer (docs/architecture.md has the counts). Without rollup, esbuild's chunks (ES
+ * modules, main.js) are the bundle.
  *
  * rollup writes the chunks as CommonJS (main.cjs, <name>-<hash>.cjs) for bin/load-bundle.js, which
  * compiles each with vm.Script from the V8 code cache that scripts/code-cache.mjs writes beside it:

@@ -1,7 +1,8 @@
 /**
- * The one pool of worker threads for heavy work (docs/architecture.md, "Work off the event loop";
- * docs/security.md, "Admission control"): the forecast's member fits and combination, long
- * backtests and the canonicalisation of large receipt inputs. ONE pool, not one per kind of work:
+ * The one pool of worker threads for heavy work (docs/architecture.md, "Long computations: pure
+ * phases, threads in ops", which lists its users; docs/security.md, "Admission control"): the
+ * forecast's member fits and combination, long backtests, large settings sweeps and the
+ * canonicalisation of large receipt inputs. ONE pool, not one per kind of work:
  * admission (src/http/admission.ts) bounds how many heavy requests run at once, and one pool of
  * one thread per core bounds the CPU they take together; pools per kind would each take every core.
  * Each task names its worker module (tinypool's per-task `filename`), which lives beside the

@@ -1,9 +1,16 @@
-/** Worker thread of a sweep (src/ops/strategy/backtest-sweep.ts): receives the book once, then one combination per message. */
-import { parentPort, workerData } from 'node:worker_threads';
+/**
+ * backtest.sweep's task on the shared pool (src/ops/pool.ts, sent by backtest-sweep.ts): one
+ * combination on the sweep's book, deserialized from shared memory on the thread's first task of
+ * that sweep and kept for the next ones (one book per thread: a new sweep replaces it).
+ */
+import { deserialize } from 'node:v8';
 import type { PriceBook } from '../../domain/prices.js';
-import { runCombo, type SweepCombo } from '../../engines/backtest-sweep.js';
+import { runCombo, type SweepRow } from '../../engines/backtest-sweep.js';
+import type { SweepTask } from './backtest-sweep.js';
 
-const { book } = workerData as { book: PriceBook };
-parentPort?.on('message', (msg: { index: number; combo: SweepCombo }) => {
-  parentPort?.postMessage({ index: msg.index, row: runCombo(book, msg.combo) });
-});
+let kept: { id: string; book: PriceBook } | undefined;
+
+export function combo({ book, combo }: SweepTask): SweepRow {
+  if (kept?.id !== book.id) kept = { id: book.id, book: deserialize(book.bytes) as PriceBook };
+  return runCombo(kept.book, combo);
+}

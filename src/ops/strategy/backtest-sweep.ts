@@ -1,10 +1,11 @@
 /**
  * backtest.sweep (CLI `svc backtest --sweep`, backtest-sweep-view.ts; no HTTP route, the spec has none): every combination
  * of the listed settings values, each a full backtest reduced to a row, best combined PnL first,
- * with the calendar days missing inside the range. Large sweeps are spread over worker threads.
+ * with the calendar days missing inside the range. Large sweeps are spread over the shared pool
+ * (src/ops/pool.ts, runSweep below).
  */
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import { serialize } from 'node:v8';
 import { z } from 'zod';
 import { SvcError } from '../../domain/errors.js';
 import type { PriceBook } from '../../domain/prices.js';
@@ -15,6 +16,7 @@ import { combinations, runCombo, type SweepCombo, type SweepRow } from '../../en
 import { gapReport } from '../../engines/gaps.js';
 import { BacktestAnalytics, BacktestRequest } from './backtest.js';
 import { defineOperation } from '../types.js';
+import { poolFor, poolThreads, type PoolRunner } from '../pool.js';
 import { backtestSweepCli } from './backtest-sweep-view.js';
 
 // A sweep runs the plans on the actual prices only: planOn/history are not accepted (never silently ignored).
@@ -59,58 +61,99 @@ export const backtestSweep = defineOperation({
       const bad = ComboSettings.safeParse({ strategySettings: combo.strategySettings, bessSettings: combo.bessSettings }).error;
       if (bad) throw SvcError.validation(`sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(bad).message}`, [{ path: 'sweep', message: 'value out of range' }]);
     }
-    const rows = await runSweep(input.priceBook, combos, (done, total) => ctx.progress?.(done, total, 'sweep'));
+    const rows = await runSweep(input.priceBook, combos, (done, total) => ctx.progress?.(done, total, 'sweep'), { signal: ctx.signal });
     return { combinations: rows, gaps: gapReport(Object.keys(input.priceBook), input.range ?? {}) };
   },
 });
 
-/** Runs every combination; uses worker threads when the work is large enough to pay for them. */
-async function runSweep(book: PriceBook, combos: SweepCombo[], onProgress: (done: number, total: number) => void): Promise<SweepRow[]> {
-  const days = Object.keys(book).length;
-  const workers = Math.min(availableParallelism(), combos.length);
-  let rows: SweepRow[];
-  if (workers <= 1 || combos.length * days < 4_000) {
-    rows = [];
-    for (const combo of combos) {
-      rows.push(runCombo(book, combo));
-      onProgress(rows.length, combos.length);
-    }
-  } else {
-    rows = await runInWorkers(book, combos, workers, onProgress);
-  }
-  return rows.sort((a, b) => b.combinedNetPnlUah - a.combinedNetPnlUah);
+/**
+ * A sweep's book as its pool tasks carry it: serialized once into shared memory, so a task costs a
+ * combination, not a copy of the book (≈ 0.9 MB and 10-40 ms to clone for the shipped 3 years), and
+ * each thread deserializes it once per sweep (`id`). The same V8 serializer as a message's, so the
+ * thread's book is the caller's value for value.
+ */
+export interface SharedBook {
+  id: string;
+  bytes: Uint8Array;
 }
 
-async function runInWorkers(book: PriceBook, combos: SweepCombo[], count: number, onProgress: (done: number, total: number) => void): Promise<SweepRow[]> {
+/** One combination of a sweep, as the pool's worker (backtest-sweep-worker.ts) receives it. */
+export interface SweepTask {
+  book: SharedBook;
+  combo: SweepCombo;
+}
+
+/** The pool's worker of this operation (built only: from the TypeScript sources the sweep runs inline). */
+const WORKER = new URL('./backtest-sweep-worker.js', import.meta.url);
+
+/** Below this many backtested days (combinations × days of the book) the pool costs more than it saves. */
+const MIN_POOL_WORK = 4_000;
+
+export interface SweepRunOptions {
+  /** Pool threads to use at most (default: the pool's, one per core); 1 runs inline. */
+  threads?: number;
+  /** Stops the sweep: no further combination starts, the pool's tasks of the sweep are aborted. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Every combination's row, best combined PnL first, with progress after each combination. A large
+ * sweep is spread over the shared pool (src/ops/pool.ts), one combination per task, at most
+ * `threads` in flight; the rows are kept by the combination's index and sorted stably, so they do
+ * not depend on the threads or the order the tasks finish in (test/ops/backtest-sweep-pool.test.ts).
+ * A pool that cannot run a task costs the speed-up, not the sweep: the combinations left run inline.
+ */
+export async function runSweep(book: PriceBook, combos: SweepCombo[], onProgress: (done: number, total: number) => void, o: SweepRunOptions = {}): Promise<SweepRow[]> {
+  const { signal } = o;
+  signal?.throwIfAborted();
+  const days = Object.keys(book).length;
+  const n = Math.min(o.threads ?? poolThreads(), combos.length);
   const results = new Array<SweepRow | undefined>(combos.length);
   let done = 0;
-  let nextIndex = 0;
-  const url = new URL('./backtest-sweep-worker.js', import.meta.url);
-  await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<void>((resolve, reject) => {
-        const worker = new Worker(url, { workerData: { book } });
-        const feed = () => {
-          if (nextIndex >= combos.length) {
-            void worker.terminate().then(() => resolve());
-            return;
-          }
-          const index = nextIndex++;
-          worker.postMessage({ index, combo: combos[index] });
-        };
-        worker.on('message', (msg: { index: number; row: SweepRow }) => {
-          results[msg.index] = msg.row;
-          done++;
-          onProgress(done, combos.length);
-          feed();
-        });
-        worker.on('error', reject);
-        feed();
-      }),
-    ),
-  );
-  return results.map((r, i) => {
-    if (!r) throw new SvcError('internal_error', `sweep combination ${i} produced no result`);
-    return r;
-  });
+  const p = n >= 2 && combos.length * days >= MIN_POOL_WORK ? await poolFor(WORKER) : null;
+  if (p) {
+    try {
+      await inPool(p, book, combos, n, results, () => onProgress(++done, combos.length), signal);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error;
+    }
+  }
+  // Inline: a small sweep, the TypeScript sources, or what a failed pool left.
+  for (let i = 0; i < combos.length; i++) {
+    if (results[i]) continue;
+    signal?.throwIfAborted();
+    results[i] = runCombo(book, combos[i] as SweepCombo);
+    onProgress(++done, combos.length);
+  }
+  return (results as SweepRow[]).sort((a, b) => b.combinedNetPnlUah - a.combinedNetPnlUah);
+}
+
+function sharedBook(book: PriceBook): SharedBook {
+  const bytes = serialize(book);
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  shared.set(bytes);
+  return { id: randomUUID(), bytes: shared };
+}
+
+/** The combinations on the pool, at most `n` in flight; after the first failure no further one starts, and it rejects once the running ones settle. */
+async function inPool(p: PoolRunner, book: PriceBook, combos: SweepCombo[], n: number, results: (SweepRow | undefined)[], progress: () => void, signal?: AbortSignal): Promise<void> {
+  const shared = sharedBook(book);
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < combos.length && !failed) {
+      signal?.throwIfAborted();
+      const i = next++;
+      try {
+        results[i] = await p<SweepRow>('combo', { book: shared, combo: combos[i] as SweepCombo } satisfies SweepTask, { signal });
+        progress();
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: n }, lane));
+  const failure = settled.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
 }
