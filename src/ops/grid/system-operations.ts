@@ -6,7 +6,7 @@ import { SvcError } from '../../domain/errors.js';
 import { SystemQuery, SystemResponse } from '../../domain/tsoplatform.js';
 import { MIX_GROUPS, type MixGroup } from '../../providers/tsoplatform/eic.js';
 import { readSystem } from '../../providers/tsoplatform/reads.js';
-import { platformLive, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { platformOff, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation } from '../types.js';
 
 const zero = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.map((g) => [g, 0])) as Record<MixGroup, number>;
@@ -51,9 +51,9 @@ export const systemOperations = defineOperation({
   },
   async run(ctx, input) {
     const { from: date } = resolveRange(ctx, input);
-    if (!platformLive(ctx.config)) {
-      const why = ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture (the network is never asked)' : 'without SVC_TSOPLATFORM_TOKEN';
-      throw new SvcError('not_found', `no real load or generation data for ${date} ${why}: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
+    const off = platformOff(ctx.config);
+    if (off !== null) {
+      throw new SvcError('not_found', `no real load or generation data for ${date} ${off.clause}: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
     }
     const { hours, freshness, noData } = await readSystem(tsoDeps(ctx), date);
     const generationMwh = zero();
