@@ -51,11 +51,18 @@ describe('svc flows / system / regime', () => {
     expect(full.stderr).not.toMatch(/no net flow|no flow data/);
   });
 
-  it('system serves no synthetic day without a token; regime renders from the fixtures', async () => {
+  it('system serves no synthetic day without a token: exit 1 (the source is not configured, not bad input), saying what to set; regime renders from the fixtures', async () => {
     const dir = tempDir('svc-sys-');
     const sys = await cli(['system', '--date', '01.11.2022'], env(dir));
-    expect(sys.exitCode).toBe(2);
-    expect(sys.stderr).toMatch(/SVC_TSOPLATFORM_TOKEN/);
+    expect(sys.exitCode).toBe(1);
+    expect(sys.stderr).toMatch(/^error: no load or generation data for 01\.11\.2022 without SVC_TSOPLATFORM_TOKEN: set SVC_TSOPLATFORM_TOKEN to an ENTSO-E Transparency Platform security token to read it from the transmission platform; svc ships none to fall back on/);
+    // Fixture mode is not asked either, token or not: the message says to leave it.
+    const fixture = await cli(['system', '--date', '01.11.2022'], env(dir, { SVC_MARKET_DATA: 'fixture', SVC_TSOPLATFORM_TOKEN: 'secret-token-x' }));
+    expect(fixture.exitCode).toBe(1);
+    expect(fixture.stderr).toMatch(/with SVC_MARKET_DATA=fixture \(the network is never asked\): set SVC_MARKET_DATA=auto \(or live\) to read it/);
+    expect(fixture.stderr).not.toMatch(/secret-token-x/);
+    // A bad date is still bad input.
+    expect((await cli(['system', '--date', '31.02.2024'], env(dir))).exitCode).toBe(2);
     const reg = await cli(['regime', '--date', '01.11.2022', '--format', 'json'], env(dir, { SVC_MARKET_DATA: 'fixture' }));
     expect(['scarce', 'balanced', 'surplus']).toContain((JSON.parse(reg.stdout) as { regime: string }).regime);
   });

@@ -22,13 +22,14 @@ const ctxOf = (env: Record<string, string>) => {
   return { ...localCtx(), config: configOf(env), stores: () => Promise.resolve(stores) };
 };
 
+const SET_TOKEN = 'set SVC_TSOPLATFORM_TOKEN to an ENTSO-E Transparency Platform security token';
 const FIXTURE = { cause: 'fixture_mode', note: 'SVC_MARKET_DATA=fixture: the network is never asked', clause: 'with SVC_MARKET_DATA=fixture (the network is never asked)' };
-const NO_TOKEN = { cause: 'no_token', note: 'No SVC_TSOPLATFORM_TOKEN configured', clause: 'without SVC_TSOPLATFORM_TOKEN' };
+const NO_TOKEN = { cause: 'no_token', note: 'No SVC_TSOPLATFORM_TOKEN configured', clause: 'without SVC_TSOPLATFORM_TOKEN', remedy: SET_TOKEN };
 
 describe('platformOff: the one rule, fixture mode before the token', () => {
   it.each([
-    ['fixture mode, token set', { SVC_MARKET_DATA: 'fixture', SVC_TSOPLATFORM_TOKEN: 't-1' }, FIXTURE],
-    ['fixture mode, no token', { SVC_MARKET_DATA: 'fixture' }, FIXTURE],
+    ['fixture mode, token set', { SVC_MARKET_DATA: 'fixture', SVC_TSOPLATFORM_TOKEN: 't-1' }, { ...FIXTURE, remedy: 'set SVC_MARKET_DATA=auto (or live)' }],
+    ['fixture mode, no token', { SVC_MARKET_DATA: 'fixture' }, { ...FIXTURE, remedy: `${SET_TOKEN} and SVC_MARKET_DATA=auto (or live)` }],
     ['auto, no token', { SVC_MARKET_DATA: 'auto' }, NO_TOKEN],
     ['live, no token', { SVC_MARKET_DATA: 'live' }, NO_TOKEN],
     ['auto, token set', { SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: 't-1' }, null],
@@ -47,7 +48,7 @@ describe('platformOff: the one rule, fixture mode before the token', () => {
 
   it("svc system's error and the regime's missing flows say the same clause", async () => {
     for (const [env, want] of [[{ SVC_MARKET_DATA: 'fixture' }, FIXTURE], [{ SVC_MARKET_DATA: 'auto' }, NO_TOKEN]] as const) {
-      await expect(call(systemOperations, ctxOf(env), { date: '01.11.2022' })).rejects.toMatchObject({ message: expect.stringContaining(`for 01.11.2022 ${want.clause}:`) });
+      await expect(call(systemOperations, ctxOf(env), { date: '01.11.2022' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining(`for 01.11.2022 ${want.clause}: set `) });
       const r = await call(regime, ctxOf(env), { date: '15.01.2024' });
       expect(r.missing.find((m) => m.name === 'cross-border flows')?.reason).toContain(`no real flow data for 15.01.2024 ${want.clause} (`);
     }

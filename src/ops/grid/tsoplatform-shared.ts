@@ -105,6 +105,8 @@ export interface PlatformOff {
   note: string;
   /** After what is lacking: `with SVC_MARKET_DATA=fixture (the network is never asked)`, `without SVC_TSOPLATFORM_TOKEN`. */
   clause: string;
+  /** What to set for the platform to be asked: the token (its variable named), and out of fixture mode. */
+  remedy: string;
 }
 
 /** The variable of the platform's token, named wherever one is said to be missing. */
@@ -115,10 +117,16 @@ export const TOKEN_ENV = 'SVC_TSOPLATFORM_TOKEN';
  * token or not (README, "SVC_MARKET_DATA"), and otherwise it needs a token. The one rule.
  */
 export function platformOff(config: SvcConfig): PlatformOff | null {
+  const setToken = `set ${TOKEN_ENV} to an ENTSO-E Transparency Platform security token`;
   if (config.marketData.mode === 'fixture') {
-    return { cause: 'fixture_mode', note: 'SVC_MARKET_DATA=fixture: the network is never asked', clause: 'with SVC_MARKET_DATA=fixture (the network is never asked)' };
+    return {
+      cause: 'fixture_mode',
+      note: 'SVC_MARKET_DATA=fixture: the network is never asked',
+      clause: 'with SVC_MARKET_DATA=fixture (the network is never asked)',
+      remedy: config.tsoplatform.token ? 'set SVC_MARKET_DATA=auto (or live)' : `${setToken} and SVC_MARKET_DATA=auto (or live)`,
+    };
   }
-  return config.tsoplatform.token ? null : { cause: 'no_token', note: `No ${TOKEN_ENV} configured`, clause: `without ${TOKEN_ENV}` };
+  return config.tsoplatform.token ? null : { cause: 'no_token', note: `No ${TOKEN_ENV} configured`, clause: `without ${TOKEN_ENV}`, remedy: setToken };
 }
 
 /** Whether the platform is asked (a token, and not fixture mode). */
