@@ -101,6 +101,14 @@ async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partia
 
 const isMissing = (x: object): x is Missing => 'reason' in x;
 
+/**
+ * Where an input came from, in words: `live`, `fresh cached copy`, `stale cached copy` or `shipped
+ * fixture data`. The table's Source column and the stderr line say it so (source and status in one:
+ * a fixture's status is always `fixture` and a live read's `fresh`, so two columns repeated each other).
+ */
+export const inputFrom = (i: Pick<Input, 'source' | 'status'>): string =>
+  i.source === 'fixture' ? 'shipped fixture data' : i.source === 'live' ? 'live' : `${i.status} cached copy`;
+
 /** The cross-border flows of a day as the regime reads them: one source, each border's mean, and what it lacks. */
 interface FlowTally {
   borders: RegimeResponse['flow']['borders'];
@@ -239,8 +247,7 @@ export const regime = defineOperation({
     errors: 'flags',
     remarks: (r) => {
       const notLive = r.inputs.filter((x) => x.source !== 'live');
-      const said = (i: (typeof notLive)[number]) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`;
-      return [...(notLive.length > 0 ? [{ warn: `regime inputs not live: ${notLive.map(said).join('; ')}` }] : []), ...r.missing.map((m) => ({ warn: `regime input ${m.name} missing: ${m.reason}` }))];
+      return [...(notLive.length > 0 ? [{ warn: `regime inputs not live: ${notLive.map((i) => `${i.name} (${inputFrom(i)})`).join('; ')}` }] : []), ...r.missing.map((m) => ({ warn: `regime input ${m.name} missing: ${m.reason}` }))];
     },
     view: {
       blocks: (r, t) => {
@@ -257,7 +264,7 @@ export const regime = defineOperation({
               ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
             ],
           },
-          { table: { head: ['Input', 'Date', 'Source', 'Status'], rows: r.inputs.map((i) => [i.name, i.date, i.source, i.status]) } },
+          { table: { head: ['Input', 'Date', 'Source'], rows: r.inputs.map((i) => [i.name, i.date, inputFrom(i)]) } },
           r.disclaimer,
         ];
       },
