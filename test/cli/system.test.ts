@@ -25,6 +25,26 @@ describe('svc flows / system / regime', () => {
     expect(bad.stderr).toMatch(/^error: --border: /);
   });
 
+  it('flows carry `period`, the settlement period of the Kyiv day, so they join a price book by (date, period) on clock-change days too', async () => {
+    const dir = tempDir('svc-flows-period-');
+    // The price book's long CSV: hour = period - 1 on every day (the autumn day: 24 of its 25 periods in the operator's export).
+    const book = await cli(['prices', 'convert', join(ROOT, 'fixtures', 'oree-dam-ips-2022-2024.csv'), '--to', 'csv'], env(dir));
+    for (const [border, date, periods] of [['PL', '30.10.2022', 25], ['HU', '26.03.2023', 23]] as const) {
+      const json = JSON.parse((await cli(['flows', '--border', border, '--date', date, '--format', 'json'], env(dir))).stdout) as { hours: { hour: number; period: number }[] };
+      expect(json.hours.map((h) => h.period)).toEqual(Array.from({ length: periods }, (_, i) => i + 1));
+      // The wall-clock hour repeats 03 in autumn and skips 03 in spring: it cannot be the join key.
+      expect(json.hours.map((h) => h.hour).join(',')).toBe(periods === 25 ? '0,1,2,3,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23' : '0,1,2,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23');
+      const csv = (await cli(['flows', '--border', border, '--date', date, '--format', 'csv'], env(dir))).stdout.trim().split('\n');
+      expect(csv[0]).toBe('tradeDate,hour,period,utcStart,fromToMw,toFromMw,netFlowMw');
+      const flowPeriods = new Set(csv.slice(1).map((l) => Number(l.split(',')[2])));
+      const pricePeriods = book.stdout.split('\n').filter((l) => l.startsWith(`${date},`)).map((l) => Number(l.split(',')[1]) + 1);
+      expect(pricePeriods.length).toBe(periods === 25 ? 24 : 23);
+      // Every price period has its one flow row.
+      expect(pricePeriods.every((p) => flowPeriods.has(p))).toBe(true);
+      expect(flowPeriods.size).toBe(periods);
+    }
+  });
+
   it('flows names what it lacks: a day without data, the missing days of a range, a missing hour (stderr, table; JSON gaps)', async () => {
     const dir = tempDir('svc-flows-gaps-');
     const none = await cli(['flows', '--border', 'HU', '--date', '15.01.2023'], env(dir));

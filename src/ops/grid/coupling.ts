@@ -29,6 +29,9 @@ export const couplingFlows = defineOperation({
     'Hourly MW between Ukraine (UA-IPS 10Y1001C--000182) and `border` (PL default, SK, HU, RO, MD) for `date` or `from`..`to` ' +
     '(Kyiv trade days, at most 31; default the newest available day). Per hour: `leg.fromTo` (Ukraine -> border), `leg.toFrom` ' +
     '(border -> Ukraine) and `netFlowMw` = toFrom - fromTo (positive = net import). Clock-change days have 23 or 25 periods. ' +
+    'Each hour carries `hour`, the Kyiv wall-clock hour of its start (03 twice on the autumn day, none on the spring day), and ' +
+    '`period` (svc extension), the 1-based settlement period of the Kyiv trade day (1..23/24/25): join flows to a price book ' +
+    'by (date, `period`), a long CSV\'s `hour` being period - 1 on every day, clock-change days included. ' +
     'Nothing missing is left unsaid (svc extensions): `gaps` names the days of the range with no value at all (`missing`) and the ' +
     'hours without a net flow on the other days (`missingHours`), with `complete` false when either is not empty; `noData` is true ' +
     'when no hour of the range has a value; `summary.netImportMwh` is summed over the `summary.netHours` hours with a net flow only. ' +
@@ -76,7 +79,7 @@ export const couplingFlows = defineOperation({
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
     },
-    helpText: `Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named in the table (the hours also on stderr; on stderr with --format csv) and in \`gaps\` (every one; at most 20 hours are named elsewhere).`,
+    helpText: `Each row has the wall-clock \`hour\` and \`period\`, the settlement period of the Kyiv day (1..23/24/25): join to prices by date and period (a long CSV's hour = period − 1). Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named in the table (the hours also on stderr; on stderr with --format csv) and in \`gaps\` (every one; at most 20 hours are named elsewhere).`,
     examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
   },
   async run(ctx, input) {
