@@ -59,7 +59,7 @@ function gridJob(env: CliEnv, config: SvcConfig): Job {
     async run() {
       const [{ couplingFlows }, { systemOperations }, { BORDERS, platformOff }] = await Promise.all([import('../ops/grid/coupling.js'), import('../ops/grid/system-operations.js'), import('../ops/facade/grid.js')]);
       const off = platformOff(config);
-      if (off !== null) return [{ task: 'tsoplatform', status: 'skipped', detail: `${off}: nothing to fetch` }];
+      if (off !== null) return [{ task: 'tsoplatform', status: 'skipped', detail: `${off.note}: nothing to fetch` }];
       const out: TaskOutcome[] = [];
       for (const border of BORDERS) {
         out.push(await attempt(`flows UA-${border}`, async () => {

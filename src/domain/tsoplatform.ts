@@ -26,7 +26,7 @@ export const Freshness = z.strictObject({
 const Slot = {
   tradeDate: z.string(),
   hour: z.number().int().min(0).max(23),
-  period: z.number().int().min(1).max(25).describe('1..23/24/25 within the Kyiv trade day (clock-change days)'),
+  period: z.number().int().min(1).max(25).describe('settlement period of the Kyiv trade day, 1..23/24/25 (svc extension): the join key to prices on clock-change days, where `hour` repeats (autumn) or skips (spring); a long CSV price book\'s hour is period - 1'),
   utcStart: z.string(),
 };
 

@@ -146,11 +146,11 @@ describe('GET /api/coupling/flows', () => {
 });
 
 describe('GET /api/system-operations', () => {
-  it('serves no synthetic data without a token (404 inputs_missing); with one, the replayed documents with shares summing to 1', async () => {
+  it('serves no synthetic data without a token (503 tsoplatform_not_configured); with one, the replayed documents with shares summing to 1', async () => {
     const bare = await harness();
     const none = await bare.inject('/api/system-operations?date=01.11.2022');
-    expect(none.statusCode).toBe(404);
-    expect(bare.json<{ error: { reason: string } }>(none).error.reason).toBe('inputs_missing');
+    expect(none.statusCode).toBe(503);
+    expect(bare.json<{ error: { code: string; reason: string; message: string } }>(none).error).toMatchObject({ code: 'unavailable', reason: 'tsoplatform_not_configured', message: expect.stringContaining('set SVC_TSOPLATFORM_TOKEN') });
     await bare.close();
     // The synthetic sample documents are parser test inputs: replayed here as the platform's answers.
     platform.setHandler((url, _q, res) => xml(res, readFileSync(new URL(`../../fixtures/tsoplatform/sample-${url.searchParams.get('documentType') === 'A65' ? 'load' : 'generation'}.xml`, import.meta.url))));

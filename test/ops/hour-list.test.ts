@@ -37,8 +37,8 @@ describe('hourList', () => {
     const g: FlowGapReport = { from: '01.10.2024', to: '31.10.2024', complete: false, calendarDays: 31, daysWithData: 30, missingDays: 1, missing: ['15.10.2024'], expectedHours: 745, hoursWithNet: 0, missingHours };
     const lines = flowGapLines('flows UA ↔ PL', g, 'platform');
     expect(lines).toEqual([
-      { warn: 'flows UA ↔ PL: 1 of 31 days have no flow data: 15.10.2024', json: false, table: false },
-      { warn: expect.stringMatching(/^flows UA ↔ PL: 745 hours without a net flow: 01\.10\.2024 00, .* 19 … 725 more$/), json: false },
+      { warn: 'flows UA ↔ PL: no flow data on 1 of 31 days (15.10.2024)', json: false, table: false },
+      { warn: expect.stringMatching(/^flows UA ↔ PL: no net flow in 745 of 745 hours \(01\.10\.2024 00, .* 19 … 725 more\)$/), json: false },
     ]);
     expect(missingHours).toHaveLength(745);
   });
@@ -51,7 +51,7 @@ describe('hourList', () => {
     const t = { bold: (x: string) => x, money: (v: number) => String(v), bar: () => '' };
     const view = couplingFlows.cli?.view as unknown as { blocks(r: unknown, t: unknown): unknown[] };
     const last = view.blocks(r, t).at(-1) as string;
-    expect(last).toMatch(/no net flow in 745 hours: 01\.10\.2024 00, .* 19 … 725 more\)\.$/);
+    expect(last).toMatch(/hours with data; no net flow in 745 of 745 hours \(01\.10\.2024 00, .* 19 … 725 more\)\.$/);
     expect(last.length).toBeLessThan(300);
   });
 });

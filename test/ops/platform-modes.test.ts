@@ -123,10 +123,11 @@ describe('platform reads in fixture mode with a token set', () => {
     }
   });
 
-  it('system: 404 inputs_missing saying fixture mode, the platform never asked', async () => {
+  it('system: 503 tsoplatform_not_configured saying fixture mode, the platform never asked', async () => {
     const before = platform.requests.length;
     await expect(call(systemOperations, ctxWith({ SVC_MARKET_DATA: 'fixture' }), { date: '01.11.2022' })).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'unavailable',
+      reason: 'tsoplatform_not_configured',
       message: expect.stringContaining('SVC_MARKET_DATA=fixture'),
     });
     expect(platform.requests.length).toBe(before);

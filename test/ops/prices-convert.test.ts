@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../src/ops/invoke.js';
 import { operations } from '../../src/ops/index.js';
-import { pricesConvert } from '../../src/ops/market/prices-convert.js';
+import { clockChangeDayHeld, pricesConvert } from '../../src/ops/market/prices-convert.js';
 import { PricesConvertRequest } from '../../src/ops/market/prices-convert-contract.js';
 import { localCtx } from './helpers.js';
 
@@ -41,9 +41,19 @@ describe('prices.convert', () => {
       await expect(invoke(pricesConvert, localCtx(), { to, prices, clockChangeDays: [autumn] })).rejects.toMatchObject({
         code: 'validation_error',
         reason: 'dst_day',
-        message: expect.stringContaining('1 clock-change day (27.10.2024: 25 periods) cannot be held by a 24-point PriceBook'),
+        message: expect.stringContaining('1 clock-change day (27.10.2024: a 25-period day, all 25 periods in the book) cannot be held by a 24-point PriceBook'),
       });
     }
+  });
+
+  it("says a clock-change day's count against the day's own, so 24 on the autumn day is not read as a whole day", async () => {
+    // The operator's export holds 24 of the autumn day's 25 periods; a spring day has 23.
+    const short = { date: '27.10.2024', periods: autumn.periods.slice(0, 24) };
+    const spring = { date: '31.03.2024', periods: autumn.periods.slice(0, 23) };
+    await expect(invoke(pricesConvert, localCtx(), { to: 'json', prices, clockChangeDays: [spring, short] })).rejects.toMatchObject({
+      message: '--to json: 2 clock-change days (31.03.2024: a 23-period day, all 23 periods in the book; 27.10.2024: a 25-period day, 24 periods in the book) cannot be held by a 24-point PriceBook; convert --to csv to keep them, or add --dst skip to leave them out',
+    });
+    expect(clockChangeDayHeld({ date: '27.10.2024', periods: [1] })).toBe('27.10.2024: a 25-period day, 1 period in the book');
   });
 
   it('an invalid input (svc op run, the zod contract) counts its other issues as issues, never as one more choice', async () => {

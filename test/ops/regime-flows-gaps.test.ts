@@ -43,3 +43,20 @@ describe('regime over incomplete flows', () => {
     expect(r.missing[0]?.reason).toMatch(/daily net positions 01\.02\.2022–31\.03\.2023 in fixtures\/tsoplatform\/flows-daily-net-2022-02_2023-03\.csv, hourly documents 28\.10–01\.11\.2022 and 25–27\.03\.2023/);
   });
 });
+
+describe("the regime's inputs table", () => {
+  it('says where each input came from in one Source column (no Status column repeating it)', async () => {
+    const r = await call(regime, ctx(), { date: '01.11.2022' });
+    const view = regime.cli?.view as unknown as { blocks(r: unknown, t: unknown): unknown[] };
+    const t = { bold: (x: string) => x, paint: (_c: string, x: string) => x, money: (v: number) => String(v) };
+    const live = { ...r, inputs: [...r.inputs.slice(0, 1), { name: 'x live', date: r.date, source: 'live', status: 'fresh', fetchedAt: '2026-12-06T10:00:00.000Z' }, { name: 'x cached', date: r.date, source: 'cache', status: 'stale', fetchedAt: '2026-12-05T10:00:00.000Z' }] };
+    const table = (out: unknown[]) => (out.find((b) => typeof b === 'object' && b !== null && 'table' in b) as { table: { head: string[]; rows: string[][] } }).table;
+    const shipped = table(view.blocks(r, t));
+    expect(shipped.head).toEqual(['Input', 'Date', 'Source']);
+    expect(new Set(shipped.rows.map((row) => row[2]))).toEqual(new Set(['shipped fixture data']));
+    expect(table(view.blocks(live, t)).rows.map((row) => row[2])).toEqual(['shipped fixture data', 'live', 'stale cached copy']);
+    // The stderr line says the same words.
+    const remarks = (regime.cli?.remarks as (x: unknown) => { warn?: string }[])(live);
+    expect(remarks[0]?.warn).toMatch(/^regime inputs not live: flows PL \(shipped fixture data\); x cached \(stale cached copy\)$/);
+  });
+});

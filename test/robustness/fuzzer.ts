@@ -206,8 +206,9 @@ const LEAK = /(at [\w.<>]+ \(|\/work\/|\/home\/|node_modules|\.ts:\d+|\.js:\d+|M
 export async function probe(app: FastifyInstance, checker: OpenApiChecker, req: BuiltRequest): Promise<{ status: number; failure: string | null }> {
   const res = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
   const label = `${req.method} ${req.url.slice(0, 120)} -> ${res.statusCode}`;
-  // A service-token route answers 503 `service_token_not_configured` by design when no token is set: a configuration state, not a fault.
-  const configured503 = res.statusCode === 503 && res.body.includes('"reason":"service_token_not_configured"');
+  // A service-token route answers 503 `service_token_not_configured` by design when no token is set, and the system-operations
+  // route 503 `tsoplatform_not_configured` without a platform token (or in fixture mode): a configuration state, not a fault.
+  const configured503 = res.statusCode === 503 && /"reason":"(service_token_not_configured|tsoplatform_not_configured)"/.test(res.body);
   // A market-data read with nothing to serve (fixture mode, a day the fixtures lack) is a documented 502 `upstream_error`, not a fault.
   const upstream502 = res.statusCode === 502 && res.body.includes('"code":"upstream_error"') && /^\/api\/(mktop|exch|forecast|regime)/.test(req.url);
   // Heavy work past its deadline or a full heavy queue is a documented 503 with Retry-After (src/http/admission.ts), not a fault.

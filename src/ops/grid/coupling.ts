@@ -6,8 +6,10 @@
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
-import { dayRuns, FIXTURE_FLOW_DAYS, flowGapLines, hourList, noDataWhere, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { FIXTURE_FLOW_DAYS, flowGapLines, flowGapPhrases, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation, type DocText } from '../types.js';
+
+const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One line per hour: exports grow left of the axis, imports right, so the sign reads at a glance. */
 function signedBars(t: DocText, rows: readonly { label: string; value: number | null }[], width = 24): string[] {
@@ -27,6 +29,9 @@ export const couplingFlows = defineOperation({
     'Hourly MW between Ukraine (UA-IPS 10Y1001C--000182) and `border` (PL default, SK, HU, RO, MD) for `date` or `from`..`to` ' +
     '(Kyiv trade days, at most 31; default the newest available day). Per hour: `leg.fromTo` (Ukraine -> border), `leg.toFrom` ' +
     '(border -> Ukraine) and `netFlowMw` = toFrom - fromTo (positive = net import). Clock-change days have 23 or 25 periods. ' +
+    'Each hour carries `hour`, the Kyiv wall-clock hour of its start (03 twice on the autumn day, none on the spring day), and ' +
+    '`period` (svc extension), the 1-based settlement period of the Kyiv trade day (1..23/24/25): join flows to a price book ' +
+    'by (date, `period`), a long CSV\'s `hour` being period - 1 on every day, clock-change days included. ' +
     'Nothing missing is left unsaid (svc extensions): `gaps` names the days of the range with no value at all (`missing`) and the ' +
     'hours without a net flow on the other days (`missingHours`), with `complete` false when either is not empty; `noData` is true ' +
     'when no hour of the range has a value; `summary.netImportMwh` is summed over the `summary.netHours` hours with a net flow only. ' +
@@ -60,23 +65,21 @@ export const couplingFlows = defineOperation({
         const last = r.hours.filter((h) => h.tradeDate === lastDay);
         const title = t.bold(`Physical flows UA ↔ ${r.border}, ${r.from}${r.to === r.from ? '' : `–${r.to}`} (MW; net > 0 = import into Ukraine)`);
         const g = r.gaps;
-        if (r.noData) return [title, `\nNo flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(r.source)}).`];
-        const lacking = [
-          ...(g.missingDays > 0 ? [`no data on ${g.missingDays} of ${g.calendarDays} days: ${dayRuns(g.missing)}`] : []),
-          ...(g.missingHours.length > 0 ? [`no net flow in ${g.missingHours.length} hour${g.missingHours.length === 1 ? '' : 's'}: ${hourList(g.missingHours)}`] : []),
-        ];
+        if (r.noData) return [title, `\n${upperFirst(noFlowData(g.from, g.to, noDataWhere(r.source)))}.`];
+        const { days, hours } = flowGapPhrases(g, r.source);
+        const lacking = [days, hours].filter((p) => p !== undefined);
         return [
           title,
           { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
           ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
           g.complete
             ? `\nNet import ${num(r.summary.netImportMwh)} MWh over all ${r.summary.netHours} hours.`
-            : `\nNet import ${num(r.summary.netImportMwh)} MWh over the ${r.summary.netHours} of ${g.expectedHours} hours with data (${lacking.join('; ')}).`,
+            : `\nNet import ${num(r.summary.netImportMwh)} MWh over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
     },
-    helpText: `Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named in the table (the hours also on stderr; on stderr with --format csv) and in \`gaps\` (every one; at most 20 hours are named elsewhere).`,
+    helpText: `Each row has the wall-clock \`hour\` and \`period\`, the settlement period of the Kyiv day (1..23/24/25): join to prices by date and period (a long CSV's hour = period − 1). Without SVC_TSOPLATFORM_TOKEN the shipped fixtures are served (${FIXTURE_FLOW_DAYS}); the days and hours without data are named in the table (the hours also on stderr; on stderr with --format csv) and in \`gaps\` (every one; at most 20 hours are named elsewhere).`,
     examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
   },
   async run(ctx, input) {

@@ -1,12 +1,13 @@
 /**
  * GET /api/system-operations: the Ukrainian load and generation mix from the transmission-data
- * platform (live with SVC_TSOPLATFORM_TOKEN; without one, 404 inputs_missing).
+ * platform (live with SVC_TSOPLATFORM_TOKEN; without one, or with SVC_MARKET_DATA=fixture, 503
+ * tsoplatform_not_configured: the source is not configured, and svc ships no real load data to fall back on).
  */
 import { SvcError } from '../../domain/errors.js';
 import { SystemQuery, SystemResponse } from '../../domain/tsoplatform.js';
 import { MIX_GROUPS, type MixGroup } from '../../providers/tsoplatform/eic.js';
 import { readSystem } from '../../providers/tsoplatform/reads.js';
-import { platformLive, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { platformOff, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation } from '../types.js';
 
 const zero = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.map((g) => [g, 0])) as Record<MixGroup, number>;
@@ -17,14 +18,16 @@ export const systemOperations = defineOperation({
   description:
     'Hourly load (A65) and actual generation per production type (A75, grouped into nuclear, coal, gas, hydro, wind, solar, ' +
     'other) with shares of total generation, for the Kyiv trade day `date` (default the newest available day). Live with ' +
-    'SVC_TSOPLATFORM_TOKEN. Without a token svc has no real load or generation data to serve: 404 with reason ' +
-    '`inputs_missing` (the synthetic sample documents shipped in fixtures/ are parser test inputs, never served). A day ' +
-    'the grid operator did not publish answers 200 with `noData` true.',
+    'SVC_TSOPLATFORM_TOKEN. Without a token, or with SVC_MARKET_DATA=fixture (the platform is then never asked), the ' +
+    'source is not configured and svc has no real load or generation data to fall back on: 503 with reason ' +
+    '`tsoplatform_not_configured`, the message naming what to set (the synthetic sample documents shipped in fixtures/ are ' +
+    'parser test inputs, never served). A platform that fails with nothing cached is 502 `upstream_error`. A day the grid ' +
+    'operator did not publish answers 200 with `noData` true.',
   tags: ['system'],
   access: 'key',
   input: SystemQuery,
   output: SystemResponse,
-  http: { method: 'GET', path: '/api/system-operations', inputFrom: 'query', successStatus: 200, errors: [400, 401, 404, 429, 502] },
+  http: { method: 'GET', path: '/api/system-operations', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429, 502, 503] },
   cli: {
     command: ['system'],
     description: 'hourly Ukrainian load and generation mix, with the day\'s mix as bars',
@@ -46,14 +49,19 @@ export const systemOperations = defineOperation({
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, loadMw: h.loadMw, ...h.generationMw, totalGenerationMw: h.totalGenerationMw })) },
     },
-    helpText: 'Needs SVC_TSOPLATFORM_TOKEN: svc ships no real load or generation data (404 inputs_missing without it).',
+    helpText: 'Needs SVC_TSOPLATFORM_TOKEN (and SVC_MARKET_DATA auto or live): svc ships no real load or generation data, so without it the command exits 1 (HTTP 503 tsoplatform_not_configured) saying what to set.',
     examples: ['svc system --date 01.11.2022', 'svc system --format json'],
   },
   async run(ctx, input) {
     const { from: date } = resolveRange(ctx, input);
-    if (!platformLive(ctx.config)) {
-      const why = ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture (the network is never asked)' : 'without SVC_TSOPLATFORM_TOKEN';
-      throw new SvcError('not_found', `no real load or generation data for ${date} ${why}: svc ships none (its synthetic samples are parser test inputs only)`, { reason: 'inputs_missing' });
+    const off = platformOff(ctx.config);
+    if (off !== null) {
+      // Not configured, not bad input: the source is unavailable (exit 1, 503), as when the platform fails (502).
+      throw new SvcError(
+        'unavailable',
+        `no load or generation data for ${date} ${off.clause}: ${off.remedy} to read it from the transmission platform; svc ships none to fall back on (its synthetic samples are parser test inputs only)`,
+        { reason: 'tsoplatform_not_configured' },
+      );
     }
     const { hours, freshness, noData } = await readSystem(tsoDeps(ctx), date);
     const generationMwh = zero();

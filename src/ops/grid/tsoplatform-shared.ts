@@ -59,33 +59,74 @@ export { FIXTURE_FLOW_DAYS };
 export const noDataWhere = (source: string): string =>
   source === 'fixture' ? `the shipped hourly flows hold ${FIXTURE_FLOW_DAYS} only` : source === 'cache' ? 'the cached copy holds none' : 'the platform has none';
 
+/** A day, or every day of a range, without flow data: `no flow data for 15.01.2023 (<where>)`. */
+export const noFlowData = (from: string, to: string, where: string): string => `no flow data for ${from === to ? from : `any day of ${from}–${to}`} (${where})`;
+
+/**
+ * What a flows answer lacks, one phrase each, the only wording of it (stderr, flows' table, the
+ * regime's `missing`): every day of the range without data (noFlowData); else the days without
+ * data, `no flow data on 2 of 27 days (20.10.2022–21.10.2022)`, and the hours without a net flow
+ * on the days with some, `no net flow in 1 of 24 hours (01.11.2022 09)`. None when complete.
+ */
+export function flowGapPhrases(g: FlowGapReport, source: string): { none?: string; days?: string; hours?: string } {
+  if (g.complete) return {};
+  if (g.daysWithData === 0) return { none: noFlowData(g.from, g.to, noDataWhere(source)) };
+  const n = g.missingHours.length;
+  return {
+    ...(g.missingDays > 0 ? { days: `no flow data on ${g.missingDays} of ${g.calendarDays} days (${dayRuns(g.missing)})` } : {}),
+    ...(n > 0 ? { hours: `no net flow in ${n} of ${g.hoursWithNet + n} hour${g.hoursWithNet + n === 1 ? '' : 's'} (${hourList(g.missingHours)})` } : {}),
+  };
+}
+
 /**
  * What a flows answer lacks, as stderr warnings (none when complete; none with --format json, whose
  * `gaps` holds it): the days without data, then the hours. The days are left out of the table
  * output, whose body says them (coupling.ts), so a no-data day is said once.
  */
 export function flowGapLines(label: string, g: FlowGapReport, source: string): Remark[] {
-  if (g.complete) return [];
-  const lines: Remark[] = [];
-  if (g.daysWithData === 0) lines.push({ warn: `${label}: no flow data for ${g.from === g.to ? g.from : `any day of ${g.from}–${g.to}`} (${noDataWhere(source)})`, json: false, table: false });
-  else if (g.missingDays > 0) lines.push({ warn: `${label}: ${g.missingDays} of ${g.calendarDays} days have no flow data: ${dayRuns(g.missing)}`, json: false, table: false });
-  if (g.missingHours.length > 0) {
-    const n = g.missingHours.length;
-    lines.push({ warn: `${label}: ${n} hour${n === 1 ? '' : 's'} without a net flow: ${hourList(g.missingHours)}`, json: false });
-  }
-  return lines;
+  const { none, days, hours } = flowGapPhrases(g, source);
+  return [
+    ...[none, days].filter((p) => p !== undefined).map((p): Remark => ({ warn: `${label}: ${p}`, json: false, table: false })),
+    ...(hours === undefined ? [] : [{ warn: `${label}: ${hours}`, json: false } as const]),
+  ];
 }
 
 /** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
 export const FIXTURE_DAY = '01.11.2022';
 
 /**
- * Why the platform is not asked, or null when it is: it needs a token, and SVC_MARKET_DATA=fixture
- * never asks the network, token or not (README, "SVC_MARKET_DATA").
+ * Why the platform is not asked, in each form a line needs; every phrase saying so comes from here
+ * (platformOff).
  */
-export function platformOff(config: SvcConfig): string | null {
-  if (config.marketData.mode === 'fixture') return 'SVC_MARKET_DATA=fixture: the network is never asked';
-  return config.tsoplatform.token ? null : 'No SVC_TSOPLATFORM_TOKEN configured';
+export interface PlatformOff {
+  /** SVC_MARKET_DATA=fixture (token or not), or no SVC_TSOPLATFORM_TOKEN. */
+  cause: 'fixture_mode' | 'no_token';
+  /** A note's head: `SVC_MARKET_DATA=fixture: the network is never asked`, `No SVC_TSOPLATFORM_TOKEN configured`. */
+  note: string;
+  /** After what is lacking: `with SVC_MARKET_DATA=fixture (the network is never asked)`, `without SVC_TSOPLATFORM_TOKEN`. */
+  clause: string;
+  /** What to set for the platform to be asked: the token (its variable named), and out of fixture mode. */
+  remedy: string;
+}
+
+/** The variable of the platform's token, named wherever one is said to be missing. */
+export const TOKEN_ENV = 'SVC_TSOPLATFORM_TOKEN';
+
+/**
+ * Why the platform is not asked, or null when it is: SVC_MARKET_DATA=fixture never asks the network,
+ * token or not (README, "SVC_MARKET_DATA"), and otherwise it needs a token. The one rule.
+ */
+export function platformOff(config: SvcConfig): PlatformOff | null {
+  const setToken = `set ${TOKEN_ENV} to an ENTSO-E Transparency Platform security token`;
+  if (config.marketData.mode === 'fixture') {
+    return {
+      cause: 'fixture_mode',
+      note: 'SVC_MARKET_DATA=fixture: the network is never asked',
+      clause: 'with SVC_MARKET_DATA=fixture (the network is never asked)',
+      remedy: config.tsoplatform.token ? 'set SVC_MARKET_DATA=auto (or live)' : `${setToken} and SVC_MARKET_DATA=auto (or live)`,
+    };
+  }
+  return config.tsoplatform.token ? null : { cause: 'no_token', note: `No ${TOKEN_ENV} configured`, clause: `without ${TOKEN_ENV}`, remedy: setToken };
 }
 
 /** Whether the platform is asked (a token, and not fixture mode). */
@@ -96,7 +137,7 @@ export function tsoDeps(ctx: OpContext): TsoDeps {
   return {
     settings: ctx.config.tsoplatform,
     mode: ctx.config.marketData.mode === 'live' ? 'live' : 'auto',
-    ...(off !== null && ctx.config.tsoplatform.token ? { offline: off } : {}),
+    ...(off !== null ? { offline: off.note } : {}),
     now: () => ctx.now(),
     cache: async () => (await ctx.stores()).tsoCache,
   };

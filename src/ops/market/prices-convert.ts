@@ -114,6 +114,17 @@ function check(v: unknown, issues: StandardIssue[]): void {
 export const PricesConvertInput = standardValidator<PricesConvertInput>(check);
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/**
+ * A kept day said against its calendar, so a count short of it reads as what it is:
+ * `27.10.2024: a 25-period day, 24 periods in the book` (the operator's export holds 24 of the autumn
+ * day's 25), `31.03.2024: a 23-period day, all 23 periods in the book`.
+ */
+export function clockChangeDayHeld(d: ClockChangeDay): string {
+  const n = kyivPeriodsInDay(d.date);
+  const held = d.periods.length;
+  return `${d.date}: a ${n}-period day, ${held === n ? `all ${n}` : held} ${plural(held, 'period', 'periods')} in the book`;
+}
 /** `7 days`, `31 days (2 of them clock-change days with their own periods)`, `(1 of them a clock-change day with its own periods)`. */
 const written = (o: PricesConvertOutput) => {
   const n = o.clockChangeDays;
@@ -181,7 +192,7 @@ export const pricesConvert: LeanOperation<PricesConvertInput, PricesConvertOutpu
     if (n > 0 && to !== 'csv') {
       const them = plural(n, 'it', 'them');
       throw SvcError.validation(
-        `--to ${to}: ${n} clock-change ${plural(n, 'day', 'days')} (${clockChangeDays.map((d) => `${d.date}: ${d.periods.length} periods`).join(', ')}) cannot be held by a 24-point PriceBook; convert --to csv to keep ${them}, or add --dst skip to leave ${them} out`,
+        `--to ${to}: ${n} clock-change ${plural(n, 'day', 'days')} (${clockChangeDays.map(clockChangeDayHeld).join('; ')}) cannot be held by a 24-point PriceBook; convert --to csv to keep ${them}, or add --dst skip to leave ${them} out`,
         [{ path: '--dst', message: 'clock-change days cannot be written in this format' }],
         'dst_day',
       );

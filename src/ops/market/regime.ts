@@ -22,7 +22,7 @@ import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
 import { mktopDeps, ratesDeps, upstream } from './market-data-shared.js';
-import { FIXTURE_FLOW_DAYS, hourList, noDataWhere, platformLive, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
+import { FIXTURE_FLOW_DAYS, flowGapPhrases, noDataWhere, noFlowData, platformLive, platformOff, RANGE_FLAGS, resolveRange, tsoDeps } from '../grid/tsoplatform-shared.js';
 import { kyivPeriods } from '../../providers/tsoplatform/time.js';
 import { defineOperation, type OpContext } from '../types.js';
 
@@ -101,6 +101,14 @@ async function neighbours(ctx: OpContext, date: string): Promise<{ means: Partia
 
 const isMissing = (x: object): x is Missing => 'reason' in x;
 
+/**
+ * Where an input came from, in words: `live`, `fresh cached copy`, `stale cached copy` or `shipped
+ * fixture data`. The table's Source column and the stderr line say it so (source and status in one:
+ * a fixture's status is always `fixture` and a live read's `fresh`, so two columns repeated each other).
+ */
+export const inputFrom = (i: Pick<Input, 'source' | 'status'>): string =>
+  i.source === 'fixture' ? 'shipped fixture data' : i.source === 'live' ? 'live' : `${i.status} cached copy`;
+
 /** The cross-border flows of a day as the regime reads them: one source, each border's mean, and what it lacks. */
 interface FlowTally {
   borders: RegimeResponse['flow']['borders'];
@@ -135,7 +143,7 @@ async function hourlyFlows(ctx: OpContext, date: string): Promise<FlowTally> {
     const g = flows.gaps;
     f.inputs.push(state(`flows ${border}${g.complete ? '' : ` (${g.hoursWithNet} of ${g.expectedHours} hours)`}`, date, flows.freshness));
     if (!g.complete) {
-      f.partial.push({ name: `flows ${border}`, reason: `no net flow in ${g.missingHours.length} of ${g.expectedHours} hours (${hourList(g.missingHours)}): the border's mean is over the ${g.hoursWithNet} hours with data` });
+      f.partial.push({ name: `flows ${border}`, reason: `${flowGapPhrases(g, flows.freshness.source).hours ?? ''}: the border's mean is over the ${g.hoursWithNet} hours with data` });
     }
   }
   return f;
@@ -172,7 +180,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
   const inputs: Input[] = [...flows.inputs];
   const missing: Missing[] = [];
   if (priced > 0) {
-    for (const { border, where } of flows.absent) missing.push({ name: `flows ${border}`, reason: `no flow data for ${date} (${where}): the net position sums the other borders` });
+    for (const { border, where } of flows.absent) missing.push({ name: `flows ${border}`, reason: `${noFlowData(date, date, where)}: the net position sums the other borders` });
     missing.push(...flows.partial);
   }
   if (priced === 0) {
@@ -180,7 +188,7 @@ export async function regimeFor(ctx: OpContext, date: string): Promise<RegimeRes
       name: 'cross-border flows',
       reason: hourly.answered
         ? `the platform has no flow data for ${date}`
-        : `no real flow data for ${date} ${platformLive(ctx.config) ? '(the platform failed and the shipped flows do not hold it)' : ctx.config.tsoplatform.token ? 'with SVC_MARKET_DATA=fixture' : 'without SVC_TSOPLATFORM_TOKEN'} (the shipped real flows: daily net positions 01.02.2022–31.03.2023 in ${DAILY_NET_FIXTURE_NAME}, hourly documents ${FIXTURE_FLOW_DAYS})`,
+        : `no real flow data for ${date} ${platformOff(ctx.config)?.clause ?? '(the platform failed and the shipped flows do not hold it)'} (the shipped real flows: daily net positions 01.02.2022–31.03.2023 in ${DAILY_NET_FIXTURE_NAME}, hourly documents ${FIXTURE_FLOW_DAYS})`,
     });
   }
   const ua = await uaDamDailyBase(ctx, date);
@@ -239,8 +247,7 @@ export const regime = defineOperation({
     errors: 'flags',
     remarks: (r) => {
       const notLive = r.inputs.filter((x) => x.source !== 'live');
-      const said = (i: (typeof notLive)[number]) => `${i.name} (${i.source === 'fixture' ? 'shipped fixture data' : `${i.status} cached copy`})`;
-      return [...(notLive.length > 0 ? [{ warn: `regime inputs not live: ${notLive.map(said).join('; ')}` }] : []), ...r.missing.map((m) => ({ warn: `regime input ${m.name} missing: ${m.reason}` }))];
+      return [...(notLive.length > 0 ? [{ warn: `regime inputs not live: ${notLive.map((i) => `${i.name} (${inputFrom(i)})`).join('; ')}` }] : []), ...r.missing.map((m) => ({ warn: `regime input ${m.name} missing: ${m.reason}` }))];
     },
     view: {
       blocks: (r, t) => {
@@ -257,7 +264,7 @@ export const regime = defineOperation({
               ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
             ],
           },
-          { table: { head: ['Input', 'Date', 'Source', 'Status'], rows: r.inputs.map((i) => [i.name, i.date, i.source, i.status]) } },
+          { table: { head: ['Input', 'Date', 'Source'], rows: r.inputs.map((i) => [i.name, i.date, inputFrom(i)]) } },
           r.disclaimer,
         ];
       },
