@@ -23,6 +23,11 @@ type ParseResult = ReturnType<z.ZodType['safeParse']>;
 export interface InvokeOptions {
   /** A parser of the op's own zod input schema (e.g. zod-compiled); the schema's validate otherwise. */
   parse?: (raw: unknown) => ParseResult | Promise<ParseResult>;
+  /**
+   * The output unrounded, for an operation that computes its own figures from it and rounds them
+   * once at its own boundary (report.forecast from forecast.evaluate's metrics and hours).
+   */
+  exact?: boolean;
 }
 
 /**
@@ -75,5 +80,5 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
       release();
     }
   }
-  return op.exactOutput ? output : presentOutput(output);
+  return op.exactOutput || options.exact ? output : presentOutput(output, op.outputUnits);
 }

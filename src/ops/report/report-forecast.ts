@@ -65,7 +65,8 @@ export const reportForecast = defineOperation({
     const series = { dates, prices: dates.map((d) => hourlyPrices(book[d] ?? [])) };
     const days = dates.filter((d) => compareTradeDates(d, input.from) >= 0).length;
     if (days > MAX_DAYS) throw SvcError.validation(`a forecast report covers at most ${MAX_DAYS} days (${input.from} – ${input.to} has ${days} with prices)`, [{ path: 'from', message: `more than ${MAX_DAYS} days` }]);
-    const ev = await invoke(forecastEvaluate, ctx, { series, from: input.from, to: input.to, damCaps: true, daily: true });
+    // Unrounded: the report's own figures (naive MAE, errors by hour) are computed from them and rounded once, at its boundary.
+    const ev = await invoke(forecastEvaluate, ctx, { series, from: input.from, to: input.to, damCaps: true, daily: true }, { exact: true });
     const unscored = new Set(ev.unscoredDays.map((d) => d.date));
     const hours = ev.daily ?? [];
     const leftOut = new Map((input.leftOut ?? []).map((d) => [d.date, d.reason] as const));
