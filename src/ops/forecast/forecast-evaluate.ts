@@ -6,6 +6,7 @@
  * docs/forecast.md.
  */
 import type { z } from 'zod';
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { SvcError } from '../../domain/errors.js';
 import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
@@ -38,6 +39,7 @@ export const forecastEvaluate = defineOperation({
   outputUnits: FORECAST_SCORE_UNITS,
   cli: forecastEvaluateCli,
   async run(ctx, input) {
+    checkRangeOrder(input.from, input.to);
     if ((input.series === undefined) === (input.priceBook === undefined)) throw SvcError.validation('give exactly one of series or priceBook', [{ path: 'series', message: 'one of series, priceBook' }]);
     const given = input.series;
     const damCaps = input.damCaps ?? input.priceBook !== undefined;

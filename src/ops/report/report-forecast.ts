@@ -3,6 +3,7 @@
  * HTML page. A range takes seconds to minutes of fits: a heavy operation, admitted by the HTTP
  * door's admission control (docs/security.md) and cancelled at the request's deadline.
  */
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
 import { compareTradeDates } from '../../domain/dates.js';
@@ -50,7 +51,7 @@ export const reportForecast = defineOperation({
     examples: ['svc report forecast fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 07.12.2024 -o forecast.html'],
   }),
   async run(ctx, input) {
-    if (compareTradeDates(input.from, input.to) > 0) throw SvcError.validation(`from ${input.from} is after to ${input.to}`, [{ path: 'from', message: 'after to' }]);
+    checkRangeOrder(input.from, input.to);
     let book: PriceBook | undefined = input.priceBook;
     let source = input.source ?? 'price book';
     const freshness: string[] = [];
