@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { moreIssues, SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, StandardIssue } from '../ops/types.js';
+import type { AnyOperation } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, optionName, setField } from './input-path.js';
@@ -140,8 +140,6 @@ function saidByBinding(spec: CommandSpec, cli: AnyOperation['cli'], e: unknown, 
   return SvcError.validation(`${where}: ${e.message}`, e.issues.map((i) => ({ ...i, path: `${where}${i.path ? `.${i.path}` : ''}` })));
 }
 
-const pathOf = (issue: StandardIssue): string => (issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)).join('.');
-
 async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<LoadedBook> {
   const book = spec.book as NonNullable<CommandSpec['book']>;
   const [fromField, toField] = book.range ?? [];
@@ -177,9 +175,11 @@ function rangeFlagsInOrder(spec: CommandSpec, input: Record<string, unknown>): v
 
 /** The flags are checked before the book is read: a bad --from fails fast, naming the flag. */
 async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input: Record<string, unknown>): Promise<void> {
-  const early = await op.input['~standard'].validate({ ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} });
+  const checked = { ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} };
+  const early = await op.input['~standard'].validate(checked);
   if (!early.issues) return;
-  const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+  // The issues as invoke says them (SvcError.fromIssues: an enum's choices and the value given).
+  const invalid = SvcError.validation('invalid input', SvcError.fromIssues(early.issues, '', checked).issues);
   const e = await sayOpError(spec, op.cli, invalid, input, opts, undefined);
   if (e !== invalid) throw e;
 }

@@ -58,12 +58,12 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
     const result = options.parse(input);
     // Awaited only when async: awaiting a plain value still costs a microtask turn.
     const parsed = result instanceof Promise ? await result : result;
-    if (!parsed.success) throw SvcError.fromZod(parsed.error);
+    if (!parsed.success) throw SvcError.fromZod(parsed.error, '', input);
     data = parsed.data;
   } else {
     const result = op.input['~standard'].validate(input);
     const checked = result instanceof Promise ? await result : result;
-    if (checked.issues) throw SvcError.fromIssues(checked.issues);
+    if (checked.issues) throw SvcError.fromIssues(checked.issues, '', input);
     data = checked.value;
   }
   // Heavy work waits for a slot where the door admits it (OpContext.admit); light work runs at once.
