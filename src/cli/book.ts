@@ -1,4 +1,5 @@
 /** Reading a price book for a subcommand: the file (or `-`), the DST policy, and one warning line. */
+import { checkRangeOrder } from '../domain/range-order.js';
 import type { Command } from 'commander';
 import { SvcError } from '../domain/errors.js';
 import { compareTradeDates, parseTradeDate, withDateHint } from '../domain/dates.js';
@@ -103,11 +104,9 @@ export function pickDay(loaded: LoadedBook, date: string): PriceDay {
   throw SvcError.validation(`no prices for ${date} in ${loaded.source}${range}`, [{ path: '--date', message: 'date not in the price book' }], 'date_not_found');
 }
 
-/** Bad input when --from is after --to. */
+/** Bad input when --from is after --to (the one wording: domain/range-order.ts). */
 export function checkRange(from: string | undefined, to: string | undefined): void {
-  if (from && to && compareTradeDates(from, to) > 0) {
-    throw SvcError.validation(`--from ${from} is after --to ${to}`, [{ path: '--from', message: 'after --to' }]);
-  }
+  checkRangeOrder(from, to, ['--from', '--to']);
 }
 
 /**

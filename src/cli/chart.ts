@@ -56,8 +56,13 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
   return lines;
 }
 
-/** A line chart of a series (e.g. cumulative PnL), resampled to `width` columns. */
-export function lineChart(series: readonly number[], options: { width?: number; height?: number; c: ChalkInstance }): string[] {
+/**
+ * A line chart of a series (e.g. cumulative PnL), resampled to `width` columns (fewer when the series
+ * is shorter). `xLabels` (first and last point, e.g. dates) go on a line under the plot: the first
+ * under its first column, the last ending under its last column, or after the first when the plot
+ * is too narrow for both.
+ */
+export function lineChart(series: readonly number[], options: { width?: number; height?: number; xLabels?: readonly [string, string]; c: ChalkInstance }): string[] {
   if (series.length === 0) return ['(no data)'];
   const width = Math.min(options.width ?? 60, series.length);
   const height = options.height ?? 10;
@@ -82,10 +87,19 @@ export function lineChart(series: readonly number[], options: { width?: number; 
   });
   const labels = [formatNumber(max, 0), formatNumber(min, 0)];
   const lw = Math.max(...labels.map((l) => l.length));
-  return grid.map((row, i) => {
+  const lines = grid.map((row, i) => {
     const label = i === 0 ? labels[0] : i === height - 1 ? labels[1] : '';
     return `${(label ?? '').padStart(lw)} │${row.join('')}`;
   });
+  if (options.xLabels) lines.push(' '.repeat(lw + 2) + xAxisLabels(options.xLabels, width));
+  return lines;
+}
+
+/** `first` at column 0 and `last` ending at column `width - 1`; `first – last` when they do not fit apart. */
+export function xAxisLabels([first, last]: readonly [string, string], width: number): string {
+  if (first === last) return first;
+  const gap = width - first.length - last.length;
+  return gap >= 1 ? `${first}${' '.repeat(gap)}${last}` : `${first} – ${last}`;
 }
 
 /** A horizontal bar of `value` scaled to `max` over `width` cells. */

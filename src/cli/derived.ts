@@ -8,10 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { moreIssues, SvcError } from '../domain/errors.js';
 import { hourlyPrices } from '../domain/hourly.js';
-import type { AnyOperation, StandardIssue } from '../ops/types.js';
+import type { AnyOperation } from '../ops/types.js';
 import type { CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, optionName, setField } from './input-path.js';
+import { checkRangeOrder } from '../domain/range-order.js';
 import { addBookOptions, BOOK_ARG_HELP, checkRange, dstReading, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { parseTradeDate } from '../domain/dates.js';
 import { presentOutput } from './derived-output.js';
@@ -139,8 +140,6 @@ function saidByBinding(spec: CommandSpec, cli: AnyOperation['cli'], e: unknown, 
   return SvcError.validation(`${where}: ${e.message}`, e.issues.map((i) => ({ ...i, path: `${where}${i.path ? `.${i.path}` : ''}` })));
 }
 
-const pathOf = (issue: StandardIssue): string => (issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)).join('.');
-
 async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file: string, opts: Opts, input: Record<string, unknown>): Promise<LoadedBook> {
   const book = spec.book as NonNullable<CommandSpec['book']>;
   const [fromField, toField] = book.range ?? [];
@@ -158,11 +157,29 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   return loaded;
 }
 
+/**
+ * A range's two flags (the book's `range` fields, else `from` / `to`) in order, for every command, before
+ * anything is read: `--from 31.12.2024 is after --to 01.12.2024` (domain/range-order.ts, the one
+ * wording), whether the op would have said it or not. Ends that are not both dates or both months are
+ * left to the op, which says what is wrong with them.
+ */
+function rangeFlagsInOrder(spec: CommandSpec, input: Record<string, unknown>): void {
+  const [fromField, toField] = spec.book?.range ?? ['from', 'to'];
+  const fromFlag = spec.flags.find((f) => f.field === fromField);
+  const toFlag = spec.flags.find((f) => f.field === toField);
+  if (!fromFlag || !toFlag) return;
+  const from = getField(input, fromField);
+  const to = getField(input, toField);
+  if (typeof from === 'string' && typeof to === 'string') checkRangeOrder(from, to, [fromFlag.flag, toFlag.flag]);
+}
+
 /** The flags are checked before the book is read: a bad --from fails fast, naming the flag. */
 async function flagsFirst(spec: CommandSpec, op: AnyOperation, opts: Opts, input: Record<string, unknown>): Promise<void> {
-  const early = await op.input['~standard'].validate({ ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} });
+  const checked = { ...input, [(spec.book as NonNullable<CommandSpec['book']>).into]: {} };
+  const early = await op.input['~standard'].validate(checked);
   if (!early.issues) return;
-  const invalid = SvcError.validation('invalid input', early.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+  // The issues as invoke says them (SvcError.fromIssues: an enum's choices and the value given).
+  const invalid = SvcError.validation('invalid input', SvcError.fromIssues(early.issues, '', checked).issues);
   const e = await sayOpError(spec, op.cli, invalid, input, opts, undefined);
   if (e !== invalid) throw e;
 }
@@ -226,6 +243,7 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const viewName = opts.view as string | undefined;
   const chosen = viewName !== undefined && viewName !== cli?.defaultView ? cli?.views?.[viewName] : undefined;
   if (chosen?.input) Object.assign(input, chosen.input);
+  rangeFlagsInOrder(spec, input);
   const { loaded, source, classified } = file === undefined ? {} : await readBook(env, spec, op, file, opts, input);
   const mktop = file === 'mktop' ? spec.book?.mktop : undefined;
   for (const [field, value] of Object.entries(mktop?.defaults ?? {})) if (getField(input, field) === undefined) setField(input, field, value);

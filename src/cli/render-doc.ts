@@ -20,7 +20,10 @@ export async function renderDoc(out: Output, view: DocView<unknown, unknown>, ou
   if (rows) return out.raw(await toCsv(rows, view.csv?.columns));
   for (const block of view.blocks(output, docText(t, out.c), input, door)) {
     if (typeof block === 'string') out.print(block);
-    else if ('lineChart' in block) out.print(lineChart(block.lineChart.values, { c: out.c, ...(block.lineChart.width ? { width: block.lineChart.width } : {}), ...(block.lineChart.height ? { height: block.lineChart.height } : {}) }).join('\n'));
+    else if ('lineChart' in block) {
+      const { values, width, height, xLabels } = block.lineChart;
+      out.print(lineChart(values, { c: out.c, ...(width ? { width } : {}), ...(height ? { height } : {}), ...(xLabels ? { xLabels } : {}) }).join('\n'));
+    }
     else if ('dim' in block) out.print(out.c.dim(block.dim));
     else if ('title' in block) out.print(out.c.bold(block.title) + (door.source ? out.c.dim(` · ${door.source}`) : ''));
     else if ('facts' in block) out.print(keyValueTable(block.facts.map(([k, v]) => [k, v]), out.c));

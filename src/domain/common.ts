@@ -35,7 +35,8 @@ export type TradeDayReading = z.infer<typeof TradeDayReading>;
 
 export const Month = z
   .string()
-  .regex(MONTH_PATTERN, 'expected a month MM.YYYY')
+  // One issue when the form is wrong (`2024-12` is not also "month must be 01..12"), as TradeDate.
+  .regex(MONTH_PATTERN, { error: 'expected a month MM.YYYY', abort: true })
   .refine((v) => {
     const m = Number(v.slice(0, 2));
     return m >= 1 && m <= 12;

@@ -63,19 +63,24 @@ export class SvcError extends Error {
     return new SvcError('validation_error', message, { issues, ...(reason ? { reason } : {}) });
   }
 
-  static fromZod(error: ZodError, prefix = ''): SvcError {
-    return SvcError.fromIssues(error.issues, prefix);
+  static fromZod(error: ZodError, prefix = '', input?: unknown): SvcError {
+    return SvcError.fromIssues(error.issues, prefix, input);
   }
 
   /**
    * The 400 for a failed validation, from zod's issues or any Standard Schema validator's (a path
-   * segment may be a key or `{ key }`): the same message and `issues` whichever validated.
+   * segment may be a key or `{ key }`): the same message and `issues` whichever validated. `input`,
+   * the value validated (paths relative to it), lets a message say what was given: an enum's
+   * `must be one of PL, SK, HU, RO, MD (got "XX")`, not zod's `Invalid option: expected one of "PL"|"SK"|…`.
    */
-  static fromIssues(list: readonly { message: string; path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }[], prefix = ''): SvcError {
-    const issues = list.map((issue) => ({
-      path: [prefix, ...(issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s))].filter((p) => p !== '').join('.'),
-      message: plainMessage(issue.message),
-    }));
+  static fromIssues(list: readonly ValidationIssue[], prefix = '', input?: unknown): SvcError {
+    const issues = list.map((issue) => {
+      const segments = (issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s));
+      return {
+        path: [prefix, ...segments.map(String)].filter((p) => p !== '').join('.'),
+        message: plainMessage(issue, input === undefined ? undefined : { value: valueAt(input, segments) }),
+      };
+    });
     const first = issues[0];
     const message = first
       ? `invalid input: ${first.path || '(root)'}: ${first.message}${moreIssues(issues.length)}`
@@ -93,10 +98,42 @@ export class SvcError extends Error {
   }
 }
 
-/** A missing field says so ("required: a number"), not the validator's "Invalid input: expected number, received undefined". */
-function plainMessage(message: string): string {
+/** One issue as a validator reports it (zod's, or a Standard Schema validator's); `code` and `values` are zod's. */
+export interface ValidationIssue {
+  message: string;
+  path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  code?: string;
+  values?: readonly unknown[];
+}
+
+/**
+ * An issue in plain words: a missing field says so ("required: a number"), not the validator's
+ * "Invalid input: expected number, received undefined"; a value outside a set of choices (zod's
+ * `invalid_value`: an enum, a literal) lists them as a person writes them and, when the given value
+ * is known, says it: `must be one of PL, SK, HU, RO, MD (got "XX")`.
+ */
+function plainMessage(issue: ValidationIssue, given: { value: unknown } | undefined): string {
+  const { message } = issue;
   const missing = /^(?:Invalid input: )?expected (.+), received undefined$/.exec(message);
-  return missing ? `required: ${/^[aeiou]/.test(missing[1] as string) ? 'an' : 'a'} ${missing[1]} is missing` : message;
+  if (missing) return `required: ${/^[aeiou]/.test(missing[1] as string) ? 'an' : 'a'} ${missing[1]} is missing`;
+  const values = issue.code === 'invalid_value' ? issue.values : undefined;
+  if (values && values.length > 0 && values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+    const choices = values.length === 1 ? `must be ${String(values[0])}` : `must be one of ${values.map(String).join(', ')}`;
+    if (given === undefined) return choices;
+    if (given.value === undefined) return `required: ${values.length === 1 ? String(values[0]) : `one of ${values.map(String).join(', ')}`}`;
+    return `${choices} (got ${JSON.stringify(given.value) ?? String(given.value)})`;
+  }
+  return message;
+}
+
+/** The value at a path of keys (undefined when the path leaves the value). */
+function valueAt(value: unknown, segments: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of segments) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
 }
 
 /**

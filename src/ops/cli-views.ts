@@ -103,8 +103,8 @@ export type Block =
   | { readonly title: string }
   | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
   | { readonly facts: readonly (readonly [string, string])[] }
-  /** A line chart of a series (`width` columns at most, `height` rows). */
-  | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number } }
+  /** A line chart of a series (`width` columns at most, `height` rows; `xLabels`: the first and last point's, under the plot's ends). */
+  | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number; readonly xLabels?: readonly [string, string] } }
   /** A column chart of a day's prices (one column a value). */
   | { readonly columnChart: readonly number[] }
   /** A line on stderr, said where the blocks are printed (not in CSV). */

@@ -23,6 +23,11 @@ type ParseResult = ReturnType<z.ZodType['safeParse']>;
 export interface InvokeOptions {
   /** A parser of the op's own zod input schema (e.g. zod-compiled); the schema's validate otherwise. */
   parse?: (raw: unknown) => ParseResult | Promise<ParseResult>;
+  /**
+   * The output unrounded, for an operation that computes its own figures from it and rounds them
+   * once at its own boundary (report.forecast from forecast.evaluate's metrics and hours).
+   */
+  exact?: boolean;
 }
 
 /**
@@ -53,12 +58,12 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
     const result = options.parse(input);
     // Awaited only when async: awaiting a plain value still costs a microtask turn.
     const parsed = result instanceof Promise ? await result : result;
-    if (!parsed.success) throw SvcError.fromZod(parsed.error);
+    if (!parsed.success) throw SvcError.fromZod(parsed.error, '', input);
     data = parsed.data;
   } else {
     const result = op.input['~standard'].validate(input);
     const checked = result instanceof Promise ? await result : result;
-    if (checked.issues) throw SvcError.fromIssues(checked.issues);
+    if (checked.issues) throw SvcError.fromIssues(checked.issues, '', input);
     data = checked.value;
   }
   // Heavy work waits for a slot where the door admits it (OpContext.admit); light work runs at once.
@@ -75,5 +80,5 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
       release();
     }
   }
-  return op.exactOutput ? output : presentOutput(output);
+  return op.exactOutput || options.exact ? output : presentOutput(output, op.outputUnits);
 }

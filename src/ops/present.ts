@@ -5,7 +5,9 @@
  * 0.001 MW, `equivalent…Cycles` to 0.0001, the forecast prices `p10` / `p50` / `p90` /
  * `forecastP50` to 0.01 UAH/MWh; a `{value, unit}` fact by its unit. Engines keep full
  * precision; this is why no output shows `958.0299999999997`. Counts, shares, scores and hours have
- * no unit suffix and pass unchanged.
+ * no unit suffix and pass unchanged. A field whose name carries no suffix but whose numbers have a
+ * unit is named by its operation (`outputUnits`: `prices.stats`' `base` … `max`, the forecast
+ * metrics `mae`, `rmse`, `pinball`, `pinballQuantiles`, `crps`) and rounded the same way.
  */
 import { OUTPUT_DECIMALS } from '../domain/bounds.js';
 
@@ -18,6 +20,11 @@ const UNIT_OF_FACT: Record<string, number> = {
   MW: OUTPUT_DECIMALS.mw,
   cycles: OUTPUT_DECIMALS.cycles,
 };
+
+/** A unit of OUTPUT_DECIMALS. */
+export type OutputUnit = keyof typeof OUTPUT_DECIMALS;
+/** Field names (at any depth of an output) without a unit suffix, each with the unit of its numbers. */
+export type OutputUnits = Readonly<Record<string, OutputUnit>>;
 
 /** Decimals for a field name, or undefined when the field is not a measured quantity (cached per name). */
 export function decimalsOf(key: string): number | undefined {
@@ -74,12 +81,21 @@ export function roundTo(value: number, decimals: number): number {
  * output is built for this response), assigning only where a value changes, so shared constants
  * whose figures are already on the grid are never written.
  */
-export function presentOutput<T>(value: T): T {
-  if (value !== null && typeof value === 'object') presentIn(value as Record<string, unknown>, undefined, 0);
+export function presentOutput<T>(value: T, units?: OutputUnits): T {
+  if (value !== null && typeof value === 'object') presentIn(value as Record<string, unknown>, undefined, 0, units ? namedDecimals(units) : NO_NAMES);
   return value;
 }
 
-function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number): void {
+const NO_NAMES: ReadonlyMap<string, number> = new Map();
+const NAMED = new WeakMap<OutputUnits, ReadonlyMap<string, number>>();
+/** An op's `outputUnits` as decimals by field name (once per op). */
+function namedDecimals(units: OutputUnits): ReadonlyMap<string, number> {
+  let named = NAMED.get(units);
+  if (!named) NAMED.set(units, (named = new Map(Object.entries(units).map(([key, unit]) => [key, OUTPUT_DECIMALS[unit]]))));
+  return named;
+}
+
+function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number, named: ReadonlyMap<string, number>): void {
   if (depth > 64) return;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i += 1) {
@@ -89,7 +105,7 @@ function presentIn(node: Record<string, unknown> | unknown[], inherited: number 
           const r = roundTo(v, inherited);
           if (r !== v) node[i] = r;
         }
-      } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, inherited, depth + 1);
+      } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, inherited, depth + 1, named);
     }
     return;
   }
@@ -97,11 +113,11 @@ function presentIn(node: Record<string, unknown> | unknown[], inherited: number 
   for (const key in node) {
     const v = node[key];
     if (typeof v === 'number') {
-      const d = key === 'value' && factDecimals !== undefined ? factDecimals : decimalsOf(key);
+      const d = key === 'value' && factDecimals !== undefined ? factDecimals : (named.get(key) ?? decimalsOf(key));
       if (d !== undefined) {
         const r = roundTo(v, d);
         if (r !== v) node[key] = r;
       }
-    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, decimalsOf(key), depth + 1);
+    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, named.get(key) ?? decimalsOf(key), depth + 1, named);
   }
 }

@@ -18,6 +18,7 @@ import type { SvcConfig } from '../config/config.js';
 import type { Stores } from '../store/types.js';
 import type { RoleId } from '../domain/operational.js';
 import type { CapsTable } from '../data/caps.js';
+import type { OutputUnits } from './present.js';
 import type { CliBinding } from './cli-binding.js';
 export type { Label, TableColumn, NoteText, ViewLine, TableView, TextView, RawView, DocText, Block, DocView, DoorFacts, Remark, BodyBinding, FailBinding, BookBinding, GateBinding, CliBinding } from './cli-binding.js';
 export type { AlternateBinding, BookKind, BookKindReader, HistoryBinding, NotWithBinding, SideFile } from './cli-steps.js';
@@ -128,10 +129,18 @@ export interface OperationInfo {
   writes?: boolean;
   /**
    * The output is passed on exactly, not rounded to the output precision (src/ops/present.ts):
-   * for results that echo signed or hashed inputs byte for byte (receipts), and for `prices.stats`,
-   * whose figures are full precision by definition (and carry no unit, so nothing would round).
+   * for results that echo signed or hashed inputs byte for byte (receipts, the price-cap context a
+   * brief compares with its prices) and for the price rows `prices.show` / `prices.convert` pass on
+   * as the book has them.
    */
   exactOutput?: boolean;
+  /**
+   * Output fields whose name carries no unit suffix but whose numbers are measured in a unit
+   * (`prices.stats`' `base` … `max`, the forecast metrics `mae`, `rmse`, …): by field name, at any
+   * depth, the unit present.ts rounds them to, as it rounds a `…UahMwh` field. Ignored with
+   * `exactOutput`.
+   */
+  outputUnits?: OutputUnits;
   /**
    * The cost class (docs/security.md, "Admission control"): `heavy` work (forecast fits, plans on
    * forecasts, long backtests, large receipt inputs) is admitted by the HTTP door under a global and

@@ -22,6 +22,21 @@ describe('svc backtest', () => {
     expect(r.stdout).toContain('Cumulative combined PnL');
   });
 
+  it('the cumulative PnL chart tops out at the headline total and labels its ends under the plot', async () => {
+    // examples/settings.json: the sum of the rounded days is 23,116,325.5x, the total 23,116,325.43 (the axis once read 23,116,326).
+    const r = await cli(['backtest', FIXTURE, '--settings', 'examples/settings.json', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    const headline = /Combined net PnL, UAH\s*│\s*([\d,]+)/.exec(r.stdout)?.[1];
+    expect(headline).toBe('23,116,325');
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Cumulative combined PnL'));
+    expect(lines[at + 1]?.split(' │')[0]?.trim()).toBe(headline);
+    const narrow = (await cli(['backtest', FIXTURE, '--from', '01.12.2024', '--to', '05.12.2024', '--no-color'])).stdout.split('\n');
+    const top = narrow.findIndex((l) => l.startsWith('Cumulative combined PnL')) + 1;
+    const gutter = (narrow[top] ?? '').indexOf('│') + 1;
+    expect(narrow[top + 10]).toBe(`${' '.repeat(gutter)}01.12.2024 – 05.12.2024`);
+  });
+
   it('--format json prints the API body; --daily writes every day as CSV', async () => {
     const dir = tempDir();
     const daily = join(dir, 'days.csv');

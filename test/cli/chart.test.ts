@@ -1,7 +1,7 @@
-/** The forecast band chart (src/cli/chart.ts bandChart): band, p50, the caps on one scale. */
+/** The terminal charts (src/cli/chart.ts): the forecast band chart (band, p50, the caps on one scale), the line chart's axis labels. */
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
-import { bandChart } from '../../src/cli/chart.js';
+import { bandChart, lineChart } from '../../src/cli/chart.js';
 
 const c = new Chalk({ level: 0 });
 const row = (over: Partial<{ p10: number; p50: number; p90: number; cap: number | null; floor: number | null }> = {}) => ({ hour: 0, p10: 100, p50: 500, p90: 900, cap: 1000, floor: null, ...over });
@@ -20,5 +20,25 @@ describe('bandChart', () => {
     const [far, axis] = bandChart([row({ floor: 10 })], { width: 11, c });
     expect(far).toBe('00 │├───●────┤┃│ 500');
     expect(axis?.trim().startsWith('100')).toBe(true);
+  });
+});
+
+describe('lineChart', () => {
+  it('puts the first label under the first column and ends the last under the last column, however narrow the plot', () => {
+    const labels = ['01.12.2024', '31.12.2024'] as const;
+    for (const points of [31, 72, 100]) {
+      const lines = lineChart(Array.from({ length: points }, (_, i) => i * 1000), { width: 72, height: 4, xLabels: labels, c });
+      const plot = lines[0] ?? '';
+      const start = plot.indexOf('│') + 1;
+      const end = plot.length; // the top row ends with the last point
+      const axis = lines[lines.length - 1] ?? '';
+      expect(axis.indexOf('01.12.2024')).toBe(start);
+      expect(axis.length).toBe(end);
+    }
+    // 5 columns hold no two dates apart: one after the other, from the first column (it once sat 70 columns right).
+    const narrow = lineChart([1, 2, 3, 4, 5], { width: 72, height: 3, xLabels: labels, c });
+    expect(narrow[narrow.length - 1]).toBe(`${' '.repeat((narrow[0] ?? '').indexOf('│') + 1)}01.12.2024 – 31.12.2024`);
+    expect(lineChart([7], { height: 2, xLabels: ['01.12.2024', '01.12.2024'], c }).at(-1)?.trim()).toBe('01.12.2024');
+    expect(lineChart([7], { height: 2, c })).toHaveLength(2);
   });
 });

@@ -15,7 +15,8 @@ describe('svc op run', () => {
     const r = await cli(['op', 'run', 'prices.convert', '--input', manyIssues]);
     expect(r.exitCode).toBe(2);
     const lines = r.stderr.trim().split('\n');
-    expect(lines[0]).toBe('error: invalid input: to: Invalid option: expected one of "json"|"csv"|"wide" (59 more issues)');
+    // An enum's issue names the choices and the value given (SvcError.fromIssues), not zod's `Invalid option: expected one of "json"|"csv"|"wide"`.
+    expect(lines[0]).toBe('error: invalid input: to: must be one of json, csv, wide (got "CSV") (59 more issues)');
     expect(lines.filter((l) => l.startsWith('  - '))).toHaveLength(50);
     expect(lines.at(-1)).toBe('  … 10 more issues (--format json lists them)');
     expect(lines).toHaveLength(52);

@@ -22,4 +22,22 @@ describe('SvcError', () => {
     expect(e.issues[0]?.path).toBe('body.settings.n');
     expect(e.message).toContain('body.settings.n');
   });
+
+  it('says a value outside an enum as the choices and the value given, not zod\'s raw `Invalid option: expected one of "PL"|…`', () => {
+    const schema = z.strictObject({ border: z.enum(['PL', 'SK', 'HU', 'RO', 'MD']).optional(), side: z.enum(['buy', 'sell']), only: z.literal('x').optional(), days: z.array(z.enum(['a', 'b'])).optional() });
+    const input = { border: 'XX', only: 'y', days: ['a', 7] };
+    const r = schema.safeParse(input);
+    if (r.success) throw new Error('expected issues');
+    const e = SvcError.fromZod(r.error, '', input);
+    expect(e.issues).toEqual([
+      { path: 'border', message: 'must be one of PL, SK, HU, RO, MD (got "XX")' },
+      { path: 'side', message: 'required: one of buy, sell' },
+      { path: 'only', message: 'must be x (got "y")' },
+      { path: 'days.1', message: 'must be one of a, b (got 7)' },
+    ]);
+    expect(e.message).toBe('invalid input: border: must be one of PL, SK, HU, RO, MD (got "XX") (3 more issues)');
+    // Without the input the choices alone; a Standard Schema issue without zod's code passes unchanged.
+    expect(SvcError.fromZod(r.error).issues[0]?.message).toBe('must be one of PL, SK, HU, RO, MD');
+    expect(SvcError.fromIssues([{ message: 'after to', path: ['from'] }], '', { from: 'x' }).issues).toEqual([{ path: 'from', message: 'after to' }]);
+  });
 });

@@ -52,6 +52,10 @@ describe('forecast.get', () => {
     expect(Object.keys(f!.data)).toEqual(Array.from({ length: 11 }, (_, i) => `${String(i + 1).padStart(2, '0')}.12.2024`));
     expect(f!.metrics.sampleDays).toBeGreaterThan(20);
     expect(f!.metrics.evaluatedTo).toBe('10.12.2024');
+    // mae and rmse are UAH/MWh, rounded to 0.01 (they were printed full precision, 610.1094039809667); the ratios are not rounded.
+    for (const v of [f!.metrics.mae, f!.metrics.rmse]) expect(v).toBe(Math.round(v * 100) / 100);
+    expect(f!.metrics.mae % 1).not.toBe(0);
+    expect(String(f!.metrics.rmaeVsNaive).split('.')[1]?.length).toBeGreaterThan(4);
     expect(f!.freshness.status).toBe('fresh');
     expect(f!.source).toBe('book:book.csv'); // a name, never a server path
     const day = f!.data['11.12.2024']!;

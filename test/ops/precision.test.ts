@@ -9,6 +9,8 @@ import { backtestSummary } from '../../src/ops/strategy/backtest.js';
 import { roundTo } from '../../src/ops/present.js';
 import { riskReport } from '../../src/ops/strategy/risk.js';
 import { forecastDays } from '../../src/ops/forecast/forecast-days.js';
+import { forecastEvaluate } from '../../src/ops/forecast/forecast-evaluate.js';
+import { invoke } from '../../src/ops/invoke.js';
 import { bessPlan, strategyPlan } from '../../src/ops/strategy/plan.js';
 import { realBook } from '../engines/backtest-fixture.js';
 import { call, localCtx } from './helpers.js';
@@ -90,6 +92,29 @@ describe('outputs at the extremes of accepted inputs', () => {
     for (const v of ps) expect(v).toBeGreaterThanOrEqual(0);
     expectRounded(body);
   });
+
+  it('forecast.evaluate: the scores in UAH/MWh (mae, rmse, pinball, crps), of the model, its months and a reference, to 0.01; the ratios as computed; exact on request', async () => {
+    const { book } = realBook();
+    const dates = Object.keys(book).filter((d) => d.endsWith('.2024') && Number(d.slice(3, 5)) >= 9);
+    const series = { dates, prices: dates.map((d) => (book[d] ?? []).map((p) => p.priceUahMwh)) };
+    const reference = [{ name: 'd-1 + 1/3', dates: ['10.12.2024'], values: [(series.prices[dates.indexOf('09.12.2024')] ?? []).map((p) => p + 1 / 3)] }];
+    const input = { series, from: '10.12.2024', to: '10.12.2024', damCaps: true, exogenous: 'off', reference, daily: true };
+    const body = await call(forecastEvaluate, ctx, input);
+    const exact = await invoke(forecastEvaluate, ctx, input, { exact: true });
+    const scores = ['mae', 'rmse', 'pinball', 'pinballQuantiles', 'crps'] as const;
+    for (const [presented, unrounded] of [
+      [body.metrics, exact.metrics],
+      [body.monthly[0] as Record<string, number>, exact.monthly[0] as Record<string, number>],
+      [body.reference[0]?.metrics ?? {}, exact.reference[0]?.metrics ?? {}],
+    ] as const) {
+      for (const k of scores.filter((x) => unrounded[x] !== undefined)) expect({ k, v: presented[k] }).toEqual({ k, v: roundTo(unrounded[k] as number, 2) });
+      expect(presented.rmaeVsNaive).toBe(unrounded.rmaeVsNaive);
+    }
+    expect(scores.some((k) => exact.metrics[k] !== body.metrics[k])).toBe(true); // the unrounded differ: the test can fail
+    expect(body.reference[0]?.metrics.mae).toBeDefined();
+    expect(body.metrics.coverage).toBe(exact.metrics.coverage);
+    expectRounded(body); // the hourly p10 / p50 / p90 of daily as well
+  }, 300_000);
 
   it('roundTo rounds half away from zero on the decimal text', () => {
     expect(roundTo(958.0299999999997, 2)).toBe(958.03);

@@ -8,7 +8,7 @@ import { SvcError } from '../../src/domain/errors.js';
 import { gapReport } from '../../src/engines/gaps.js';
 import { hourlyBookStats } from '../../src/engines/stats.js';
 import { invoke } from '../../src/ops/invoke.js';
-import { presentOutput } from '../../src/ops/present.js';
+import { presentOutput, roundTo } from '../../src/ops/present.js';
 import { cliOperations, operations } from '../../src/ops/index.js';
 import { pricesStats } from '../../src/ops/market/prices-stats.js';
 import { strategyPlan } from '../../src/ops/strategy/plan.js';
@@ -42,10 +42,20 @@ describe('prices.stats', () => {
     expect(out).toEqual({ days: daily, total, gaps: gapReport(Object.keys(book), { from: '01.01.2025', to: '04.01.2025' }) });
     expect(out.days.map((d) => d.tradeDate)).toEqual(['01.01.2025', '03.01.2025']);
     expect(out.gaps).toMatchObject({ calendarDays: 4, daysWithPrices: 2, missing: ['02.01.2025', '04.01.2025'] });
-    // Passed on exactly (exactOutput), which hides nothing: presentation would round none of it.
-    const fractional = await invoke(pricesStats, leanCtx(), { prices: { '01.01.2025': day(1000).map((p) => p + 1 / 3) } });
-    expect(fractional.days[0]?.base).not.toBe(Math.round((fractional.days[0]?.base ?? 0) * 100) / 100);
-    expect(presentOutput(structuredClone(fractional))).toEqual(fractional);
+    // The figures are UAH/MWh, rounded to 0.01 like every price (README "Bounds and output
+    // precision"; they were printed full precision, 6477.162499999996, before): day 1 + 1/3.
+    const thirds = { '01.01.2025': day(1000).map((p, h) => p + (h % 3) / 3), '02.01.2025': day(2000).map((p) => p + 0.004) };
+    const exact = hourlyBookStats(thirds);
+    expect(exact.daily[0]?.base).not.toBe(Math.round((exact.daily[0]?.base ?? 0) * 100) / 100);
+    const fractional = await invoke(pricesStats, leanCtx(), { prices: thirds });
+    for (const row of [...fractional.days, fractional.total]) {
+      for (const k of ['base', 'peak', 'offPeak', 'min', 'max'] as const) expect(String(row?.[k]).split('.')[1]?.length ?? 0, k).toBeLessThanOrEqual(2);
+    }
+    expect(fractional.days[0]).toMatchObject({ base: roundTo(exact.daily[0]?.base ?? 0, 2), min: 1000, max: 2190.33 });
+    expect(fractional.days[1]).toMatchObject({ min: 2000, max: 3190 }); // 2000.004, 3190.004
+    expect(fractional.total).toMatchObject({ days: 2, base: roundTo(exact.total?.base ?? 0, 2), offPeak: roundTo(exact.total?.offPeak ?? 0, 2) });
+    // Rounded once: presenting again changes nothing.
+    expect(presentOutput(structuredClone(fractional), pricesStats.outputUnits)).toEqual(fractional);
     const none = await invoke(pricesStats, leanCtx(), { prices: {} });
     expect(none).toEqual({ days: [], total: null, gaps: { from: null, to: null, calendarDays: 0, daysWithPrices: 0, missingDays: 0, missing: [] } });
   });

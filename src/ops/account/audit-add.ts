@@ -90,7 +90,7 @@ export const auditAdd = defineOperation({
     const { apiBase: given, ...fields } = input;
     // The whole request's checks (metadata bounds, a plan export's package) as audit.create makes them.
     const parsed = AuditEventRequest.safeParse(fields);
-    if (!parsed.success) throw SvcError.fromZod(parsed.error);
+    if (!parsed.success) throw SvcError.fromZod(parsed.error, '', fields);
     const apiBase = given ?? ctx.config.apiBase;
     if (apiBase === undefined) return { outcome: await recordEvent(ctx, parsed.data), journal: (await ctx.stores()).location };
     const { writeAuditToPlatform } = await import('../facade/platform-audit.js');

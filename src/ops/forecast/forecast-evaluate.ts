@@ -6,12 +6,13 @@
  * docs/forecast.md.
  */
 import type { z } from 'zod';
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { SvcError } from '../../domain/errors.js';
 import { DEFAULT_FORECAST, H, dieboldMariano, evaluateRun, indexOf, isEvaluable, makeSeries, score, seriesFromPriceBook, tradeDateOf } from '../../engines/forecast/index.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import { defineOperation } from '../types.js';
-import { MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
+import { FORECAST_SCORE_UNITS, MIN_HISTORY_DAYS, MODEL_NAME, damCapsOf } from './forecast-model.js';
 import { capsTableOf } from './forecast-caps.js';
 import type { ExogSourceReport } from './forecast-exog.js';
 import { ExogSource, ForecastEvaluateRequest, ForecastEvaluateResponse } from './forecast-evaluate-contract.js';
@@ -28,15 +29,17 @@ export const forecastEvaluate = defineOperation({
   description:
     'Recalibrated every day on data strictly before it; metrics rmaeVsNaive (standard EPF naive), rmaeVsWeeklyNaive, mae, rmse, smape (%), ' +
     'sampleDays, coverage of [p10, p90], pinball (q 0.1/0.5/0.9), pinballQuantiles (mean over the quantileLevels p05…p95) and crps (approximated from those quantiles); per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
-    'reference forecasts scored over the same days. docs/forecast.md.',
+    'reference forecasts scored over the same days. mae, rmse, pinball, pinballQuantiles, crps and the hourly p10/p50/p90 of `daily` are prices (the series\' unit, UAH/MWh for OREE books), rounded to 0.01; ' +
+    'the ratios and scores (rmaeVs…, coverage, smape, Brier, Diebold–Mariano) are not rounded. docs/forecast.md.',
   tags: ['decision'],
   access: 'key',
   input: ForecastEvaluateRequest,
   output: ForecastEvaluateResponse,
   cost: 'heavy',
-  exactOutput: true,
+  outputUnits: FORECAST_SCORE_UNITS,
   cli: forecastEvaluateCli,
   async run(ctx, input) {
+    checkRangeOrder(input.from, input.to);
     if ((input.series === undefined) === (input.priceBook === undefined)) throw SvcError.validation('give exactly one of series or priceBook', [{ path: 'series', message: 'one of series, priceBook' }]);
     const given = input.series;
     const damCaps = input.damCaps ?? input.priceBook !== undefined;

@@ -38,6 +38,12 @@ export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lea
  */
 export const MODEL_REVISION = '2026-12-06 issue 28: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
+/**
+ * The forecast scores that are prices (the series' unit; UAH/MWh for OREE books), rounded to 0.01
+ * like every price (present.ts): the errors `mae` and `rmse`, the pinball losses and the CRPS. The
+ * ratios and scores beside them (rmaeVs…, coverage, smape, Brier, Diebold–Mariano) are not rounded.
+ */
+export const FORECAST_SCORE_UNITS = { mae: 'uahPerMwh', rmse: 'uahPerMwh', pinball: 'uahPerMwh', pinballQuantiles: 'uahPerMwh', crps: 'uahPerMwh' } as const;
 export const BASELINE_NAME = 'standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun)';
 
 /**

@@ -9,7 +9,7 @@ import { forecastHistory, whyNoHistory } from './forecast-history.js';
 import { fitCached, fitKey } from './forecast-fit.js';
 import { memberCacheOf } from './forecast-member-cache.js';
 import type { FitRequest, FitResult } from './forecast-compute.js';
-import { BASELINE_NAME, METRICS_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
+import { BASELINE_NAME, FORECAST_SCORE_UNITS, METRICS_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from './forecast-model.js';
 import { withServedInputs } from './forecast-inputs.js';
 import { ExogUsedSchema } from './forecast-days.js';
 
@@ -69,7 +69,7 @@ export const forecastGet = defineOperation({
     '(25 % moved to equal weights on the members), clipped to the regulator’s caps; p10/p90 are split-conformal quantiles of the last 56 days’ out-of-sample ' +
     `errors. \`metrics\` come from the engine's own rolling evaluation over the last ${METRICS_DAYS} days with actual prices ` +
     '(`evaluatedFrom`..`evaluatedTo`): rmaeVsNaive against the standard EPF naive (d-1 Tue–Fri, d-7 Mon/Sat/Sun), ' +
-    'rmaeVsWeeklyNaive against d-7, coverage = share inside [p10, p90]. `capHitProbability` (svc placement): per date, 24 ' +
+    'rmaeVsWeeklyNaive against d-7, coverage = share inside [p10, p90]; mae and rmse in UAH/MWh rounded to 0.01, the ratios not rounded. `capHitProbability` (svc placement): per date, 24 ' +
     '{hour, max, min} = P(price within 0.5 % (≥ 1 UAH/MWh) of the max / min DAM cap in force), null where the caps table has no ' +
     'number. `freshness.status`: fallback when the history is the shipped fixture, else fresh when it reaches yesterday, stale ' +
     'otherwise. `forecast` is null with `reason`: no_history_for_market (no IDM history yet), insufficient_history (no day of the month has ' +
@@ -82,6 +82,7 @@ export const forecastGet = defineOperation({
   input: ForecastQuery,
   output: ForecastResponse,
   cost: 'heavy',
+  outputUnits: FORECAST_SCORE_UNITS,
   http: { method: 'GET', path: '/api/forecast', inputFrom: 'query', successStatus: 200, errors: [400, 401, 429] },
   tool: { name: 'get_forecast', title: 'Day-ahead price forecast with p10/p90 bands and cap-hit risk' },
   async run(ctx, input) {

@@ -1,5 +1,6 @@
 /** What the transmission-platform operations share: their provider dependencies and date ranges. */
-import { compareTradeDates, nextTradeDate } from '../../domain/dates.js';
+import { checkRangeOrder } from '../../domain/range-order.js';
+import { nextTradeDate } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import type { FlowGapReport, SlotOfDay } from '../../providers/tsoplatform/coverage.js';
@@ -159,7 +160,7 @@ export function resolveRange(ctx: OpContext, q: { date?: string | undefined; fro
     throw SvcError.validation('from and to go together', [{ path, message: 'required with the other end of the range' }]);
   }
   if (q.from !== undefined && q.to !== undefined) {
-    if (compareTradeDates(q.from, q.to) > 0) throw SvcError.validation('from is after to', [{ path: 'from', message: 'must not be after to' }]);
+    checkRangeOrder(q.from, q.to);
     if (tradeDatesBetween(q.from, q.to).length > MAX_RANGE_DAYS) {
       throw SvcError.validation(`a range spans at most ${MAX_RANGE_DAYS} days`, [{ path: 'to', message: `at most ${MAX_RANGE_DAYS} days after from` }]);
     }

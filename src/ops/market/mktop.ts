@@ -4,6 +4,7 @@
  * Every read states its freshness; an upstream failure without a usable cached copy is a 502
  * `upstream_error` with the reason (docs/data.md).
  */
+import { rangeAfterError } from '../../domain/range-order.js';
 import { kyivDstTransition } from '../../data/dst.js';
 import { compareTradeDates, monthsBetween } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
@@ -217,7 +218,7 @@ export const mktopFetch = defineOperation({
   },
   async run(ctx, input) {
     const months = monthsBetween((input.month ?? input.from) as string, (input.month ?? input.to) as string);
-    if (months.length === 0) throw SvcError.validation('from is after to', [{ path: 'from', message: 'must not be after to' }]);
+    if (months.length === 0) throw rangeAfterError(input.from as string, input.to as string);
     if (months.length > 120) throw SvcError.validation('at most 120 months at once', [{ path: 'to', message: 'at most 120 months after from' }]);
     const deps = mktopDeps(ctx);
     const out = [];

@@ -20,7 +20,9 @@ export const PricesStatsRequest = z
   })
   .refine((v) => !(v.from && v.to && parseTradeDate(v.from) && parseTradeDate(v.to) && compareTradeDates(v.from, v.to) > 0), { path: ['from'], message: 'after to' });
 
-const stats = { base: z.number(), peak: z.number(), offPeak: z.number(), min: z.number(), max: z.number() };
+// UAH/MWh, rounded to 0.01 by the op's outputUnits (present.ts).
+const price = (what: string) => z.number().describe(`${what}, UAH/MWh, rounded to 0.01`);
+const stats = { base: price('mean of the 24 hours'), peak: price('mean of hours 08:00–20:00'), offPeak: price('mean of the other 12 hours'), min: price('lowest hour'), max: price('highest hour') };
 
 export const PricesStatsResponse = z.strictObject({
   days: z.array(z.strictObject({ tradeDate: z.string(), ...stats })),

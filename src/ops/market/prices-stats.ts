@@ -4,9 +4,9 @@
  * engines/gaps.ts). A lean operation (types.ts): `svc prices stats` is the CLI's cold-start
  * command (target ≤ 2× `node -e 0`), so this module loads no schema library and reads no configuration;
  * the HTTP route and the MCP tool get its zod contract (prices-stats-contract.ts, index.ts).
- * The figures are not rounded, as the CLI has always printed them: their names carry no unit, so
- * present.ts would pass them unchanged anyway, and `exactOutput` spares the cold command that walk
- * over every figure (test/ops/prices-stats.test.ts holds the two equal).
+ * The figures are prices in UAH/MWh, rounded to 0.01 at the boundary like every price (README,
+ * "Bounds and output precision"): their names carry no unit suffix, so the op names their unit
+ * (`outputUnits`) and present.ts, which loads no schema library either, rounds them.
  */
 import { compareTradeDates } from '../../domain/dates.js';
 import { gapReport, type GapReport } from '../../engines/gaps.js';
@@ -29,12 +29,12 @@ export const pricesStats: LeanOperation<PricesStatsInput, PricesStatsOutput> = {
   id: 'prices.stats',
   summary: 'Per-day base, peak, off-peak, min and max of hourly prices, with a total and the missing days',
   description:
-    'Input: `prices` (24 hourly prices per trade date, index = hour), optional `from`/`to` (inclusive). Base = mean of the 24 hours, peak = hours 08:00–20:00, off-peak = the other 12 (the market operator\'s index convention); the total is over all hours of all days. Not rounded. svc extension (`svc prices stats`; the MCP tool `get_price_statistics`).',
+    'Input: `prices` (24 hourly prices per trade date, index = hour), optional `from`/`to` (inclusive). Base = mean of the 24 hours, peak = hours 08:00–20:00, off-peak = the other 12 (the market operator\'s index convention); the total is over all hours of all days. base, peak, offPeak, min and max are UAH/MWh, rounded to 0.01 (computed from the unrounded prices). svc extension (`svc prices stats`; the MCP tool `get_price_statistics`).',
   tags: ['prices'],
   access: 'key',
   permission: 'decision.plan',
   input: PricesStatsInput,
-  exactOutput: true,
+  outputUnits: { base: 'uahPerMwh', peak: 'uahPerMwh', offPeak: 'uahPerMwh', min: 'uahPerMwh', max: 'uahPerMwh' },
   http: { method: 'POST', path: '/api/prices/stats', inputFrom: 'body', successStatus: 200, errors: [400, 401, 403, 429] },
   tool: { name: 'get_price_statistics', title: 'Daily base, peak and off-peak price statistics' },
   cli: {

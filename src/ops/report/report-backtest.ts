@@ -1,4 +1,5 @@
 /** GET /api/reports/backtest: the backtest of a range as one self-contained HTML page (src/report/backtest.ts). */
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
 import { compareTradeDates } from '../../domain/dates.js';
@@ -54,7 +55,7 @@ export const reportBacktest = defineOperation({
     const from = input.from ?? days[0];
     const to = input.to ?? days[days.length - 1];
     if (!from || !to) throw SvcError.validation('the price book has no days', [{ path: 'priceBook', message: 'empty' }]);
-    if (compareTradeDates(from, to) > 0) throw SvcError.validation(`from ${from} is after to ${to}`, [{ path: 'from', message: 'after to' }]);
+    checkRangeOrder(from, to);
     const { inRange, before } = splitBook(prices.book, from, to);
     if (Object.keys(inRange).length === 0) throw SvcError.validation(`no prices in ${from} – ${to} (${prices.source})`, [{ path: 'from', message: 'no prices in the range' }], 'insufficient_history');
     const settings = settingsOf(input);

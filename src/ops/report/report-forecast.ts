@@ -3,6 +3,7 @@
  * HTML page. A range takes seconds to minutes of fits: a heavy operation, admitted by the HTTP
  * door's admission control (docs/security.md) and cancelled at the request's deadline.
  */
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
 import { compareTradeDates } from '../../domain/dates.js';
@@ -50,7 +51,7 @@ export const reportForecast = defineOperation({
     examples: ['svc report forecast fixtures/oree-dam-ips-2022-2024.csv --from 01.12.2024 --to 07.12.2024 -o forecast.html'],
   }),
   async run(ctx, input) {
-    if (compareTradeDates(input.from, input.to) > 0) throw SvcError.validation(`from ${input.from} is after to ${input.to}`, [{ path: 'from', message: 'after to' }]);
+    checkRangeOrder(input.from, input.to);
     let book: PriceBook | undefined = input.priceBook;
     let source = input.source ?? 'price book';
     const freshness: string[] = [];
@@ -65,7 +66,8 @@ export const reportForecast = defineOperation({
     const series = { dates, prices: dates.map((d) => hourlyPrices(book[d] ?? [])) };
     const days = dates.filter((d) => compareTradeDates(d, input.from) >= 0).length;
     if (days > MAX_DAYS) throw SvcError.validation(`a forecast report covers at most ${MAX_DAYS} days (${input.from} – ${input.to} has ${days} with prices)`, [{ path: 'from', message: `more than ${MAX_DAYS} days` }]);
-    const ev = await invoke(forecastEvaluate, ctx, { series, from: input.from, to: input.to, damCaps: true, daily: true });
+    // Unrounded: the report's own figures (naive MAE, errors by hour) are computed from them and rounded once, at its boundary.
+    const ev = await invoke(forecastEvaluate, ctx, { series, from: input.from, to: input.to, damCaps: true, daily: true }, { exact: true });
     const unscored = new Set(ev.unscoredDays.map((d) => d.date));
     const hours = ev.daily ?? [];
     const leftOut = new Map((input.leftOut ?? []).map((d) => [d.date, d.reason] as const));

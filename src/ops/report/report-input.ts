@@ -3,6 +3,7 @@
  * caller sends, or the market operator's DAM prices through the cache), the settings as flat query
  * fields (one per settings field, from SETTINGS_FIELDS), and the page's answer shape.
  */
+import { checkRangeOrder } from '../../domain/range-order.js';
 import { z } from 'zod';
 import { TradeDate } from '../../domain/common.js';
 import { PriceBook } from '../../domain/prices.js';
@@ -92,7 +93,7 @@ export interface ResolvedPrices {
 export async function resolvePrices(ctx: OpContext, input: { priceBook?: PriceBook | undefined; source?: string | undefined; leftOut?: { date: string; reason: 'dst' | 'invalid' }[] | undefined }, from: string, to: string, lookBackMonths = 0): Promise<ResolvedPrices> {
   const leftOut = new Map((input.leftOut ?? []).map((d) => [d.date, d.reason] as const));
   if (input.priceBook) return { book: input.priceBook, source: input.source ?? 'price book', freshness: [], leftOut };
-  if (compareTradeDates(from, to) > 0) throw SvcError.validation(`from ${from} is after to ${to}`, [{ path: 'from', message: 'after to' }]);
+  checkRangeOrder(from, to);
   const book: PriceBook = {};
   const freshness: string[] = [];
   const months = monthsBetween(from.slice(3), to.slice(3));

@@ -151,8 +151,11 @@ function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
     const carryCells = carry ? [k ? money(k.carriedUah) : '—', k ? money(k.carryOverGainUah) : '—'] : [];
     return [m.month, String(m.days), ...(spread && bess ? [money(m.strategyPnlUah), money(m.bessPnlUah)] : []), money(m.combinedPnlUah), pct(m.hitRate), ...carryCells];
   });
-  let running = 0;
-  const cumulative = s.daily.map((d) => (running += d.combinedPnlUah));
+  // The running total in kopiyky (no float drift); it ends at the headline's total (its unrounded
+  // days' sum, which the sum of the rounded days may miss by a few hryvnias), so the chart's top
+  // label, when the end is the top, reads as the headline does.
+  let kop = 0;
+  const cumulative = s.daily.map((d, i) => (i === s.daily.length - 1 ? s.combinedNetPnlUah : (kop += Math.round(d.combinedPnlUah * 100)) / 100));
   return [
     ...head,
     '',
@@ -163,8 +166,7 @@ function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
     ...(carry ? [{ dim: L.carryNote }] : []),
     '',
     t.bold(L.cumulative),
-    { lineChart: { values: cumulative, width: 72, height: 10 } },
-    `${' '.repeat(8)}${first ?? ''}${' '.repeat(Math.max(1, 72 - (first?.length ?? 0) - (last?.length ?? 0)))}${last ?? ''}`,
+    { lineChart: { values: cumulative, width: 72, height: 10, ...(first && last ? { xLabels: [first, last] as const } : {}) } },
   ];
 }
 
