@@ -82,11 +82,10 @@ export function roundTo(value: number, decimals: number): number {
  * whose figures are already on the grid are never written.
  */
 export function presentOutput<T>(value: T, units?: OutputUnits): T {
-  if (value !== null && typeof value === 'object') presentIn(value as Record<string, unknown>, undefined, 0, units ? namedDecimals(units) : NO_NAMES);
+  if (value !== null && typeof value === 'object') presentIn(value as Record<string, unknown>, undefined, 0, units ? namedDecimals(units) : undefined);
   return value;
 }
 
-const NO_NAMES: ReadonlyMap<string, number> = new Map();
 const NAMED = new WeakMap<OutputUnits, ReadonlyMap<string, number>>();
 /** An op's `outputUnits` as decimals by field name (once per op). */
 function namedDecimals(units: OutputUnits): ReadonlyMap<string, number> {
@@ -95,7 +94,8 @@ function namedDecimals(units: OutputUnits): ReadonlyMap<string, number> {
   return named;
 }
 
-function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number, named: ReadonlyMap<string, number>): void {
+// `named` is undefined for the ops without `outputUnits` (nearly all): no lookup per key on their hot path.
+function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number, named: ReadonlyMap<string, number> | undefined): void {
   if (depth > 64) return;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i += 1) {
@@ -113,11 +113,11 @@ function presentIn(node: Record<string, unknown> | unknown[], inherited: number 
   for (const key in node) {
     const v = node[key];
     if (typeof v === 'number') {
-      const d = key === 'value' && factDecimals !== undefined ? factDecimals : (named.get(key) ?? decimalsOf(key));
+      const d = key === 'value' && factDecimals !== undefined ? factDecimals : ((named && named.get(key)) ?? decimalsOf(key));
       if (d !== undefined) {
         const r = roundTo(v, d);
         if (r !== v) node[key] = r;
       }
-    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, named.get(key) ?? decimalsOf(key), depth + 1, named);
+    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, (named && named.get(key)) ?? decimalsOf(key), depth + 1, named);
   }
 }
