@@ -36,8 +36,18 @@ interface Acc {
   perfect: number;
   realised: Record<PathName, number>;
   days: number;
+  /** The mean-path plan's PnL distribution over its scenarios (docs/forecast.md "Plans on the forecast"): days its realised PnL fell inside p10–p90, days with a distribution, and the quantile loss of p10/p50/p90. */
+  inside: number;
+  scored: number;
+  pinball: number;
 }
-const newAcc = (): Acc => ({ perfect: 0, realised: { mean: 0, p50: 0, 'd-1': 0, 'd-7': 0 }, days: 0 });
+const newAcc = (): Acc => ({ perfect: 0, realised: { mean: 0, p50: 0, 'd-1': 0, 'd-7': 0 }, days: 0, inside: 0, scored: 0, pinball: 0 });
+const quantileOf = (sorted: number[], q: number): number => {
+  const x = q * (sorted.length - 1);
+  const i = Math.floor(x);
+  return (sorted[i] as number) + ((sorted[Math.min(i + 1, sorted.length - 1)] as number) - (sorted[i] as number)) * (x - i);
+};
+const pinball = (y: number, f: number, q: number): number => (y >= f ? q * (y - f) : (1 - q) * (f - y));
 const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : '—');
 
 async function capture(): Promise<void> {
@@ -75,13 +85,22 @@ async function capture(): Promise<void> {
         a.perfect += perfect;
         a.days++;
         for (const p of PATHS) a.realised[p] += engine.settle(engine.plan(paths[p], settings as never), actual, settings as never);
+        if (f.scenarios.length >= 14) {
+          const plan = engine.plan(f.mean, settings as never);
+          const pnl = f.scenarios.map((sc) => engine.settle(plan, sc, settings as never)).sort((x, y) => x - y);
+          const real = engine.settle(plan, actual, settings as never);
+          const [q10, q50, q90] = [0.1, 0.5, 0.9].map((q) => quantileOf(pnl, q)) as [number, number, number];
+          a.scored++;
+          if (real >= q10 && real <= q90) a.inside++;
+          a.pinball += (pinball(real, q10, 0.1) + pinball(real, q50, 0.5) + pinball(real, q90, 0.9)) / 3;
+        }
         acc.set(key, a);
       }
     }
     console.log(`### ${title}${skipped ? ` (${skipped} days without a forecast or a naive price left out)` : ''}\n`);
-    console.log('| period | days | perfect foresight, UAH | on mean (svc) | on p50 | on d-1 | on d-7 |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} |`);
+    console.log('| period | days | perfect foresight, UAH | on mean (svc) | on p50 | on d-1 | on d-7 | PnL inside its p10–p90 | PnL pinball, UAH |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} | ${pct(a.inside, a.scored)} | ${a.scored ? (a.pinball / a.scored).toFixed(0) : '—'} |`);
     console.log('');
   }
 }
