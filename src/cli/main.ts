@@ -144,10 +144,20 @@ function exitOverrideAll(cmd: Command): void {
   }
 }
 
-/** A reader that stops early (`svc ... | head`) is not an error: stop quietly, as Unix tools do. */
+const watchedForClosedPipe = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that stops early (`svc ... | head`) is not an error: what is left to print goes nowhere,
+ * quietly. The command still ends with its own exit code: a guard checked after the output
+ * (`svc risk --fail-on`, exit 3) must still stop a cron job, so the run goes on to its end and
+ * bin/svc.js sets the code it returns (exiting here with 0 lost that 3 whenever the pipe closed
+ * first). Once the stream has failed, node drops further writes to it.
+ */
 function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (watchedForClosedPipe.has(stream)) return;
+  watchedForClosedPipe.add(stream);
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EPIPE') return;
     throw error;
   });
 }
