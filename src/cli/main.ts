@@ -171,9 +171,12 @@ function askedForHelp(argv: readonly string[]): boolean {
  * Reasons that are the caller's to fix at the command line although the error table counts them
  * as the platform's: the CLI's user is also who configured svc. A data directory svc cannot use
  * (`--data-dir`, SVC_DATA_DIR) is bad input here (exit 2); the same error from a server is its
- * operator's, not the HTTP client's, and stays a 503 there.
+ * operator's, not the HTTP client's, and stays a 503 there. So is a period the data source does not
+ * hold (`no_data`: in fixture mode a period the shipped fixtures lack, live reads off and the period
+ * not ingested, no official rate for the day): running again cannot mend it, another period or
+ * setting does (exit 2 in every command; a server's 502 `upstream_error` stays).
  */
-const CALLER_REASONS_AT_CLI: ReadonlySet<string> = new Set(['data_dir_unavailable']);
+const CALLER_REASONS_AT_CLI: ReadonlySet<string> = new Set(['data_dir_unavailable', 'no_data']);
 
 /** The exit code of a failed command: 2 when the caller can fix it, 1 otherwise. */
 export function exitCodeOf(error: unknown): 1 | 2 {
