@@ -66,6 +66,13 @@ export interface BuiltBook {
   hourly?: Record<string, number[]>;
 }
 
+/** The clock-change days the 'reject' policy judges (inclusive keys YYYYMMDD; default every one), and its hint's words for 'skip'. */
+export interface DstJudged {
+  fromKey?: number;
+  toKey?: number;
+  skipHint?: string;
+}
+
 /** The days a reader is asked for (inclusive keys YYYYMMDD): only these are handed on as PriceDays. */
 export interface BookScope {
   fromKey?: number;
@@ -176,7 +183,7 @@ export class BookBuilder {
    * Checks every ordinary day for hours 0..23, throws all problems found so far, then applies
    * the DST policy. Dates come out ascending and hours in order.
    */
-  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail', scope: BookScope = {}): BuiltBook {
+  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail', scope: BookScope = {}, judged: DstJudged = {}): BuiltBook {
     const ordered = [...this.days.values()];
     if (!ascending(ordered)) ordered.sort((a, b) => a.key - b.key);
     const dstDays: DayRows[] = [];
@@ -193,7 +200,9 @@ export class BookBuilder {
     }
     if (!skipping || kept.length === 0) this.issues.throwIfAny();
     const keptDst = dstDays.filter((d) => kept.includes(d));
-    if (policy === 'reject' && keptDst.length > 0) throw this.dstError(keptDst);
+    const { fromKey: judgedFrom = 0, toKey: judgedTo = Number.POSITIVE_INFINITY } = judged;
+    const rejected = policy === 'reject' ? keptDst.filter((d) => d.key >= judgedFrom && d.key <= judgedTo) : [];
+    if (rejected.length > 0) throw this.dstError(rejected, judged.skipHint ?? 'the "skip" policy');
 
     const book: PriceBook = {};
     const hourly: Record<string, number[]> | undefined = scope.hourly ? {} : undefined;
@@ -234,7 +243,7 @@ export class BookBuilder {
     this.report(rows.firstLine, rows.date, null, rows.firstLine > 0 ? `date ${rows.date} (first row here): ${problem}` : problem);
   }
 
-  private dstError(dstDays: DayRows[]): SvcError {
+  private dstError(dstDays: DayRows[], skipHint: string): SvcError {
     const src = this.issues.source;
     const describe = (d: DayRows): string =>
       `${d.date} is the Europe/Kyiv ${d.dst === 'spring' ? 'spring-forward day (23 settlement periods)' : 'fall-back day (25 settlement periods)'}, which a 24-hour PriceDay cannot hold`;
@@ -247,7 +256,7 @@ export class BookBuilder {
     const what = dstDays.length === 1 ? `clock-change day ${dates}` : `clock-change days ${dates}`;
     return new SvcError(
       'validation_error',
-      `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with the "skip" policy`,
+      `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with ${skipHint}`,
       { reason: 'dst_day', issues },
     );
   }
