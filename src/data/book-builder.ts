@@ -32,8 +32,19 @@ export interface DayRows {
   readonly lines: number[];
   /** Line where the day first appears; 0 for inputs without lines (JSON). */
   readonly firstLine: number;
-  /** Set once a problem was reported on this day, to avoid reporting it again as incomplete. */
+  /**
+   * Set when the day's hours cannot be told apart any more (its one row of a wide or operator file
+   * has the wrong number of cells, the date is given twice there, a JSON day that is not a list of
+   * points): its problems are reported, and it is not checked for missing hours as well.
+   */
   flawed: boolean;
+  /**
+   * Hours (bit h) whose row or cell was there but could not be read (a bad price, an empty cell),
+   * already reported: not reported again as missing.
+   */
+  badHours: number;
+  /** Rows of this day whose hour could not be read (a bad hour, a wrong number of fields): they may be the missing hours. */
+  unplaced: number;
 }
 
 /** A clock-change day as read: its settlement periods in order (23, or the 24/25 given). */
@@ -133,6 +144,8 @@ export class BookBuilder {
         lines: ZERO_SLOTS.slice(),
         firstLine: line,
         flawed: false,
+        badHours: 0,
+        unplaced: 0,
       };
       this.days.set(date, rows);
     }
@@ -140,12 +153,20 @@ export class BookBuilder {
     return rows;
   }
 
-  /** Marks a date's day as flawed after a row of it could not be read, so it is not also reported incomplete. */
-  markFlawed(date: string): void {
+  /**
+   * Counts a row of `date` that could not be read (its hour unknown): the day's missing hours are
+   * reported only when more are missing than such rows could hold.
+   */
+  markUnplaced(date: string, line: number): void {
     this.issues.onDate(date === '' ? undefined : date);
     if (describeBadDate(date) !== null) return;
-    const rows = this.days.get(date) ?? this.day(date, 0, null);
-    if (rows) rows.flawed = true;
+    const rows = this.days.get(date) ?? this.day(date, line, null);
+    if (rows) rows.unplaced += 1;
+  }
+
+  /** An hour whose row or cell was there but could not be read (reported by the reader): not also missing. */
+  markBadHour(rows: DayRows, hour: number): void {
+    rows.badHours |= 1 << hour;
   }
 
   /** Like day(), but a date may open only once (wide and operator layouts: one row per day). */
@@ -164,7 +185,7 @@ export class BookBuilder {
   setHour(rows: DayRows, hour: number, price: number, line: number, field: string | null): void {
     const first = rows.lines[hour] ?? 0;
     if (first !== 0 || !Number.isNaN(rows.prices[hour] ?? Number.NaN)) {
-      rows.flawed = true;
+      // The day is still checked for missing hours: a repeated hour 9 is often the hour 10 not given.
       const where = first > 0 ? `line ${first}` : 'earlier';
       this.report(line, `${rows.date}.${hour}`, field, `hour ${hour} of ${rows.date} is given twice (first on ${where})`);
       return;
@@ -235,8 +256,9 @@ export class BookBuilder {
 
   private checkComplete(rows: DayRows): void {
     const missing: number[] = [];
-    for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN)) missing.push(h);
-    if (missing.length === 0) return;
+    for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN) && (rows.badHours & (1 << h)) === 0) missing.push(h);
+    // Rows whose hour could not be read may be these hours: said only when more are missing.
+    if (missing.length <= rows.unplaced) return;
     const plural = missing.length === 1 ? '' : 's';
     const problem = `expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${plural} ${missing.join(', ')}`;
     this.issues.onDate(rows.date);
