@@ -6,6 +6,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { FlagSpec } from './derive.js';
+import { optionName } from './input-path.js';
 
 /** One axis: an input name and the values to try. */
 export interface Axis {
@@ -32,4 +33,19 @@ export function parseAxes(specs: readonly string[], f: FlagSpec): Axis[] {
     axes.push({ name, values });
   }
   return axes;
+}
+
+/**
+ * An axis over a field that its own flag sets too (`--sweep capacityMwh=1,2 --capacity 3`) is
+ * refused (exit 2), never one of the two silently dropped: the sweep would set every value itself.
+ */
+export function refuseFlaggedAxes(axes: readonly Axis[], f: FlagSpec, opts: Record<string, unknown>, fieldFlags: readonly { readonly key: string; readonly flag: string }[]): void {
+  for (const axis of axes) {
+    const own = fieldFlags.find((s) => s.key === axis.name);
+    if (own === undefined || opts[optionName(own.flag)] === undefined) continue;
+    throw SvcError.validation(
+      `${own.flag} conflicts with ${f.flag} ${axis.name}: the sweep sets ${axis.name} to each of ${axis.values.join(', ')}; drop ${own.flag}, or put its value in the sweep`,
+      [{ path: own.flag, message: `conflicts with ${f.flag} ${axis.name}` }],
+    );
+  }
 }

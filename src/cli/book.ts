@@ -68,7 +68,9 @@ export async function loadBook(env: CliEnv, file: string, opts: { dst?: string; 
   if (file === 'mktop') return (await import('./market-book.js')).loadMarketBook(env, { dst }, scope);
   const { loadPriceBook, formatWarnings } = await import('../ops/facade/book-read.js');
   const source = file === '-' ? 'stdin' : file;
-  const result = await loadPriceBook(file, { source, dst, onInvalid, hourBase, ...(scope.only ? { scope: { from: scope.from, to: scope.to, hourly: scope.hourly } } : {}) });
+  // `--dst reject` judges only the clock-change days of the command's range.
+  const reading = { source, dst, onInvalid, hourBase, dstRange: { from: scope.from, to: scope.to }, dstSkipHint: '--dst skip' } as const;
+  const result = await loadPriceBook(file, { ...reading, ...(scope.only ? { scope: { from: scope.from, to: scope.to, hourly: scope.hourly } } : {}) });
   const relevant = scope.warnDst === false ? [] : result.skippedDstDays.filter((d) => inScope(d, scope));
   // How the file was read (hour numbering found, columns ignored) is a notice, hidden by -q; the days it left out are warnings, shown with -q too.
   const out = env.out();

@@ -46,8 +46,13 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   const under = cli?.remarksUnder && format === 'table';
   if (!under) sayRemarks();
   if (always && loaded && gaps) for (const line of (await import('./gap-report.js')).gapReport(loaded, gaps, lang)) out.warn(line);
+  const fails = cli?.fails as FailBinding<unknown> | undefined;
+  const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
+  const failing = fails?.when(output) === true && !passes;
   // An output written to a file (`-o report.html`) is not printed, except as JSON (a raw view's text, a file's content, not even so).
-  const written = cli && steps ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
+  // A run that fails (`fails`) writes no side file and says it wrote none: the file would hold what
+  // failed (`prices fetch -o` of a month not fetched: a header-only CSV); its output is printed instead.
+  const written = cli && steps && !failing ? await steps.writeSideFiles(env, cli, opts, input, output) : false;
   const view = (chosen ?? cli?.view) as TableView<unknown, unknown> | TextView<unknown> | DocView<unknown, unknown> | RawView<unknown> | undefined;
   if (!written || (format === 'json' && !(view && 'raw' in view))) await renderOutput(out, view, output, { format, lang, json, input, ...(source ? { source } : {}), door });
   if (under) sayRemarks();
@@ -60,9 +65,7 @@ export async function presentOutput(env: CliEnv, spec: CommandSpec, cli: AnyOper
   if (gate && level !== undefined && gate.level(output) >= (gate.levels[level] ?? Infinity)) {
     throw new CliExit(gate.exitCode, `${gate.says(output)} reaches ${gate.flag} ${level}`, gate.errorCode);
   }
-  const fails = cli?.fails as FailBinding<unknown> | undefined;
-  const passes = fails?.unless !== undefined && opts[optionName(fails.unless.flag)] === fails.unless.value;
-  if (fails?.when(output) && !passes) {
+  if (failing && fails) {
     const final = fails.final?.(output);
     if (final) throw new SvcError(final.errorCode as ErrorCode, final.says, { reason: final.reason });
     if (fails.reason !== undefined) throw new SvcError(fails.errorCode as ErrorCode, fails.says(output), { reason: fails.reason });

@@ -233,6 +233,12 @@ async function runDerived(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
     else setField(input, f.field, value);
   }
   if (spec.settings) await settingsInput(spec, opts, input);
+  const axesFlag = spec.settings ? spec.flags.find((f) => f.kind === 'axes') : undefined;
+  const axes = axesFlag ? getField(input, axesFlag.field) : undefined;
+  if (axesFlag && Array.isArray(axes)) {
+    const { TRADING_FLAGS, BESS_FLAGS } = await import('./settings.js');
+    (await import('./axes-flag.js')).refuseFlaggedAxes(axes, axesFlag, opts, [...TRADING_FLAGS, ...BESS_FLAGS]);
+  }
   const steps = cli?.before || cli?.sideFiles ? await import('./steps.js') : undefined;
   if (cli && steps) steps.checkSteps(cli, opts, input);
   if (cli?.range) (await import('./book-range.js')).rangeInput(spec, cli.range, opts, input);

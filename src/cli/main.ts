@@ -144,10 +144,20 @@ function exitOverrideAll(cmd: Command): void {
   }
 }
 
-/** A reader that stops early (`svc ... | head`) is not an error: stop quietly, as Unix tools do. */
+const watchedForClosedPipe = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that stops early (`svc ... | head`) is not an error: what is left to print goes nowhere,
+ * quietly. The command still ends with its own exit code: a guard checked after the output
+ * (`svc risk --fail-on`, exit 3) must still stop a cron job, so the run goes on to its end and
+ * bin/svc.js sets the code it returns (exiting here with 0 lost that 3 whenever the pipe closed
+ * first). Once the stream has failed, node drops further writes to it.
+ */
 function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (watchedForClosedPipe.has(stream)) return;
+  watchedForClosedPipe.add(stream);
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EPIPE') return;
     throw error;
   });
 }
@@ -161,9 +171,12 @@ function askedForHelp(argv: readonly string[]): boolean {
  * Reasons that are the caller's to fix at the command line although the error table counts them
  * as the platform's: the CLI's user is also who configured svc. A data directory svc cannot use
  * (`--data-dir`, SVC_DATA_DIR) is bad input here (exit 2); the same error from a server is its
- * operator's, not the HTTP client's, and stays a 503 there.
+ * operator's, not the HTTP client's, and stays a 503 there. So is a period the data source does not
+ * hold (`no_data`: in fixture mode a period the shipped fixtures lack, live reads off and the period
+ * not ingested, no official rate for the day): running again cannot mend it, another period or
+ * setting does (exit 2 in every command; a server's 502 `upstream_error` stays).
  */
-const CALLER_REASONS_AT_CLI: ReadonlySet<string> = new Set(['data_dir_unavailable']);
+const CALLER_REASONS_AT_CLI: ReadonlySet<string> = new Set(['data_dir_unavailable', 'no_data']);
 
 /** The exit code of a failed command: 2 when the caller can fix it, 1 otherwise. */
 export function exitCodeOf(error: unknown): 1 | 2 {

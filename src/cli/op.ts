@@ -7,6 +7,7 @@
  * HTTP route or tool has nowhere else); `svc op run <id> --input JSON|@file|-` runs
  * one through invoke() exactly as the HTTP door does (same schema, same access check, same
  * rounding) and prints its output: JSON, or a table when every top-level field is a plain value.
+ * `svc op list` also prints CSV; show and run refuse `--format csv` (exit 2).
  * A new operation is served here the day it is added to the registry, with no CLI code; the lean
  * operations (types.ts) too, which no other door serves.
  */
@@ -26,6 +27,12 @@ async function find(source: OperationSource, id: string): Promise<AnyOperation> 
   const found = (await source()).find((o) => o.id === id);
   if (!found) throw SvcError.validation(`no operation "${id}"; svc op list names them`, [{ path: '<id>', message: 'unknown operation' }]);
   return found;
+}
+
+/** `svc op show` and `svc op run` print a table or JSON: `--format csv` is refused (exit 2), not printed as something else. */
+function noCsv(env: CliEnv, command: string): void {
+  if (env.globals().format !== 'csv') return;
+  throw SvcError.validation(`--format csv: svc op ${command} prints table or json; use --format table or --format json`, [{ path: '--format', message: 'expected table|json' }]);
 }
 
 /** An op's input as JSON Schema (draft 2020-12), from its schema's Standard JSON Schema interface; null where it has none. */
@@ -50,7 +57,9 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
     .action(async () => {
       const ops = await source();
       const out = env.out();
-      if (env.globals().format === 'json') return out.json({ operations: ops.map((o) => ({ id: o.id, summary: o.summary, access: o.access, http: o.http ? `${o.http.method} ${o.http.path}` : null })) });
+      const rows = ops.map((o) => ({ id: o.id, summary: o.summary, access: o.access, http: o.http ? `${o.http.method} ${o.http.path}` : null }));
+      if (env.globals().format === 'json') return out.json({ operations: rows });
+      if (env.globals().format === 'csv') return out.raw(await (await import('./csv.js')).toCsv(rows, ['id', 'http', 'access', 'summary']));
       out.print(keyValueTable(ops.map((o) => [o.id, `${o.http ? `${o.http.method} ${o.http.path} · ` : ''}${o.summary}`]), out.c));
     });
   op.command('show')
@@ -58,6 +67,7 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
     .argument('<id>', 'operation id (svc op list)')
     .addHelpText('after', '\nExamples:\n  $ svc op show prices.convert\n  $ svc op show strategy.plan --format json')
     .action(async (id: string) => {
+      noCsv(env, 'show');
       const found = await find(source, id);
       const out = env.out();
       const http = found.http ? `${found.http.method} ${found.http.path}` : null;
@@ -83,6 +93,7 @@ export function registerOp(program: Command, env: CliEnv, source: OperationSourc
     .option('--input <json|@file|->', 'the input as JSON text, @file.json, or - for stdin (default {}); its JSON Schema: svc op show <id>');
   run.addHelpText('after', "\nThe input's shape (JSON Schema), summary and description: svc op show <id>.\n\nExamples:\n  $ svc op list\n  $ svc op show prices.convert\n  $ svc op run billing.plans --input '{\"lang\":\"en\"}'\n  $ svc op run strategy.plan --input @examples/plan-request.json --format json");
   run.action(async (id: string, opts: { input?: string }) => {
+    noCsv(env, 'run');
     const found = await find(source, id);
     const output = await env.runOp(found, opts.input === undefined ? {} : readJsonInput(opts.input, '--input', { inline: true }));
     const out = env.out();

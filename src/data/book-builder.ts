@@ -32,8 +32,19 @@ export interface DayRows {
   readonly lines: number[];
   /** Line where the day first appears; 0 for inputs without lines (JSON). */
   readonly firstLine: number;
-  /** Set once a problem was reported on this day, to avoid reporting it again as incomplete. */
+  /**
+   * Set when the day's hours cannot be told apart any more (its one row of a wide or operator file
+   * has the wrong number of cells, the date is given twice there, a JSON day that is not a list of
+   * points): its problems are reported, and it is not checked for missing hours as well.
+   */
   flawed: boolean;
+  /**
+   * Hours (bit h) whose row or cell was there but could not be read (a bad price, an empty cell),
+   * already reported: not reported again as missing.
+   */
+  badHours: number;
+  /** Rows of this day whose hour could not be read (a bad hour, a wrong number of fields): they may be the missing hours. */
+  unplaced: number;
 }
 
 /** A clock-change day as read: its settlement periods in order (23, or the 24/25 given). */
@@ -64,6 +75,13 @@ export interface BuiltBook {
   dates: string[];
   /** With `scope.hourly`: the days inside the scope as 24 prices (index = hour), and `book` left empty. */
   hourly?: Record<string, number[]>;
+}
+
+/** The clock-change days the 'reject' policy judges (inclusive keys YYYYMMDD; default every one), and its hint's words for 'skip'. */
+export interface DstJudged {
+  fromKey?: number;
+  toKey?: number;
+  skipHint?: string;
 }
 
 /** The days a reader is asked for (inclusive keys YYYYMMDD): only these are handed on as PriceDays. */
@@ -126,6 +144,8 @@ export class BookBuilder {
         lines: ZERO_SLOTS.slice(),
         firstLine: line,
         flawed: false,
+        badHours: 0,
+        unplaced: 0,
       };
       this.days.set(date, rows);
     }
@@ -133,12 +153,20 @@ export class BookBuilder {
     return rows;
   }
 
-  /** Marks a date's day as flawed after a row of it could not be read, so it is not also reported incomplete. */
-  markFlawed(date: string): void {
+  /**
+   * Counts a row of `date` that could not be read (its hour unknown): the day's missing hours are
+   * reported only when more are missing than such rows could hold.
+   */
+  markUnplaced(date: string, line: number): void {
     this.issues.onDate(date === '' ? undefined : date);
     if (describeBadDate(date) !== null) return;
-    const rows = this.days.get(date) ?? this.day(date, 0, null);
-    if (rows) rows.flawed = true;
+    const rows = this.days.get(date) ?? this.day(date, line, null);
+    if (rows) rows.unplaced += 1;
+  }
+
+  /** An hour whose row or cell was there but could not be read (reported by the reader): not also missing. */
+  markBadHour(rows: DayRows, hour: number): void {
+    rows.badHours |= 1 << hour;
   }
 
   /** Like day(), but a date may open only once (wide and operator layouts: one row per day). */
@@ -157,7 +185,7 @@ export class BookBuilder {
   setHour(rows: DayRows, hour: number, price: number, line: number, field: string | null): void {
     const first = rows.lines[hour] ?? 0;
     if (first !== 0 || !Number.isNaN(rows.prices[hour] ?? Number.NaN)) {
-      rows.flawed = true;
+      // The day is still checked for missing hours: a repeated hour 9 is often the hour 10 not given.
       const where = first > 0 ? `line ${first}` : 'earlier';
       this.report(line, `${rows.date}.${hour}`, field, `hour ${hour} of ${rows.date} is given twice (first on ${where})`);
       return;
@@ -176,7 +204,7 @@ export class BookBuilder {
    * Checks every ordinary day for hours 0..23, throws all problems found so far, then applies
    * the DST policy. Dates come out ascending and hours in order.
    */
-  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail', scope: BookScope = {}): BuiltBook {
+  finish(policy: DstPolicy, onInvalid: OnInvalid = 'fail', scope: BookScope = {}, judged: DstJudged = {}): BuiltBook {
     const ordered = [...this.days.values()];
     if (!ascending(ordered)) ordered.sort((a, b) => a.key - b.key);
     const dstDays: DayRows[] = [];
@@ -193,7 +221,9 @@ export class BookBuilder {
     }
     if (!skipping || kept.length === 0) this.issues.throwIfAny();
     const keptDst = dstDays.filter((d) => kept.includes(d));
-    if (policy === 'reject' && keptDst.length > 0) throw this.dstError(keptDst);
+    const { fromKey: judgedFrom = 0, toKey: judgedTo = Number.POSITIVE_INFINITY } = judged;
+    const rejected = policy === 'reject' ? keptDst.filter((d) => d.key >= judgedFrom && d.key <= judgedTo) : [];
+    if (rejected.length > 0) throw this.dstError(rejected, judged.skipHint ?? 'the "skip" policy');
 
     const book: PriceBook = {};
     const hourly: Record<string, number[]> | undefined = scope.hourly ? {} : undefined;
@@ -226,15 +256,16 @@ export class BookBuilder {
 
   private checkComplete(rows: DayRows): void {
     const missing: number[] = [];
-    for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN)) missing.push(h);
-    if (missing.length === 0) return;
+    for (let h = 0; h < 24; h += 1) if (Number.isNaN(rows.prices[h] ?? Number.NaN) && (rows.badHours & (1 << h)) === 0) missing.push(h);
+    // Rows whose hour could not be read may be these hours: said only when more are missing.
+    if (missing.length <= rows.unplaced) return;
     const plural = missing.length === 1 ? '' : 's';
     const problem = `expected 24 prices for hours 0..23, found ${24 - missing.length}; missing hour${plural} ${missing.join(', ')}`;
     this.issues.onDate(rows.date);
     this.report(rows.firstLine, rows.date, null, rows.firstLine > 0 ? `date ${rows.date} (first row here): ${problem}` : problem);
   }
 
-  private dstError(dstDays: DayRows[]): SvcError {
+  private dstError(dstDays: DayRows[], skipHint: string): SvcError {
     const src = this.issues.source;
     const describe = (d: DayRows): string =>
       `${d.date} is the Europe/Kyiv ${d.dst === 'spring' ? 'spring-forward day (23 settlement periods)' : 'fall-back day (25 settlement periods)'}, which a 24-hour PriceDay cannot hold`;
@@ -247,7 +278,7 @@ export class BookBuilder {
     const what = dstDays.length === 1 ? `clock-change day ${dates}` : `clock-change days ${dates}`;
     return new SvcError(
       'validation_error',
-      `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with the "skip" policy`,
+      `${src}: Europe/Kyiv ${what} cannot be read as ${dstDays.length === 1 ? 'a 24-hour day' : '24-hour days'} (DST policy "reject"); remove ${dstDays.length === 1 ? 'it' : 'them'} or read with ${skipHint}`,
       { reason: 'dst_day', issues },
     );
   }

@@ -26,7 +26,7 @@ export async function loadPriceBook(pathOrDash: string, options: LoadPriceBookOp
   const text = decodeText(bytes);
   // Only JSON input needs the schema library; CSV paths (the common, hot case) skip loading it.
   const readJson: JsonBookReader = /^[{[]/.test(stripBom(text).trimStart()) ? (await import('./read-json.js')).readJson : notJson;
-  return parseBookWith(text, { source, ...(options.dst ? { dst: options.dst } : {}), ...(options.onInvalid ? { onInvalid: options.onInvalid } : {}), ...(options.hourBase !== undefined ? { hourBase: options.hourBase } : {}), ...(options.scope ? { scope: options.scope } : {}) }, readJson);
+  return parseBookWith(text, { source, ...(options.dst ? { dst: options.dst } : {}), ...(options.onInvalid ? { onInvalid: options.onInvalid } : {}), ...(options.hourBase !== undefined ? { hourBase: options.hourBase } : {}), ...(options.scope ? { scope: options.scope } : {}), ...(options.dstRange ? { dstRange: options.dstRange } : {}), ...(options.dstSkipHint ? { dstSkipHint: options.dstSkipHint } : {}) }, readJson);
 }
 
 const notJson: JsonBookReader = () => {

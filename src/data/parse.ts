@@ -34,6 +34,13 @@ export interface ParsePriceBookOptions {
    * lists every day kept; only the other days' PriceDays are not built.
    */
   scope?: { from?: string | undefined; to?: string | undefined; hourly?: boolean | undefined };
+  /**
+   * The days `dst: 'reject'` judges (inclusive, DD.MM.YYYY: the command's range): a clock-change
+   * day outside them is left out as under 'skip', not rejected. Default: every day of the input.
+   */
+  dstRange?: { from?: string | undefined; to?: string | undefined };
+  /** How a reject's hint names the skip policy (the CLI: its flag, `--dst skip`); default `the "skip" policy`. */
+  dstSkipHint?: string;
 }
 
 /**
@@ -75,7 +82,8 @@ export function parseBookWith(text: string, options: ParsePriceBookOptions, read
       readJson(body, builder, issues);
       break;
   }
-  const built = builder.finish(options.dst ?? 'skip', options.onInvalid ?? 'fail', scopeKeys(options.scope));
+  const range = scopeKeys(options.dstRange);
+  const built = builder.finish(options.dst ?? 'skip', options.onInvalid ?? 'fail', scopeKeys(options.scope), { ...range, ...(options.dstSkipHint ? { skipHint: options.dstSkipHint } : {}) });
   return { source: options.source, format: detected.format, ...built, forecast: detected.long?.forecast === true, notes };
 }
 

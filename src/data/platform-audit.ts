@@ -5,7 +5,8 @@
  * - persisted true / 201 only when a 2xx answer echoes the stored event (a valid AuditEvent);
  * - otherwise a local receipt (202, durability `local-only`, a local id and timestamp) with the
  *   reason: `no-platform` (no base address, nothing sent), `rejected` (non-2xx), `unparseable`
- *   (2xx without a valid echo), `timeout` (no answer within the limit, or any transport failure).
+ *   (2xx without a valid echo), `timeout` (no answer within the limit, or any transport failure, as
+ *   the spec has it: the `detail` says which, `transport failure (ENOTFOUND)`; transportFailureOf).
  *
  * No queue and no retry: after `rejected`, `unparseable` or `timeout` the platform may or may not
  * have stored the event, and a blind retry could record it twice; the caller decides. The API key
@@ -13,7 +14,7 @@
  */
 import { request } from 'undici';
 import type { z } from 'zod';
-import { AuditEvent, AuditEventRequest, type AuditUnconfirmedReason, type AuditWriteOutcome } from '../domain/audit.js';
+import { AuditEvent, AuditEventRequest, TRANSPORT_FAILURE, type AuditUnconfirmedReason, type AuditWriteOutcome } from '../domain/audit.js';
 import { SvcError } from '../domain/errors.js';
 
 export type AuditEventRequestInput = z.input<typeof AuditEventRequest>;
@@ -93,7 +94,7 @@ export async function writeAuditToPlatform(input: AuditEventRequestInput, option
     }
     return { persisted: true, status: 201, event: echo.event };
   } catch (error) {
-    const detail = controller.signal.aborted ? `no complete answer within ${timeoutMs} ms; persistence unknown` : `transport failure (${transportCode(error)}); persistence unknown`;
+    const detail = controller.signal.aborted ? `no complete answer within ${timeoutMs} ms; persistence unknown` : `${TRANSPORT_FAILURE} (${transportCode(error)}); persistence unknown`;
     return unconfirmed('timeout', { detail });
   } finally {
     clearTimeout(timer);

@@ -45,13 +45,13 @@ export function readGrid(text: string, detected: DetectedFormat, builder: BookBu
       const field = names[i] ?? `period ${i}`;
       if (isBlank(cell)) {
         if (rows.dst !== null) continue;
-        rows.flawed = true;
+        builder.markBadHour(rows, hour);
         issues.atLine(line, field, `expected a price for hour ${hour} of ${date}, found an empty field`);
         continue;
       }
       const price = parsePrice(cell);
       if (!price.ok) {
-        rows.flawed = true;
+        builder.markBadHour(rows, hour);
         issues.atLine(line, field, `${price.problem} (hour ${hour} of ${date})`);
         continue;
       }

@@ -226,7 +226,7 @@ function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, bu
   return (fields, line) => {
     if (fields.length !== layout.count) {
       const decimalComma = d === ',' && fields.length === layout.count + 1 && /^\s*\d+\s*$/.test(fields[layout.price + 1] ?? '') ? ' (a decimal comma? write the decimal point as "." in a comma-separated file)' : '';
-      builder.markFlawed((fields[layout.date] ?? '').trim());
+      builder.markUnplaced((fields[layout.date] ?? '').trim(), line);
       issues.atLine(line, null, `expected ${layout.count} fields (${names.join(d)}), found ${fields.length}: ${quote(fields.join(d))}${decimalComma}`);
       return;
     }
@@ -239,7 +239,7 @@ function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, bu
     const hour = given === null ? null : given - base;
     const allowed = rows.dst === 'autumn' ? 24 : 23;
     if (hour === null || hour < 0 || hour > allowed) {
-      rows.flawed = true;
+      rows.unplaced += 1;
       const found = hourText === '' ? 'an empty field' : quote(hourText);
       const hint =
         base === 0 && given === 24
@@ -252,7 +252,7 @@ function rowReader(names: readonly string[], layout: LongLayout, base: 0 | 1, bu
     }
     const price = parsePrice(fields[layout.price] as string);
     if (!price.ok) {
-      rows.flawed = true;
+      builder.markBadHour(rows, hour);
       issues.atLine(line, priceName, price.problem);
       return;
     }

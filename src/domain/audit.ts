@@ -119,6 +119,21 @@ export const AUDIT_UNCONFIRMED_REASONS = ['no-platform', 'rejected', 'unparseabl
 export const AuditUnconfirmedReason = z.enum(AUDIT_UNCONFIRMED_REASONS);
 export type AuditUnconfirmedReason = z.infer<typeof AuditUnconfirmedReason>;
 
+/** How an unconfirmed write's `detail` starts when it failed in transport: `transport failure (ECONNREFUSED); …`. */
+export const TRANSPORT_FAILURE = 'transport failure';
+
+/**
+ * The system code of an unconfirmed write that failed in transport (`ENOTFOUND`, `ECONNREFUSED`,
+ * `ECONNRESET`, …), undefined for any other outcome. The spec's reasons are four and put every
+ * transport failure under `timeout`; the `detail` tells them apart, and the words a person reads
+ * (the CLI's) say the transport failure, not a timeout, from here.
+ */
+export function transportFailureOf(outcome: { persisted: boolean; reason?: string; detail?: string | undefined }): string | undefined {
+  if (outcome.persisted || outcome.reason !== 'timeout') return undefined;
+  const m = /^transport failure \(([A-Za-z0-9_]+)\)/.exec(outcome.detail ?? '');
+  return m ? m[1] : undefined;
+}
+
 /** What a client learns after trying to write an audit event to a platform. */
 export const AuditWriteOutcome = z.discriminatedUnion('persisted', [
   z.strictObject({ persisted: z.literal(true), status: z.literal(201), event: AuditEvent }),

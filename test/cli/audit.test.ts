@@ -191,13 +191,26 @@ describe('svc audit add --api-base', () => {
     expect(p.bodies).toHaveLength(1);
   });
 
-  it('reports a refused connection as timeout in the table', async () => {
+  it('says a refused connection or an unknown host is a transport failure (the spec\'s reason timeout beside it), a real timeout a timeout', async () => {
     const p = await platform(201);
     const server = servers.pop();
     await new Promise((resolve) => server?.close(resolve));
     const r = await journal().run([...ADD, '--api-base', p.base]);
     expect(r.exitCode).toBe(1);
-    expect(r.stdout).toContain('Not confirmed by the platform: timeout');
+    expect(r.stdout).toContain('Not confirmed by the platform: transport failure ECONNREFUSED, reason timeout');
     expect(r.stdout).toContain('local-only');
+    expect(r.stderr.trim()).toBe('error: the audit write was not confirmed (transport failure ECONNREFUSED, reason timeout); nothing was queued or retried');
+    // .invalid never resolves (RFC 6761): no query leaves the machine.
+    const dns = await journal().run([...ADD, '--api-base', 'https://svc.invalid', '--format', 'json']);
+    expect(dns.exitCode).toBe(1);
+    expect(JSON.parse(dns.stdout)).toMatchObject({ persisted: false, reason: 'timeout', detail: expect.stringMatching(/^transport failure \((ENOTFOUND|EAI_AGAIN)\)/) });
+    expect(dns.stderr).toMatch(/not confirmed \(transport failure (ENOTFOUND|EAI_AGAIN), reason timeout\)/);
+    const silent = createServer(() => undefined);
+    servers.push(silent);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const slow = await journal().run([...ADD, '--api-base', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`]);
+    expect(slow.exitCode).toBe(1);
+    expect(slow.stdout).toContain('Not confirmed by the platform: timeout\n');
+    expect(slow.stdout).toContain('no complete answer within 1500 ms');
   });
 });

@@ -95,6 +95,15 @@ describe('svc backtest', () => {
     expect((await cli(['backtest', WEEK, '--from', '05.12.2024', '--to', '01.12.2024'])).exitCode).toBe(2);
   });
 
+  it("refuses a settings flag that a sweep axis sets too (never one silently dropped); another field's flag stays the base", async () => {
+    const r = await cli(['backtest', WEEK, '--sweep', 'capacityMwh=1,2', '--capacity', '3']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe('error: --capacity conflicts with --sweep capacityMwh: the sweep sets capacityMwh to each of 1, 2; drop --capacity, or put its value in the sweep');
+    expect((await cli(['backtest', WEEK, '--sweep', 'maxTradesPerDay=1,2', '--max-trades', '3'])).exitCode).toBe(2);
+    expect((await cli(['backtest', WEEK, '--sweep', 'capacityMwh=1,2', '--power', '0.5', '-q'])).exitCode).toBe(0);
+  });
+
   it('a range with no data exits 2 and says so (README), with no output file left behind', async () => {
     const daily = join(tempDir(), 'days.csv');
     const r = await cli(['backtest', WEEK, '--from', '01.01.2030', '--daily', daily, '--format', 'json']);

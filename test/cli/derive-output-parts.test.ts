@@ -4,7 +4,7 @@
  * as an error of the table with its reason (`fails.reason`: exit code from the table, the reason in
  * the JSON error), and a field required by another's absence named without a value.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -61,6 +61,13 @@ describe('output parts of a derived command', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ count: 2 });
     expect(JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '')).toMatchObject({ error: { code: 'upstream_error', reason: 'upstream_incomplete', message: 'some items failed' } });
+    // A run that fails writes no side file and says it wrote none; its output is printed instead.
+    const out = join(tempDir(), 'failed.csv');
+    const failed = await cli(['test', 'items', '--n', '2', '--fail', '-o', out]);
+    expect(failed.code).toBe(1);
+    expect(existsSync(out)).toBe(false);
+    expect(failed.stderr).not.toContain('wrote');
+    expect(failed.stdout).toContain('2 items');
     const none = await cli(['test', 'items']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('error: --up-to: expected a number\n');

@@ -1,5 +1,5 @@
 /** The market-data commands end to end: the built CLI against a local server replaying the operator. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE, tempDir } from './helpers.js';
@@ -61,13 +61,37 @@ describe('svc prices fetch', () => {
     expect((JSON.parse(second.stdout) as { months: { status: string }[] }).months.map((m) => m.status)).toEqual(['cached', 'cached', 'fetched']);
   });
 
-  it('in fixture mode a month the fixtures do not hold is exit 2 (not_found, no_data), never the advice to run again', async () => {
+  it('in fixture mode a month the fixtures do not hold is exit 2 (upstream_error, no_data, as indexes and results say it), never the advice to run again', async () => {
     const r = await cli(['prices', 'fetch', '--from', '12.2024', '--to', '01.2025', '--format', 'json'], { env: { SVC_DATA_DIR: tempDir(), SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).not.toContain('run the same command again to resume');
     const error = JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '') as { error: { code: string; reason: string; message: string } };
-    expect(error.error).toMatchObject({ code: 'not_found', reason: 'no_data' });
-    expect(error.error.message).toBe('1 of 2 months have no prices to read, and running the same command again will not change that: SVC_MARKET_DATA=fixture and the shipped fixtures hold no prices for DAM 01.2025');
+    expect(error.error).toEqual({ code: 'upstream_error', reason: 'no_data', message: 'SVC_MARKET_DATA=fixture and the shipped fixtures hold no prices for DAM 01.2025' });
+  });
+
+  it('a failed fetch writes no -o file and does not say it wrote one', async () => {
+    const out = join(tempDir(), 'nov.csv');
+    const r = await cli(['prices', 'fetch', '--month', '11.2026', '-o', out], { env: { SVC_DATA_DIR: tempDir(), SVC_MARKET_DATA: 'fixture' } });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(r.stderr).not.toContain('wrote');
+    expect(r.stderr).toContain('error: SVC_MARKET_DATA=fixture and the shipped fixtures hold no prices for DAM 11.2026');
+  });
+
+  it('a period the source does not hold is the same exit 2 and the same error in every command that reads it', async () => {
+    const fixture = { env: { SVC_DATA_DIR: tempDir(), SVC_MARKET_DATA: 'fixture' } };
+    const cases: [string[], string][] = [
+      [['prices', 'fetch', '--month', '11.2026'], 'prices for DAM 11.2026'],
+      [['indexes', '--month', '12.2024'], 'indexes for DAM 12.2024'],
+      [['results', '--date', '15.12.2024'], 'trading-results for DAM 15.12.2024'],
+      [['plan', 'mktop', '--date', '15.11.2026'], 'prices for DAM 11.2026'],
+    ];
+    for (const [args, what] of cases) {
+      const r = await cli([...args, '--format', 'json'], fixture);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      const error = JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '') as { error: unknown };
+      expect(error.error, args.join(' ')).toEqual({ code: 'upstream_error', reason: 'no_data', message: `SVC_MARKET_DATA=fixture and the shipped fixtures hold no ${what}` });
+    }
   });
 
   it('says clearly what is wrong with its flags', async () => {

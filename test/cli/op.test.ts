@@ -47,6 +47,20 @@ describe('svc op show', () => {
     expect(routed.http).toBe('POST /api/strategy/plan');
   });
 
+  it('--format csv: op list prints CSV; op show and op run refuse it (exit 2) naming the formats they print', async () => {
+    const list = await cli(['--format', 'csv', 'op', 'list']);
+    expect(list.exitCode).toBe(0);
+    const lines = list.stdout.split('\n');
+    expect(lines[0]).toBe('id,http,access,summary');
+    expect(lines).toContain('billing.plans,GET /api/billing/plans,public,Subscription catalog: four plans and three add-ons');
+    for (const args of [['op', 'show', 'prices.convert'], ['op', 'run', 'billing.plans']]) {
+      const r = await cli([...args, '--format', 'csv']);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim()).toBe(`error: --format csv: svc op ${args[1]} prints table or json; use --format table or --format json`);
+    }
+  });
+
   it('an unknown id is exit 2; svc op run --help points to svc op show', async () => {
     const unknown = await cli(['op', 'show', 'prices.nope']);
     expect([unknown.exitCode, unknown.stderr.trim()]).toEqual([2, 'error: no operation "prices.nope"; svc op list names them']);

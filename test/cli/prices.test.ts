@@ -60,7 +60,20 @@ describe('svc prices stats', () => {
     const r = await cli(['prices', 'stats', FIXTURE, '--dst', 'reject']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('27.03.2022');
+    expect(r.stderr).toContain('remove them or read with --dst skip');
     expect(r.stdout).toBe('');
+  });
+
+  it('--dst reject judges only the clock-change days inside --from/--to (the range first)', async () => {
+    const december = await cli(['prices', 'stats', FIXTURE, '--from', '01.12.2024', '--to', '31.12.2024', '--dst', 'reject', '--format', 'csv']);
+    expect(december.exitCode, december.stderr).toBe(0);
+    expect(december.stdout).toContain('\n31.12.2024,');
+    expect(december.stderr).not.toContain('clock-change');
+    const autumn = await cli(['prices', 'stats', FIXTURE, '--from', '01.10.2024', '--to', '31.12.2024', '--dst', 'reject']);
+    expect(autumn.exitCode).toBe(2);
+    expect(autumn.stderr).toContain('clock-change day 27.10.2024 cannot be read as a 24-hour day (DST policy "reject"); remove it or read with --dst skip');
+    expect(autumn.stderr).not.toContain('31.03.2024');
+    expect((await cli(['plan', FIXTURE, '--date', '15.12.2024', '--dst', 'reject'])).exitCode).toBe(0);
   });
 
   it('reads stdin with -', async () => {

@@ -1,4 +1,5 @@
 /** What a user hits at the edges: pipes that close early, empty ranges, files that cannot be written. */
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -11,6 +12,21 @@ describe('svc at the edges', () => {
     const r = await execa('bash', ['-o', 'pipefail', '-c', `node ${BIN} prices stats ${FIXTURE} -q | head -2`], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     expect(String(r.stderr)).not.toMatch(/EPIPE|at .*\.js/);
+  });
+
+  it('keeps its own exit code when the reader goes away first: a --fail-on gate still exits 3, in every format', async () => {
+    // The reader's end is closed before svc writes a byte, so every write of the output fails (EPIPE).
+    const closedEarly = (args: string[]) =>
+      new Promise<number | null>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, SVC_MARKET_DATA: 'fixture', SVC_DATA_DIR: tempDir('svc-data-'), NO_COLOR: '1' } });
+        child.stdout.destroy();
+        child.on('error', reject);
+        child.on('close', (code) => resolve(code));
+      });
+    for (const format of ['table', 'json', 'csv']) {
+      expect(await closedEarly(['risk', 'mktop', '--date', '02.12.2024', '--fail-on', 'review', '--format', format]), format).toBe(3);
+      expect(await closedEarly(['risk', 'mktop', '--date', '02.12.2024', '--format', format]), format).toBe(0);
+    }
   });
 
   it('bare svc prints usage and exits 2; --help exits 0', async () => {

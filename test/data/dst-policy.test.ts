@@ -36,6 +36,14 @@ describe('DST policy', () => {
     ]);
   });
 
+  it('reject with a range (dstRange) judges only the clock-change days inside it; its hint names the door\'s words', () => {
+    const text = longText(spring23, ordinary, autumn24);
+    const r = parsePriceBook(text, { source: 'in.csv', dst: 'reject', dstRange: { from: '01.04.2024', to: '30.04.2024' } });
+    expect(Object.keys(r.book)).toEqual(['01.04.2024']);
+    const e = catchSvcError(() => parsePriceBook(text, { source: 'in.csv', dst: 'reject', dstRange: { from: '01.04.2024' }, dstSkipHint: '--dst skip' }));
+    expect(e.message).toBe('in.csv: Europe/Kyiv clock-change day 27.10.2024 cannot be read as a 24-hour day (DST policy "reject"); remove it or read with --dst skip');
+  });
+
   it('reject with no clock-change day reads normally', () => {
     const r = parsePriceBook(longText(ordinary), { source: 'in.csv', dst: 'reject' });
     expect(Object.keys(r.book)).toEqual(['01.04.2024']);

@@ -127,6 +127,31 @@ describe('precise errors: 400 validation_error naming file, line, field, expecte
     expect(e.message).toMatch(/\(and 2 more problems\)$/);
   });
 
+  it('lists a bad row and the missing hours of the same day, a repeated hour and the hour it left missing', () => {
+    const negativeAndGap = fail(longText(swap(day, 3, '01.01.2024,3,-5').filter((_, h) => h !== 14)));
+    expect(negativeAndGap.issues).toEqual([
+      { path: 'prices.csv:2', message: 'line 2: date 01.01.2024 (first row here): expected 24 prices for hours 0..23, found 23; missing hour 14' },
+      { path: 'prices.csv:5:price_uah_mwh', message: 'line 5, field price_uah_mwh: expected a price >= 0 UAH/MWh, found -5 (negative prices are not allowed by the spec)' },
+    ]);
+    const repeated = fail(longText(swap(day, 10, '01.01.2024,9,7')));
+    expect(repeated.issues).toEqual([
+      { path: 'prices.csv:2', message: 'line 2: date 01.01.2024 (first row here): expected 24 prices for hours 0..23, found 23; missing hour 10' },
+      { path: 'prices.csv:12:hour', message: 'line 12, field hour: hour 9 of 01.01.2024 is given twice (first on line 11)' },
+    ]);
+    // In the wide layout too: a bad cell is its hour's one problem, a missing day's hour still said.
+    const cells = Array.from({ length: 24 }, (_, h) => (h === 5 ? '-1' : '1'));
+    expect(fail([WIDE_HEADER, wideRow('01.01.2024', cells)].join('\n')).issues.map((i) => i.path)).toEqual(['prices.csv:2:h5']);
+  });
+
+  it('a row whose hour cannot be read is not also a missing hour; more hours missing than such rows are said', () => {
+    expect(fail(longText(swap(day, 6, '01.01.2024,x,5'))).issues.map((i) => i.path)).toEqual(['prices.csv:8:hour']);
+    const more = fail(longText(swap(day, 6, '01.01.2024,x,5').filter((_, h) => h !== 20)));
+    expect(more.issues.map((i) => i.message)).toEqual([
+      'line 2: date 01.01.2024 (first row here): expected 24 prices for hours 0..23, found 22; missing hours 6, 20',
+      'line 8, field hour: expected an hour 0..23, found "x"',
+    ]);
+  });
+
   it('an unclosed quote is located', () => {
     const e = fail(longText(day, ['"01.01.2024,5,1']));
     expect(e.message).toContain('prices.csv: line 26: not readable as CSV');

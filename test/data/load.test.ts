@@ -32,7 +32,8 @@ describe('loadPriceBook', () => {
     expect(r.source).toBe('stdin');
     expect(r.format).toBe('long');
     const bad = loadPriceBook('-', { stdin: Readable.from(['date,hour,price\n01.01.2024,0,-1\n']) });
-    await expect(bad).rejects.toMatchObject({ code: 'validation_error', issues: [{ path: 'stdin:2:price' }] });
+    // The bad price, and the hours 1..23 the day lacks.
+    await expect(bad).rejects.toMatchObject({ code: 'validation_error', issues: [{ path: 'stdin:2:price' }, { path: 'stdin:2' }] });
   });
 
   it('passes the DST policy and a source name through', async () => {

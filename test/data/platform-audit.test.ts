@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuditWriteOutcome } from '../../src/domain/audit.js';
+import { AuditWriteOutcome, transportFailureOf } from '../../src/domain/audit.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { auditEventsUrl, writeAuditToPlatform, type PlatformAuditOptions } from '../../src/data/platform-audit.js';
 
@@ -159,6 +159,16 @@ describe('writeAuditToPlatform', () => {
     const outcome = checked(await writeAuditToPlatform(request, opts(base)));
     expect(outcome).toMatchObject({ persisted: false, status: 202, reason: 'timeout' });
     expect(outcome.persisted === false && outcome.detail).toContain('ECONNREFUSED');
+    expect(transportFailureOf(outcome)).toBe('ECONNREFUSED');
+  });
+
+  it('timeout: a host that does not resolve is a transport failure, said by transportFailureOf; a real timeout is not', async () => {
+    // .invalid never resolves (RFC 6761): the lookup fails here, no query leaves the machine.
+    const outcome = checked(await writeAuditToPlatform(request, opts('https://svc.invalid')));
+    expect(outcome).toMatchObject({ persisted: false, status: 202, reason: 'timeout' });
+    expect(transportFailureOf(outcome)).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
+    const p = await platform(() => undefined);
+    expect(transportFailureOf(checked(await writeAuditToPlatform(request, opts(p.base, { timeoutMs: 100 }))))).toBeUndefined();
   });
 
   it('rejects an invalid request before sending anything', async () => {

@@ -4,7 +4,7 @@
  * as it is (confirmed, or a local receipt and why not; svc neither queues nor retries it).
  */
 import { z } from 'zod';
-import { AuditEventRequest, AuditWriteOutcome, type AuditEvent } from '../../domain/audit.js';
+import { AuditEventRequest, AuditWriteOutcome, transportFailureOf, type AuditEvent } from '../../domain/audit.js';
 import { SvcError } from '../../domain/errors.js';
 import { AUDIT_PARENT, AuditCreateResponse, EVENT_CSV_COLUMNS, eventRows, metaText, recordEvent } from './audit.js';
 import { defineOperation, type Block } from '../types.js';
@@ -30,11 +30,17 @@ const eventFacts = (e: AuditEvent): [string, string][] => [
   ['metadata', metaText(e.metadata) || '—'],
 ];
 
+/** The reason as a person reads it: a transport failure says so (the spec's reason `timeout` beside it), not a timeout. */
+function unconfirmedWords(r: { persisted: false; reason: string; detail?: string | undefined }): string {
+  const code = transportFailureOf(r);
+  return code === undefined ? r.reason : `transport failure ${code}, reason ${r.reason}`;
+}
+
 function blocks(o: Out, t: { bold(s: string): string }): Block[] {
   const r = o.outcome;
   if (r.persisted) return [t.bold(o.journal === null ? 'Recorded on the platform (confirmed, 201)' : `Recorded in the local journal (${o.journal})`), { facts: eventFacts(r.event) }];
   const http: [string, string][] = r.httpStatus !== undefined ? [['httpStatus', String(r.httpStatus)]] : [];
-  return [t.bold(`Not confirmed by the platform: ${r.reason}`), { facts: [['durability', r.durability], ['localId', r.localId], ['recordedAt', r.recordedAt], ...http, ['detail', r.detail ?? '']] }];
+  return [t.bold(`Not confirmed by the platform: ${unconfirmedWords(r)}`), { facts: [['durability', r.durability], ['localId', r.localId], ['recordedAt', r.recordedAt], ...http, ['detail', r.detail ?? '']] }];
 }
 
 export const auditAdd = defineOperation({
@@ -74,7 +80,7 @@ export const auditAdd = defineOperation({
     // Not a bad input: the platform's state is unknown, which a script must be able to notice.
     fails: {
       when: (o) => !o.outcome.persisted,
-      says: (o) => `the audit write was not confirmed (${o.outcome.persisted ? '' : o.outcome.reason}); nothing was queued or retried`,
+      says: (o) => `the audit write was not confirmed (${o.outcome.persisted ? '' : unconfirmedWords(o.outcome)}); nothing was queued or retried`,
       exitCode: 1,
       errorCode: 'write_not_confirmed',
     },

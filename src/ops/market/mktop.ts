@@ -205,12 +205,14 @@ export const mktopFetch = defineOperation({
       errorCode: 'upstream_error',
       reason: 'upstream_incomplete',
       // Every failed month has no data to read (SVC_MARKET_DATA=fixture beyond the shipped fixtures, or live reads off and
-      // not ingested yet): nothing an upstream retry mends, so not the retryable exit 1.
+      // not ingested yet): nothing an upstream retry mends, so not the retryable exit 1. The error every
+      // command reading the source gives for such a period (`upstream_error`, reason `no_data`, exit 2 at the
+      // CLI: src/cli/main.ts), in the source's words.
       final: (r) => {
         const failed = r.months.filter((s) => s.status === 'failed');
         if (!failed.every((s) => s.reason === 'no_data')) return undefined;
         const why = [...new Set(failed.map((s) => s.message ?? `no prices for ${s.month}`))].join('; ');
-        return { errorCode: 'not_found', reason: 'no_data', says: `${failed.length} of ${r.months.length} months have no prices to read, and running the same command again will not change that: ${why}` };
+        return { errorCode: 'upstream_error', reason: 'no_data', says: why };
       },
     },
     examples: ['svc prices fetch --month 11.2026 -o "$TMPDIR/nov.csv"', 'svc prices fetch --from 01.2025 --to 03.2025 --market DAM', 'SVC_MARKET_DATA=fixture svc prices fetch --month 12.2024 --format csv'],
