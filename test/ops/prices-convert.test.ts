@@ -60,7 +60,7 @@ describe('prices.convert', () => {
     const registered = operations.find((o) => o.id === 'prices.convert');
     if (!registered) throw new Error('prices.convert is not registered');
     const two = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1] } });
-    await expect(two).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/^invalid input: to: .*"wide" \(1 more issue\)$/) });
+    await expect(two).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/^invalid input: to: must be one of json, csv, wide \(got "CSV"\) \(1 more issue\)$/) });
     const three = invoke(registered, localCtx(), { to: 'CSV', prices: { '01.12.2024': [1], '02.12.2024': [1] } });
     await expect(three).rejects.toMatchObject({ message: expect.stringMatching(/ \(2 more issues\)$/) });
   });
