@@ -85,10 +85,29 @@ export interface SourceStatus {
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+/** Why a source is not asked live: SVC_MARKET_DATA=fixture, or its token missing. */
+export interface NotAsked {
+  cause: 'fixture_mode' | 'no_token';
+  /** `SVC_MARKET_DATA=fixture: the network is never asked`, `No SVC_TSOPLATFORM_TOKEN configured`. */
+  note: string;
+}
+
+/**
+ * Why a source is not asked live, or null when it is: the one rule (README, "SVC_MARKET_DATA").
+ * Fixture mode never asks the network, token or not; otherwise a source that needs a token
+ * (`tokenEnv`, null: none needed) is asked only with it. The doctor, the health entries and the
+ * platform's ops (ops/grid/tsoplatform-shared.ts platformOff) all say it from here.
+ */
+export function notAsked(mode: MarketDataMode, tokenEnv: string | null, tokenSet: boolean): NotAsked | null {
+  if (mode === 'fixture') return { cause: 'fixture_mode', note: 'SVC_MARKET_DATA=fixture: the network is never asked' };
+  if (tokenEnv !== null && !tokenSet) return { cause: 'no_token', note: `No ${tokenEnv} configured` };
+  return null;
+}
+
 function liveState(c: ProviderContract, s: SourceSettings): { live: boolean; why: string } {
   if (s.disabledBecause) return { live: false, why: s.disabledBecause };
-  if (s.mode === 'fixture') return { live: false, why: 'SVC_MARKET_DATA=fixture: the network is never asked' };
-  if (c.requiresToken && !s.tokenSet) return { live: false, why: `no ${c.tokenEnv ?? 'token'} set` };
+  const off = notAsked(s.mode, c.requiresToken ? (c.tokenEnv ?? 'token') : null, s.tokenSet);
+  if (off) return { live: false, why: off.note };
   return { live: true, why: s.mode === 'live' ? 'live reads, no fallback (SVC_MARKET_DATA=live)' : 'live reads, falling back when the host fails (SVC_MARKET_DATA=auto)' };
 }
 

@@ -4,7 +4,8 @@ import { nextTradeDate } from '../../domain/dates.js';
 import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import type { FlowGapReport, SlotOfDay } from '../../providers/tsoplatform/coverage.js';
-import { FIXTURE_FLOW_DAYS } from '../../providers/tsoplatform/index.js';
+import { notAsked } from '../../providers/contract.js';
+import { FIXTURE_FLOW_DAYS, TSO_TOKEN_ENV } from '../../providers/tsoplatform/index.js';
 import { kyivPeriods, kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
 import type { SvcConfig } from '../../config/config.js';
 import type { OpContext, Remark } from '../types.js';
@@ -111,23 +112,25 @@ export interface PlatformOff {
 }
 
 /** The variable of the platform's token, named wherever one is said to be missing. */
-export const TOKEN_ENV = 'SVC_TSOPLATFORM_TOKEN';
+export const TOKEN_ENV = TSO_TOKEN_ENV;
 
 /**
- * Why the platform is not asked, or null when it is: SVC_MARKET_DATA=fixture never asks the network,
- * token or not (README, "SVC_MARKET_DATA"), and otherwise it needs a token. The one rule.
+ * Why the platform is not asked, or null when it is: the providers' one rule (providers/contract.ts
+ * notAsked: SVC_MARKET_DATA=fixture never asks the network, token or not; otherwise it needs a
+ * token), with the clause and the remedy the platform's ops say it in.
  */
 export function platformOff(config: SvcConfig): PlatformOff | null {
+  const off = notAsked(config.marketData.mode, TOKEN_ENV, Boolean(config.tsoplatform.token));
+  if (!off) return null;
   const setToken = `set ${TOKEN_ENV} to an ENTSO-E Transparency Platform security token`;
-  if (config.marketData.mode === 'fixture') {
+  if (off.cause === 'fixture_mode') {
     return {
-      cause: 'fixture_mode',
-      note: 'SVC_MARKET_DATA=fixture: the network is never asked',
+      ...off,
       clause: 'with SVC_MARKET_DATA=fixture (the network is never asked)',
       remedy: config.tsoplatform.token ? 'set SVC_MARKET_DATA=auto (or live)' : `${setToken} and SVC_MARKET_DATA=auto (or live)`,
     };
   }
-  return config.tsoplatform.token ? null : { cause: 'no_token', note: `No ${TOKEN_ENV} configured`, clause: `without ${TOKEN_ENV}`, remedy: setToken };
+  return { ...off, clause: `without ${TOKEN_ENV}`, remedy: setToken };
 }
 
 /** Whether the platform is asked (a token, and not fixture mode). */

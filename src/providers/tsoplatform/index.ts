@@ -8,6 +8,9 @@
  */
 import type { ProviderContract } from '../contract.js';
 
+/** The variable of the platform's security token, named wherever one is said to be missing. */
+export const TSO_TOKEN_ENV = 'SVC_TSOPLATFORM_TOKEN';
+
 /** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
 export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
 
@@ -15,7 +18,7 @@ const platform = {
   cadence: 'hourly',
   neededByBrief: false,
   addressEnv: 'SVC_TSOPLATFORM_BASE',
-  tokenEnv: 'SVC_TSOPLATFORM_TOKEN',
+  tokenEnv: TSO_TOKEN_ENV,
   requiresToken: true,
   cache: { kind: 'tsoCache' },
   // Without a token the platform answers 401: the host is up, and no token is sent.

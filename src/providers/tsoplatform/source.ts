@@ -5,7 +5,9 @@
  * and a cached copy exists, the stale copy is served and said so; otherwise the failure surfaces.
  */
 import { readFileSync } from 'node:fs';
+import { notAsked } from '../contract.js';
 import { recordSeen } from '../last-seen.js';
+import { TSO_TOKEN_ENV } from './index.js';
 import { fetchDocument, TsoPlatformError } from './client.js';
 import { parseMarketDocument, type ParsedDocument } from './parse.js';
 
@@ -95,7 +97,7 @@ export async function getDocument(deps: TsoDeps, req: DocumentRequest): Promise<
   if (!settings.token || deps.offline !== undefined) {
     return {
       doc: fixtureDocument(req.fixtures),
-      freshness: { source: 'fixture', status: 'fixture', fetchedAt: null, note: `${deps.offline ?? 'No SVC_TSOPLATFORM_TOKEN configured'}: shipped fixture data.` },
+      freshness: { source: 'fixture', status: 'fixture', fetchedAt: null, note: `${deps.offline ?? notAsked('auto', TSO_TOKEN_ENV, false)?.note}: shipped fixture data.` },
     };
   }
   const key = cacheKey(req.params);
