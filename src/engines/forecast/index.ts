@@ -2,7 +2,8 @@
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
 export type { CapBand, DailySeries, ExtraColumns, SeriesInput } from './series.js';
 export { capBand } from './cap-breaks.js';
-export { DEFAULT_LEAR, describeMembers, memberName, type LearMember, type LearOptions, type Transform } from './lear.js';
+export { DEFAULT_LEAR, type LearMember, type LearOptions, type Transform } from './lear.js';
+export { describeMembers, memberName } from './member-names.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';
 export { ALL_HOURS, DEFAULT_FORECAST, capBreaks, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';

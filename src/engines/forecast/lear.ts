@@ -14,7 +14,8 @@
  * the members' forecasts are combined in rolling.ts (combine.ts).
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
-import type { CapBand, ExtraColumns } from './series.js';
+import type { ExtraColumns } from './series.js';
+import { inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { dot, dot2, setGram } from './gram.js';
@@ -74,8 +75,6 @@ export const DEFAULT_LEAR: LearOptions = {
   lasso: DEFAULT_LASSO,
 };
 
-/** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
-export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
 /** Number of transformed (non-dummy) feature columns. */
 export const numericColumns = (s: DailySeries): number => H * (PRICE_LAGS.length + EXOG_LAGS.length * s.exog.length) + extraColumns(s);
@@ -129,7 +128,7 @@ export class LearScratch {
   sorted: Float64Array;
   ySorted: Float64Array;
   pair = new Float64Array(2);
-  /** The prices as a member on the caps reads them (inCaps), allocated on first use. */
+  /** The prices as a member on the caps reads them (caps-space.ts inCaps), allocated on first use. */
   inCaps: Float64Array | null = null;
   lasso: LassoWork;
   constructor(s: DailySeries, maxRows: number) {
@@ -188,19 +187,6 @@ export function forecastMember(s: DailySeries, t: number, member: LearMember, o:
   return true;
 }
 
-/**
- * The series as member m on the caps reads it for day t: every price its window and lags read
- * (days t − window .. t − 1) replaced by its position inside that hour's caps, in k's buffer.
- */
-function inCaps(s: DailySeries, band: CapBand, t: number, window: number, k: LearScratch): DailySeries {
-  if (k.inCaps?.length !== s.price.length) k.inCaps = new Float64Array(s.price.length);
-  const price = k.inCaps;
-  for (let i = Math.max(0, t - window) * H, e = t * H; i < e; i++) {
-    const lo = band.lo[i] as number;
-    price[i] = ((s.price[i] as number) - lo) / ((band.hi[i] as number) - lo);
-  }
-  return { ...s, price };
-}
 
 function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
   const prepared = prepareWindow(s, t, member, k);
@@ -312,26 +298,4 @@ export function prepareWindow(s: DailySeries, t: number, member: LearMember, k: 
 /** Scratch buffers for options o. */
 export function learScratch(s: DailySeries, o: LearOptions): LearScratch {
   return new LearScratch(s, Math.max(...o.members.map((m) => m.window)));
-}
-
-/** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days". */
-export function describeMembers(members: readonly LearMember[]): string {
-  const label: Record<Transform, string> = { asinh: 'asinh', npit: 'N-PIT' };
-  const windows = (ms: readonly LearMember[]) => {
-    const parts: string[] = [];
-    for (const tr of ['asinh', 'npit'] as const) {
-      const ws = ms.filter((m) => m.transform === tr).map((m) => m.window);
-      if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
-    }
-    return parts.join(', ');
-  };
-  const onCaps = members.filter((m) => m.space === 'caps');
-  const ws = [...new Set(onCaps.map((m) => m.window))];
-  const trs = [...new Set(onCaps.map((m) => m.transform))];
-  // Every transform on every window: said once ("asinh and N-PIT 364/728 days").
-  const grid = ws.length * trs.length === onCaps.length;
-  const caps = onCaps.length ? `; on the caps: ${grid ? `${trs.map((t) => label[t]).join(' and ')} ${ws.join('/')} days` : windows(onCaps)}` : '';
-  const sb = members.filter((m) => m.sinceBreak !== undefined);
-  const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut ${sb[0]?.sinceBreak} days after a cap change` : '';
-  return windows(members.filter((m) => m.space !== 'caps')) + caps + since;
 }

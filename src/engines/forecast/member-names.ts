@@ -1,0 +1,27 @@
+/** The ensemble's members in words: a member's short name, and the members in one phrase (the model's name). */
+import type { LearMember, Transform } from './lear.js';
+
+/** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
+export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
+
+/** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days". */
+export function describeMembers(members: readonly LearMember[]): string {
+  const label: Record<Transform, string> = { asinh: 'asinh', npit: 'N-PIT' };
+  const windows = (ms: readonly LearMember[]) => {
+    const parts: string[] = [];
+    for (const tr of ['asinh', 'npit'] as const) {
+      const ws = ms.filter((m) => m.transform === tr).map((m) => m.window);
+      if (ws.length) parts.push(`${label[tr]} ${ws.join('/')} days`);
+    }
+    return parts.join(', ');
+  };
+  const onCaps = members.filter((m) => m.space === 'caps');
+  const ws = [...new Set(onCaps.map((m) => m.window))];
+  const trs = [...new Set(onCaps.map((m) => m.transform))];
+  // Every transform on every window: said once ("asinh and N-PIT 364/728 days").
+  const grid = ws.length * trs.length === onCaps.length;
+  const caps = onCaps.length ? `; on the caps: ${grid ? `${trs.map((t) => label[t]).join(' and ')} ${ws.join('/')} days` : windows(onCaps)}` : '';
+  const sb = members.filter((m) => m.sinceBreak !== undefined);
+  const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut ${sb[0]?.sinceBreak} days after a cap change` : '';
+  return windows(members.filter((m) => m.space !== 'caps')) + caps + since;
+}
