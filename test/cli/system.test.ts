@@ -25,6 +25,16 @@ describe('svc flows / system / regime', () => {
     expect(bad.stderr).toMatch(/^error: --border: /);
   });
 
+  it('flows says a net export as an export, with its size; an import as an import; the JSON keeps the signed netImportMwh', async () => {
+    const dir = tempDir('svc-flows-sign-');
+    const hu = await cli(['flows', '--border', 'HU', '--date', '27.03.2023'], env(dir));
+    expect(hu.stdout).toMatch(/\nNet export 10,981 MWh over all 24 hours\./);
+    expect(hu.stdout).not.toMatch(/Net import -/);
+    const json = JSON.parse((await cli(['flows', '--border', 'HU', '--date', '27.03.2023', '--format', 'json'], env(dir))).stdout) as { summary: { netImportMwh: number } };
+    expect(json.summary.netImportMwh).toBe(-10981);
+    expect((await cli(['flows', '--border', 'MD', '--date', '27.03.2023'], env(dir))).stdout).toMatch(/\nNet import 9,102 MWh over all 24 hours\./);
+  });
+
   it('flows carry `period`, the settlement period of the Kyiv day, so they join a price book by (date, period) on clock-change days too', async () => {
     const dir = tempDir('svc-flows-period-');
     // The price book's long CSV: hour = period - 1 on every day (the autumn day: 24 of its 25 periods in the operator's export).
@@ -61,7 +71,7 @@ describe('svc flows / system / regime', () => {
     expect(range.stderr).not.toMatch(/no flow data/);
     const rangeCsv = await cli(['flows', '--border', 'HU', '--from', '20.10.2022', '--to', '15.11.2022', '--format', 'csv'], env(dir));
     expect(rangeCsv.stderr).toMatch(/flows UA ↔ HU: no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)/);
-    expect(range.stdout).toMatch(/Net import -?[\d,]+ MWh over the 121 of 649 hours with data; no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)\./);
+    expect(range.stdout).toMatch(/Net export 23,401 MWh over the 121 of 649 hours with data; no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)\./);
     const ro = await cli(['flows', '--border', 'RO', '--date', '01.11.2022', '--format', 'csv'], env(dir));
     expect(ro.stderr).toMatch(/flows UA ↔ RO: no net flow in 1 of 24 hours \(01\.11\.2022 09\)/);
     // An hour is said in the table's summary line and on stderr.

@@ -69,13 +69,16 @@ export const couplingFlows = defineOperation({
         if (r.noData) return [title, `\n${upperFirst(noFlowData(g.from, g.to, noDataWhere(r.source)))}.`];
         const { days, hours } = flowGapPhrases(g, r.source);
         const lacking = [days, hours].filter((p) => p !== undefined);
+        // A negative net import is an export, said so with its size (the JSON keeps the signed netImportMwh).
+        const mwh = r.summary.netImportMwh;
+        const net = mwh < 0 ? `Net export ${num(-mwh)} MWh` : `Net import ${num(mwh)} MWh`;
         return [
           title,
           { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
           ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
           g.complete
-            ? `\nNet import ${num(r.summary.netImportMwh)} MWh over all ${r.summary.netHours} hours.`
-            : `\nNet import ${num(r.summary.netImportMwh)} MWh over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
+            ? `\n${net} over all ${r.summary.netHours} hours.`
+            : `\n${net} over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
