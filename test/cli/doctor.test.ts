@@ -55,6 +55,17 @@ describe('svc regime offline', () => {
     expect(r.stderr).toMatch(/cross-border flows missing/);
   });
 
+  it('the table says a missing net position in a short cell; why, once, in the stderr warning', async () => {
+    const r = await cli(['regime', '--date', '15.01.2024'], { env: offline });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const row = r.stdout.split('\n').find((l) => l.includes('net position')) ?? '';
+    expect(row).toMatch(/│ net position +│ missing: no flow data for the day \(see the warning\) +│$/);
+    expect(row.length).toBeLessThan(120);
+    expect(r.stdout).not.toMatch(/no real flow data|\(\(/);
+    const why = r.stderr.split('\n').filter((l) => l.includes('no real flow data for 15.01.2024'));
+    expect(why).toEqual([expect.stringMatching(/^warning: regime input cross-border flows missing: no real flow data for 15\.01\.2024 /)]);
+  });
+
   it('a 2022 day takes its net position from the real daily flows', async () => {
     const r = await cli(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
     expect(r.exitCode, r.stderr).toBe(0);

@@ -260,7 +260,8 @@ export const regime = defineOperation({
           {
             facts: [
               ['basis UA–EU', `${n(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
-              ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''}${lacking.length > 0 ? `; incomplete: ${lacking.join(', ')}` : ''})`],
+              // Why it is missing is the stderr warning `regime input cross-border flows missing: …` (remarks), one line, not this cell.
+              ['net position', r.flow.netImportMw === null ? 'missing: no flow data for the day (see the warning)' : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''}${lacking.length > 0 ? `; incomplete: ${lacking.join(', ')}` : ''})`],
               ['official rate', `${n(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
               ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
             ],
