@@ -105,6 +105,10 @@ describe('svc depth and svc zones', () => {
     const show = await cli(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy', '--format', 'json'], env(dir));
     const body = JSON.parse(show.stdout) as { hours: { fills: { fillableMwh: number; risk: string }[] }[] };
     expect(body.hours[0]?.fills.map((f) => [f.fillableMwh, f.risk])).toEqual([[5, 'low'], [35, 'extreme']]);
+    // The table's headers say their units, wrapped inside the column.
+    const table = await cli(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy'], env(dir));
+    const heads = table.stdout.split('\n').filter((l) => l.startsWith('│')).slice(0, 3).map((l) => l.split('│').map((c) => c.trim()).slice(1, -1));
+    expect(heads.map((h) => h.join(' ').replace(/ +/g, ' ').trim())).toEqual(['Side Size, MWh Fillable, VWAP, Slip vs best, Slip vs best, Slip vs Risk', 'MWh UAH/MWh UAH/MWh % clearing,', 'UAH/MWh']);
     expect((await cli(['depth', 'show', '--date', '03.03.2026'], env(dir))).exitCode).toBe(2);
   });
 
