@@ -118,6 +118,20 @@ describe('svc doctor', () => {
     expect(unprobed.stderr).toMatch(/mktop \(not probed \(--no-probe\) and no fresh cached copy\)/);
   });
 
+  it('the table wraps its long cells at spaces, as the risk table does (it was ~355 columns); the CSV keeps every field whole', async () => {
+    const env = { SVC_MARKET_DATA: 'fixture' };
+    const r = await cli(['doctor'], { env });
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('│') || l.startsWith('┌'));
+    // The widest cells left are words that cannot break (the rates address, 60 characters).
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(200);
+    const tso = lines.findIndex((l) => l.startsWith('│ tsoplatform '));
+    expect(lines[tso]).toMatch(/│ https:\/\/web-api\.tp\.entsoe\.eu\/api +│ no +│/);
+    expect(lines[tso + 1]).toMatch(/^│ +│ \(default\) +│ \(SVC_TSOPLATFORM_TOKEN\) │/);
+    const csv = await cli(['doctor', '--format', 'csv'], { env });
+    expect(csv.stdout.split('\n')[0]).toBe('id,name,address,defaultAddress,tokenEnv,tokenSet,live,liveWhy,reachable,reachableDetail,newestPeriod,newestFetchedAt,ageHours,freshness,lastSeen,fallback,canAnswer,neededByBrief');
+    expect(csv.stdout).toContain('hourly documents of 8 days, 28.10–01.11.2022 and 25–27.03.2023, for svc flows; daily net positions for the regime');
+  });
+
   it('fixture mode probes nothing, token or not, and says why the brief cannot answer live', async () => {
     let hits = 0;
     const counting = createServer((_req, res) => {
