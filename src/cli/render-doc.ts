@@ -31,7 +31,7 @@ export async function renderDoc(out: Output, view: DocView<unknown, unknown>, ou
     else if ('columnChart' in block) out.print(columnChart(block.columnChart, { c: out.c }).join('\n'));
     else if ('band' in block) out.print(bandChart(block.band, { c: out.c }).join('\n'));
     else {
-      const table = makeTable([...block.table.head], out.c, block.table.right ? { right: [...block.table.right] } : {});
+      const table = makeTable([...block.table.head], out.c, { ...(block.table.right ? { right: [...block.table.right] } : {}), ...(block.table.maxWidths ? { maxWidths: [...block.table.maxWidths] } : {}) });
       for (const row of block.table.rows) table.push([...row]);
       out.print(table.toString());
     }

@@ -32,7 +32,7 @@ const Slot = {
 
 export const BorderCode = z.enum(['PL', 'SK', 'HU', 'RO', 'MD']);
 
-/** Date or range: `date`, or `from` and `to` (at most 31 days); none = the newest available day. */
+/** Date or range: `date`, or `from` and `to` (at most 31 days); none = today's Kyiv day when the platform is asked, else the newest day shipped. */
 export const DateRangeQuery = {
   date: TradeDate.optional().describe('one Kyiv trade day DD.MM.YYYY'),
   from: TradeDate.optional().describe('first day of a range (with `to`)'),
@@ -97,7 +97,7 @@ const MixRecord = z.strictObject({
   nuclear: z.number(), coal: z.number(), gas: z.number(), hydro: z.number(), wind: z.number(), solar: z.number(), other: z.number(),
 });
 
-export const SystemQuery = z.strictObject({ date: TradeDate.optional().describe('Kyiv trade day; default the newest available day') });
+export const SystemQuery = z.strictObject({ date: TradeDate.optional().describe("Kyiv trade day; default today's") });
 
 export const SystemHour = z.strictObject({
   ...Slot,
@@ -119,7 +119,7 @@ export const SystemResponse = z.strictObject({
 });
 export type SystemResponse = z.infer<typeof SystemResponse>;
 
-export const RegimeQuery = z.strictObject({ date: TradeDate.optional().describe('Kyiv trade day; default the newest available day') });
+export const RegimeQuery = z.strictObject({ date: TradeDate.optional().describe("Kyiv trade day; default today's when the platform is asked (a token, not fixture mode), else the newest day of the shipped flows") });
 
 const InputState = z.strictObject({
   name: z.string(),

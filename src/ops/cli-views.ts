@@ -101,7 +101,7 @@ export interface DocText extends NoteText {
 export type Block =
   | ViewLine
   | { readonly title: string }
-  | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[] } }
+  | { readonly table: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly number[]; readonly maxWidths?: readonly (number | undefined)[] } }
   | { readonly facts: readonly (readonly [string, string])[] }
   /** A line chart of a series (`width` columns at most, `height` rows; `xLabels`: the first and last point's, under the plot's ends). */
   | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number; readonly xLabels?: readonly [string, string] } }

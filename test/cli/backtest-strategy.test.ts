@@ -85,7 +85,10 @@ describe('svc backtest --strategy', () => {
     const head = r.stdout.split('\n').find((l) => l.includes('Month')) ?? '';
     expect(head).toMatch(/Month.*Days.*Battery, UAH.*Hit rate.*Battery carried, UAH.*Carry-over gain, UAH/);
     expect(head).not.toMatch(/Strategy|Combined/);
-    expect(r.stdout).toContain('energy still stored at a month’s end is sold in the next month');
+    // The note says what the carried columns are: a second run beside the main one, which starts each day afresh (docs/backtest.md).
+    expect(r.stdout).toContain('Battery carried: a second battery run beside the main one. The main run (Battery and every total above) starts each day afresh');
+    expect(r.stdout).toContain('this one keeps its charge from one day to the next');
+    expect(r.stdout).toContain('Carry-over gain = carried − Battery. Energy still stored at a month’s end is sold in the next month');
     const uk = await runCliInProcess(['--lang', 'uk', 'backtest', WEEK, '--strategy', 'spread']);
     const ukHead = uk.stdout.split('\n').find((l) => l.includes('Місяць')) ?? '';
     expect(ukHead).toMatch(/Місяць.*Днів.*Стратегія, грн.*Частка прибуткових/);

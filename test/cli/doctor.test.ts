@@ -55,6 +55,17 @@ describe('svc regime offline', () => {
     expect(r.stderr).toMatch(/cross-border flows missing/);
   });
 
+  it('the table says a missing net position in a short cell; why, once, in the stderr warning', async () => {
+    const r = await cli(['regime', '--date', '15.01.2024'], { env: offline });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const row = r.stdout.split('\n').find((l) => l.includes('net position')) ?? '';
+    expect(row).toMatch(/│ net position +│ missing: no flow data for the day \(see the warning\) +│$/);
+    expect(row.length).toBeLessThan(120);
+    expect(r.stdout).not.toMatch(/no real flow data|\(\(/);
+    const why = r.stderr.split('\n').filter((l) => l.includes('no real flow data for 15.01.2024'));
+    expect(why).toEqual([expect.stringMatching(/^warning: regime input cross-border flows missing: no real flow data for 15\.01\.2024 /)]);
+  });
+
   it('a 2022 day takes its net position from the real daily flows', async () => {
     const r = await cli(['regime', '--date', '15.06.2022', '--format', 'json'], { env: offline });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -105,6 +116,20 @@ describe('svc doctor', () => {
     const unprobed = await cli(['doctor', '--no-probe'], { env });
     expect(unprobed.exitCode).toBe(1);
     expect(unprobed.stderr).toMatch(/mktop \(not probed \(--no-probe\) and no fresh cached copy\)/);
+  });
+
+  it('the table wraps its long cells at spaces, as the risk table does (it was ~355 columns); the CSV keeps every field whole', async () => {
+    const env = { SVC_MARKET_DATA: 'fixture' };
+    const r = await cli(['doctor'], { env });
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('│') || l.startsWith('┌'));
+    // The widest cells left are words that cannot break (the rates address, 60 characters).
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(200);
+    const tso = lines.findIndex((l) => l.startsWith('│ tsoplatform '));
+    expect(lines[tso]).toMatch(/│ https:\/\/web-api\.tp\.entsoe\.eu\/api +│ no +│/);
+    expect(lines[tso + 1]).toMatch(/^│ +│ \(default\) +│ \(SVC_TSOPLATFORM_TOKEN\) │/);
+    const csv = await cli(['doctor', '--format', 'csv'], { env });
+    expect(csv.stdout.split('\n')[0]).toBe('id,name,address,defaultAddress,tokenEnv,tokenSet,live,liveWhy,reachable,reachableDetail,newestPeriod,newestFetchedAt,ageHours,freshness,lastSeen,fallback,canAnswer,neededByBrief');
+    expect(csv.stdout).toContain('hourly documents of 8 days, 28.10–01.11.2022 and 25–27.03.2023, for svc flows; daily net positions for the regime');
   });
 
   it('fixture mode probes nothing, token or not, and says why the brief cannot answer live', async () => {

@@ -61,6 +61,13 @@ describe('svc forecast evaluate', () => {
     const line = r.stdout.split('\n').find((l) => l.startsWith('cap-hit (min)'));
     expect(line).toMatch(/no skill score: none of the 48 hours was at the cap/);
     expect(line).not.toMatch(/skill -/);
+    // Headers say their units (an OREE book: UAH/MWh), wrapped inside the column; the month table's too.
+    const heads = r.stdout.split('\n').filter((l) => l.startsWith('│')).slice(0, 3).map((l) => l.split('│').map((c) => c.trim()));
+    expect(heads.map((h) => `${h[3]} ${h[4]}`)).toEqual(['MAE, RMSE,', 'UAH/MWh UAH/MWh', ' ']);
+    expect(heads[0]?.slice(1, 3)).toEqual(['Model', 'Days']);
+    expect(r.stdout).toMatch(/│ Month +│ Days │ MAE, UAH\/MWh │ rMAE vs naive │ rMAE vs weekly │ Coverage p10–p90 │ CRPS, UAH\/MWh │/);
+    const csv = await svc(['forecast', 'evaluate', FIXTURE, '--from', '01.12.2024', '--to', '02.12.2024', '--format', 'csv']);
+    expect(csv.stdout.split('\n')[0]).toBe('month,sampleDays,mae,rmse,smape,rmaeVsNaive,rmaeVsWeeklyNaive,coverage,pinball,pinballQuantiles,crps');
   }, SLOW);
 });
 

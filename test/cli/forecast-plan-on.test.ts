@@ -43,4 +43,10 @@ describe('svc plan / svc backtest --plan-on forecast', () => {
     expect(body.forecastPlans.monthly[1]!.captureRatio).toBeLessThanOrEqual(1);
     expect(body.forecastPlans).toMatchObject({ failedDays: [] });
   });
+
+  it("backtest's table of the plans on the forecast: the amounts say their unit, in the house style (`Realised, UAH`)", async () => {
+    const table = await svc(['backtest', FIXTURE, '--from', '01.12.2024', '--to', '02.12.2024', '--plan-on', 'forecast', '--no-color']);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(/│ Month +│ Days │ +Realised, UAH │ Perfect foresight, UAH │ +Capture │ Spread capture │ Battery capture │/);
+  }, 300_000);
 });

@@ -21,6 +21,10 @@ describe('svc forecast', { timeout: 180_000 }, () => {
     const table = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--no-color', '--no-chart']);
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain('P(min cap)');
+    // Headers carry their units (house style `p50, UAH/MWh`), wrapped after the comma; the CSV keys stay data keys.
+    const [head1, head2] = table.stdout.split('\n').filter((l) => l.startsWith('│')).slice(0, 2).map((l) => l.split('│').map((c) => c.trim()));
+    expect(head1).toEqual(['', 'Hour', 'p10,', 'p50,', 'p90,', 'Actual,', 'Max cap,', 'P(max cap)', 'Min cap,', 'P(min cap)', '']);
+    expect(head2).toEqual(['', '', 'UAH/MWh', 'UAH/MWh', 'UAH/MWh', 'UAH/MWh', 'UAH/MWh', '', 'UAH/MWh', '', '']);
     const csv = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--format', 'csv']);
     const [header, ...lines] = csv.stdout.trim().split('\n');
     expect(header).toBe('date,hour,p10,p50,p90,actual,maxCap,pMaxCap,minCap,pMinCap');

@@ -25,6 +25,16 @@ describe('svc flows / system / regime', () => {
     expect(bad.stderr).toMatch(/^error: --border: /);
   });
 
+  it('flows says a net export as an export, with its size; an import as an import; the JSON keeps the signed netImportMwh', async () => {
+    const dir = tempDir('svc-flows-sign-');
+    const hu = await cli(['flows', '--border', 'HU', '--date', '27.03.2023'], env(dir));
+    expect(hu.stdout).toMatch(/\nNet export 10,981 MWh over all 24 hours\./);
+    expect(hu.stdout).not.toMatch(/Net import -/);
+    const json = JSON.parse((await cli(['flows', '--border', 'HU', '--date', '27.03.2023', '--format', 'json'], env(dir))).stdout) as { summary: { netImportMwh: number } };
+    expect(json.summary.netImportMwh).toBe(-10981);
+    expect((await cli(['flows', '--border', 'MD', '--date', '27.03.2023'], env(dir))).stdout).toMatch(/\nNet import 9,102 MWh over all 24 hours\./);
+  });
+
   it('flows carry `period`, the settlement period of the Kyiv day, so they join a price book by (date, period) on clock-change days too', async () => {
     const dir = tempDir('svc-flows-period-');
     // The price book's long CSV: hour = period - 1 on every day (the autumn day: 24 of its 25 periods in the operator's export).
@@ -61,7 +71,7 @@ describe('svc flows / system / regime', () => {
     expect(range.stderr).not.toMatch(/no flow data/);
     const rangeCsv = await cli(['flows', '--border', 'HU', '--from', '20.10.2022', '--to', '15.11.2022', '--format', 'csv'], env(dir));
     expect(rangeCsv.stderr).toMatch(/flows UA ↔ HU: no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)/);
-    expect(range.stdout).toMatch(/Net import -?[\d,]+ MWh over the 121 of 649 hours with data; no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)\./);
+    expect(range.stdout).toMatch(/Net export 23,401 MWh over the 121 of 649 hours with data; no flow data on 22 of 27 days \(20\.10\.2022–27\.10\.2022, 02\.11\.2022–15\.11\.2022\)\./);
     const ro = await cli(['flows', '--border', 'RO', '--date', '01.11.2022', '--format', 'csv'], env(dir));
     expect(ro.stderr).toMatch(/flows UA ↔ RO: no net flow in 1 of 24 hours \(01\.11\.2022 09\)/);
     // An hour is said in the table's summary line and on stderr.
@@ -95,6 +105,10 @@ describe('svc depth and svc zones', () => {
     const show = await cli(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy', '--format', 'json'], env(dir));
     const body = JSON.parse(show.stdout) as { hours: { fills: { fillableMwh: number; risk: string }[] }[] };
     expect(body.hours[0]?.fills.map((f) => [f.fillableMwh, f.risk])).toEqual([[5, 'low'], [35, 'extreme']]);
+    // The table's headers say their units, wrapped inside the column.
+    const table = await cli(['depth', 'show', '--date', '02.03.2026', '--sizes', '5,60', '--side', 'buy'], env(dir));
+    const heads = table.stdout.split('\n').filter((l) => l.startsWith('│')).slice(0, 3).map((l) => l.split('│').map((c) => c.trim()).slice(1, -1));
+    expect(heads.map((h) => h.join(' ').replace(/ +/g, ' ').trim())).toEqual(['Side Size, MWh Fillable, VWAP, Slip vs best, Slip vs best, Slip vs Risk', 'MWh UAH/MWh UAH/MWh % clearing,', 'UAH/MWh']);
     expect((await cli(['depth', 'show', '--date', '03.03.2026'], env(dir))).exitCode).toBe(2);
   });
 

@@ -99,6 +99,9 @@ describe('priceAnomaly', () => {
     expect(flagged).toMatchObject({ status: 'review', value: 1 });
     expect(flagged.detail).toContain('Hour 23');
     expect(flagged.detail).toContain('7,413');
+    // The median says its unit.
+    expect(flagged.detail).toContain("from the day's median of 2,000 UAH/MWh");
+    expect(anomaly(day(2000)).detail).toMatch(/of the day's median of [\d,.]+ UAH\/MWh, and the day is not flat/);
   });
 
   it('review from one outlier hour, block from nine', () => {

@@ -16,6 +16,11 @@ describe('tradeConcentration', () => {
     expect(concentration([500]).status).toBe('review');
   });
 
+  it('says money with 2 decimals, as the Value column does, and the trades in proper plural', () => {
+    expect(concentration([60, 40.3]).detail).toMatch(/^The largest trade earns 60\.00 UAH, [\d.]+ % of the plan's 100\.30 UAH from 2 trades,/);
+    expect(concentration([500]).detail).toMatch(/of the plan's 500\.00 UAH from 1 trade,/);
+  });
+
   it('passes with no trade, and when the settings allow only one trade', () => {
     expect(concentration([])).toMatchObject({ status: 'pass', value: 0 });
     expect(concentration([500], 1).status).toBe('pass');
@@ -52,6 +57,8 @@ describe('cashExposure', () => {
   it('is the gross cash for the day’s purchases', () => {
     expect(cashExposureUah(input)).toBe(2770);
     expect(check(run(input), 'cashExposure')).toMatchObject({ status: 'pass', value: 2770, unit: 'uah' });
+    // Money with 2 decimals, as the Value column shows it (2,770.00 UAH).
+    expect(check(run(input), 'cashExposure').detail).toMatch(/need 2,770\.00 UAH, .*\(review above 1,000,000\.00 UAH, block above 5,000,000\.00 UAH\)/);
   });
 
   it('reviews above the review limit and blocks above the block limit, both exclusive', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { dayNumber } from '../../src/engines/forecast/index.js';
 import { loadExogData } from '../../src/ops/forecast/forecast-exog.js';
+import { couplingFlows } from '../../src/ops/grid/coupling.js';
 import { systemOperations } from '../../src/ops/grid/system-operations.js';
 import { regime } from '../../src/ops/market/regime.js';
 import { ZONE_EIC } from '../../src/providers/tsoplatform/eic.js';
@@ -131,5 +132,34 @@ describe('platform reads in fixture mode with a token set', () => {
       message: expect.stringContaining('SVC_MARKET_DATA=fixture'),
     });
     expect(platform.requests.length).toBe(before);
+  });
+});
+
+describe('the day read without a date', () => {
+  it('with the token outside fixture mode: today\'s Kyiv day (the clock: 01.02.2026)', async () => {
+    const ctx = ctxWith({ SVC_MARKET_DATA: 'auto' });
+    const flows = await call(couplingFlows, ctx, {});
+    expect([flows.from, flows.to, flows.source]).toEqual(['01.02.2026', '01.02.2026', 'live']);
+    expect((await call(systemOperations, ctx, {})).date).toBe('01.02.2026');
+    // No operator price nor official rate is shipped for it: the regime says the day it read.
+    await expect(call(regime, ctx, {})).rejects.toMatchObject({ reason: 'inputs_missing', message: expect.stringContaining('regime inputs missing for 01.02.2026') });
+  });
+
+  it('in fixture mode, token or not, or without a token: the newest day the shipped documents hold for what the command reads', async () => {
+    const envs: Record<string, string>[] = [{ SVC_MARKET_DATA: 'fixture' }, { SVC_MARKET_DATA: 'fixture', SVC_TSOPLATFORM_TOKEN: '' }, { SVC_MARKET_DATA: 'auto', SVC_TSOPLATFORM_TOKEN: '' }];
+    for (const env of envs) {
+      const ctx = ctxWith(env);
+      const before = platform.requests.length;
+      // flows: the hourly documents end 27.03.2023 (not the older 01.11.2022), every hour of it held.
+      const flows = await call(couplingFlows, ctx, { border: 'HU' });
+      expect([flows.from, flows.to, flows.source, flows.noData, flows.gaps.complete]).toEqual(['27.03.2023', '27.03.2023', 'fixture', false, true]);
+      // The regime also reads the daily net positions, which end 31.03.2023.
+      const r = await call(regime, ctx, {});
+      expect(r.date).toBe('31.03.2023');
+      expect(r.flow.netImportMw).not.toBeNull();
+      // system: nothing is shipped, so no day is named.
+      await expect(call(systemOperations, ctx, {})).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^no load or generation data (with|without) /) });
+      expect(platform.requests.length).toBe(before);
+    }
   });
 });

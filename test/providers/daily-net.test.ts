@@ -4,7 +4,9 @@
  * same ENTSO-E series (Kyiv- and CET-stamped legs) give the same daily means.
  */
 import { describe, expect, it } from 'vitest';
-import { fixtureDailyNet } from '../../src/providers/tsoplatform/daily-net.js';
+import { nextTradeDate } from '../../src/domain/dates.js';
+import { DAILY_NET_LAST, fixtureDailyNet } from '../../src/providers/tsoplatform/daily-net.js';
+import { FIXTURE_FLOW_NEWEST } from '../../src/providers/tsoplatform/index.js';
 import { BORDERS } from '../../src/providers/tsoplatform/eic.js';
 import { readFlows } from '../../src/providers/tsoplatform/reads.js';
 
@@ -36,5 +38,19 @@ describe('daily net flows fixture', () => {
     expect(Object.keys(fixtureDailyNet('31.03.2023')).length).toBeGreaterThan(0);
     expect(fixtureDailyNet('31.01.2022')).toEqual({});
     expect(fixtureDailyNet('15.01.2024')).toEqual({});
+  });
+
+  it('DAILY_NET_LAST is the newest day covered in full, FIXTURE_FLOW_NEWEST the newest day of the hourly documents (the defaults without a date)', async () => {
+    const last = fixtureDailyNet(DAILY_NET_LAST);
+    expect(BORDERS.every((b) => (last[b]?.hours ?? 0) >= 23)).toBe(true);
+    // The day after holds only its first hours.
+    const after = fixtureDailyNet(nextTradeDate(DAILY_NET_LAST));
+    expect(BORDERS.every((b) => (after[b]?.hours ?? 0) < 12)).toBe(true);
+    expect(DAYS.at(-1)).toBe(FIXTURE_FLOW_NEWEST);
+    for (const border of BORDERS) {
+      expect((await readFlows(deps, border, FIXTURE_FLOW_NEWEST, FIXTURE_FLOW_NEWEST)).noData, border).toBe(false);
+      const next = nextTradeDate(FIXTURE_FLOW_NEWEST);
+      expect((await readFlows(deps, border, next, next)).noData, border).toBe(true);
+    }
   });
 });

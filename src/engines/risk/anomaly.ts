@@ -116,7 +116,7 @@ export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageS
   if (outliers > 0) {
     for (const h of scan.outlierHours) flagged.add(h);
     findings.push(
-      `${hourList(scan.outlierHours)} ${outliers === 1 ? 'is' : 'are'} more than ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh from the day's median of ${formatNumber(scan.medianUahMwh)}` +
+      `${hourList(scan.outlierHours)} ${outliers === 1 ? 'is' : 'are'} more than ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh from the day's median of ${formatNumber(scan.medianUahMwh)} UAH/MWh` +
         ` (review from ${cfg.outlierReviewAtCount}, block from ${cfg.outlierBlockAtCount} such hours)`,
     );
   }
@@ -125,7 +125,7 @@ export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageS
     coverage.valid.forEach((ok, h) => {
       if (ok) flagged.add(h);
     });
-    findings.push(`the day is flat: prices span only ${formatNumber(scan.rangeUahMwh)} UAH/MWh (review below ${formatNumber(cfg.flatRangeBelowUahMwh)}), as a stale or placeholder feed would`);
+    findings.push(`the day is flat: prices span only ${formatNumber(scan.rangeUahMwh)} UAH/MWh (review below ${formatNumber(cfg.flatRangeBelowUahMwh)} UAH/MWh), as a stale or placeholder feed would`);
   }
 
   const capNote = caps === null ? ' No regulator caps are known for this date and market, so prices were not compared with caps.' : '';
@@ -134,7 +134,7 @@ export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageS
     coverage.validCount === 0
       ? 'No valid price to examine (see dataCoverage).'
       : findings.length === 0
-        ? `No anomaly: every price is${bounds} within ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh of the day's median of ${formatNumber(scan.medianUahMwh)}, and the day is not flat.${capNote}`
+        ? `No anomaly: every price is${bounds} within ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh of the day's median of ${formatNumber(scan.medianUahMwh)} UAH/MWh, and the day is not flat.${capNote}`
         : `${capitalise(findings.join('; '))}.${capNote}`;
   return { id: 'priceAnomaly', status, value: flagged.size, unit: 'count', label: 'Price anomalies', detail };
 }

@@ -5,7 +5,7 @@
  */
 import type { BessPlan, RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
-import { formatNumber } from './format.js';
+import { formatMoney, formatNumber } from './format.js';
 import type { RiskInput } from './types.js';
 
 /**
@@ -28,7 +28,7 @@ export function tradeConcentrationCheck(input: RiskInput, config: RiskConfig): R
     return { ...base, status: 'pass', detail: 'The spread plan has no profitable trade, so no profit rests on a single trade.' };
   }
   const share = largest / positive;
-  const fact = `The largest trade earns ${formatNumber(largest)} UAH, ${formatNumber(share * 100)} % of the plan's ${formatNumber(positive)} UAH from ${trades.length} trade(s)`;
+  const fact = `The largest trade earns ${formatMoney(largest)} UAH, ${formatNumber(share * 100)} % of the plan's ${formatMoney(positive)} UAH from ${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`;
   if (input.strategySettings.maxTradesPerDay === 1) {
     return { ...base, status: 'pass', detail: `${fact}; the settings allow one trade a day, so this concentration is by choice.` };
   }
@@ -61,7 +61,7 @@ export function cashExposureCheck(input: RiskInput, config: RiskConfig): RiskChe
   const { reviewAboveUah, blockAboveUah } = config.cashExposure;
   const cash = cashExposureUah(input);
   const status = cash > blockAboveUah ? 'block' : cash > reviewAboveUah ? 'review' : 'pass';
-  const rule = `review above ${formatNumber(reviewAboveUah)} UAH, block above ${formatNumber(blockAboveUah)} UAH`;
+  const rule = `review above ${formatMoney(reviewAboveUah)} UAH, block above ${formatMoney(blockAboveUah)} UAH`;
   const verdict = status === 'pass' ? 'within the limits' : status === 'review' ? 'above the review limit' : 'above the blocking limit';
   return {
     id: 'cashExposure',
@@ -69,7 +69,7 @@ export function cashExposureCheck(input: RiskInput, config: RiskConfig): RiskChe
     value: cash,
     unit: 'uah',
     label: 'Cash exposure',
-    detail: `The day's purchases (spread buys incl. the buy-side fee, battery charging) need ${formatNumber(cash)} UAH, ${verdict} (${rule}).`,
+    detail: `The day's purchases (spread buys incl. the buy-side fee, battery charging) need ${formatMoney(cash)} UAH, ${verdict} (${rule}).`,
   };
 }
 

@@ -18,6 +18,9 @@ function hourRows(r: Out) {
   return r.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null, minCap: d.minCap[h] ?? null, pMinCap: d.capHit?.[h]?.min ?? null })));
 }
 
+/** The unit of every price and band in `svc forecast` (an OREE book or the operator's prices). */
+const UAH_MWH = 'UAH/MWh';
+
 const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
 const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 
@@ -26,8 +29,9 @@ function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string): Block[] 
   const rows = hourRows(r);
   const floorRisk = rows.some((x) => (x.pMinCap ?? 0) >= 0.01);
   const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
-  const head = ['hour', 'p10', 'p50', 'p90', 'actual', 'max cap', 'P(max cap)', ...(floorRisk ? ['min cap', 'P(min cap)'] : [])];
-  const table: Block = { table: { head, right: floorRisk ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3, 4, 5, 6], rows: rows.map((x) => [String(x.hour).padStart(2, '0'), n(x.p10), n(x.p50), n(x.p90), n(x.actual), n(x.maxCap), pct(x.pMaxCap), ...(floorRisk ? [n(x.minCap), pct(x.pMinCap)] : [])]) } };
+  // Headers with their units (house style: `Price, UAH/MWh`), wrapped after the comma so the table stays narrow.
+  const head = ['Hour', `p10, ${UAH_MWH}`, `p50, ${UAH_MWH}`, `p90, ${UAH_MWH}`, `Actual, ${UAH_MWH}`, `Max cap, ${UAH_MWH}`, 'P(max cap)', ...(floorRisk ? [`Min cap, ${UAH_MWH}`, 'P(min cap)'] : [])];
+  const table: Block = { table: { head, maxWidths: head.map((h) => (h.endsWith(UAH_MWH) ? 8 : undefined)), right: floorRisk ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3, 4, 5, 6], rows: rows.map((x) => [String(x.hour).padStart(2, '0'), n(x.p10), n(x.p50), n(x.p90), n(x.actual), n(x.maxCap), pct(x.pMaxCap), ...(floorRisk ? [n(x.minCap), pct(x.pMinCap)] : [])]) } };
   if (!chart) return [table];
   const band = rows.map((x) => ({ hour: x.hour, p10: x.p10, p50: x.p50, p90: x.p90, cap: x.maxCap, floor: x.minCap }));
   return [table, '', { band }, dim('├─┤ p10–p90   ● p50   ┃ max cap (red), min cap (blue) where the band reaches it')];
@@ -35,7 +39,8 @@ function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string): Block[] 
 
 function monthBlock(r: Out): Block {
   const rows = r.days.map((d) => [d.date, n(mean(d.points.map((p) => p.p50))), n(Math.min(...d.points.map((p) => p.p10))), n(Math.max(...d.points.map((p) => p.p90))), n(d.actual ? mean(d.actual) : null), String(d.capHit?.filter((p) => (p.max ?? 0) >= 0.5).length ?? 0)]);
-  return { table: { head: ['date', 'mean p50', 'min p10', 'max p90', 'mean actual', 'hours P(max cap) ≥ 50 %'], right: [1, 2, 3, 4, 5], rows } };
+  const head = ['Date', `Mean p50, ${UAH_MWH}`, `Min p10, ${UAH_MWH}`, `Max p90, ${UAH_MWH}`, `Mean actual, ${UAH_MWH}`, 'Hours P(max cap) ≥ 50 %'];
+  return { table: { head, maxWidths: head.map((h) => (h.endsWith(UAH_MWH) ? 12 : undefined)), right: [1, 2, 3, 4, 5], rows } };
 }
 
 export const forecastDaysView: DocView<Out, In> = {

@@ -40,20 +40,24 @@ function capHitLines(r: Out): string[] {
 }
 
 const evaluateView: DocView<Out, In> = {
-  blocks(r, t, _input, door) {
+  blocks(r, t, input, door) {
     const m = r.metrics;
     const dm = r.dieboldMarianoVsNaive;
-    const head = ['model', 'days', 'MAE', 'RMSE', 'sMAPE %', 'rMAE naive', 'rMAE weekly', 'coverage', 'pinball', 'pinball p05–p95', 'CRPS'];
+    // The errors are in the book's price unit: UAH/MWh for an OREE book; an EPF file's own (said under the table).
+    const u = input.priceBook ? ', UAH/MWh' : '';
+    const head = ['Model', 'Days', `MAE${u}`, `RMSE${u}`, 'sMAPE, %', 'rMAE vs naive', 'rMAE vs weekly', 'Coverage p10–p90', `Pinball${u}`, `Pinball p05–p95${u}`, `CRPS${u}`];
+    const wrapAt = head.map((h, i) => (i === 0 ? undefined : Math.max(9, ...h.split(' ').map((w) => w.length))));
     const months = r.monthly.map((x) => [String(x.month), f(x.sampleDays, 0), f(x.mae, 2), f(x.rmaeVsNaive), f(x.rmaeVsWeeklyNaive), f(x.coverage), f(x.crps, 2)]);
     return [
       t.bold(`forecast evaluation · ${r.from} – ${r.to} · ${f(m.sampleDays, 0)} days scored`) + t.dim(` · ${door.source ?? ''} · ${r.seconds.toFixed(1)} s`),
-      { table: { head, right: right(10), rows: [scoreRow('svc LEAR ensemble', m), ...r.reference.map((x) => scoreRow(x.name, x.metrics))] } },
+      { table: { head, maxWidths: wrapAt, right: right(10), rows: [scoreRow('svc LEAR ensemble', m), ...r.reference.map((x) => scoreRow(x.name, x.metrics))] } },
+      ...(u ? [] : [{ dim: "MAE, RMSE, pinball and CRPS are in the file's price unit." }]),
       `Diebold–Mariano vs the standard naive: statistic ${f(dm.statistic, 2)}, one-sided p ${typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—'} over ${f(dm.days, 0)} days`,
       ...capHitLines(r),
       '',
       ...exogBlocks(r.exogenous),
       '',
-      { table: { head: ['month', 'days', 'MAE', 'rMAE naive', 'rMAE weekly', 'coverage', 'CRPS'], right: right(6), rows: months } },
+      { table: { head: ['Month', 'Days', `MAE${u}`, 'rMAE vs naive', 'rMAE vs weekly', 'Coverage p10–p90', `CRPS${u}`], right: right(6), rows: months } },
     ];
   },
   csv: { rows: (r) => [{ month: 'all', ...r.metrics }, ...r.monthly], columns: CSV_COLUMNS },

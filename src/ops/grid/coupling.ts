@@ -6,7 +6,7 @@
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
-import { FIXTURE_FLOW_DAYS, flowGapLines, flowGapPhrases, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST, flowGapLines, flowGapPhrases, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation, type DocText } from '../types.js';
 
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -27,7 +27,8 @@ export const couplingFlows = defineOperation({
   summary: 'Hourly cross-border physical flows of a Ukrainian border',
   description:
     'Hourly MW between Ukraine (UA-IPS 10Y1001C--000182) and `border` (PL default, SK, HU, RO, MD) for `date` or `from`..`to` ' +
-    '(Kyiv trade days, at most 31; default the newest available day). Per hour: `leg.fromTo` (Ukraine -> border), `leg.toFrom` ' +
+    `(Kyiv trade days, at most 31; default today's Kyiv day when the platform is asked, else ${FIXTURE_FLOW_NEWEST}, the newest day of the shipped flows). ` +
+    'Per hour: `leg.fromTo` (Ukraine -> border), `leg.toFrom` ' +
     '(border -> Ukraine) and `netFlowMw` = toFrom - fromTo (positive = net import). Clock-change days have 23 or 25 periods. ' +
     'Each hour carries `hour`, the Kyiv wall-clock hour of its start (03 twice on the autumn day, none on the spring day), and ' +
     '`period` (svc extension), the 1-based settlement period of the Kyiv trade day (1..23/24/25): join flows to a price book ' +
@@ -50,7 +51,7 @@ export const couplingFlows = defineOperation({
     flags: { border: { value: 'code', verbatim: true, upper: true }, ...RANGE_FLAGS },
     flagHelp: {
       border: 'PL | SK | HU | RO | MD (default: "PL")',
-      date: 'one Kyiv trade day (default: newest available)',
+      date: `one Kyiv trade day (default: today with SVC_TSOPLATFORM_TOKEN; without it, or with SVC_MARKET_DATA=fixture, the newest shipped day, ${FIXTURE_FLOW_NEWEST})`,
       from: 'first day of a range (with --to, at most 31 days)',
       to: 'last day of a range',
     },
@@ -68,13 +69,16 @@ export const couplingFlows = defineOperation({
         if (r.noData) return [title, `\n${upperFirst(noFlowData(g.from, g.to, noDataWhere(r.source)))}.`];
         const { days, hours } = flowGapPhrases(g, r.source);
         const lacking = [days, hours].filter((p) => p !== undefined);
+        // A negative net import is an export, said so with its size (the JSON keeps the signed netImportMwh).
+        const mwh = r.summary.netImportMwh;
+        const net = mwh < 0 ? `Net export ${num(-mwh)} MWh` : `Net import ${num(mwh)} MWh`;
         return [
           title,
           { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
           ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
           g.complete
-            ? `\nNet import ${num(r.summary.netImportMwh)} MWh over all ${r.summary.netHours} hours.`
-            : `\nNet import ${num(r.summary.netImportMwh)} MWh over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
+            ? `\n${net} over all ${r.summary.netHours} hours.`
+            : `\n${net} over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },
@@ -83,7 +87,7 @@ export const couplingFlows = defineOperation({
     examples: ['svc flows --border PL --date 30.10.2022', 'svc flows --border HU --from 25.03.2023 --to 27.03.2023 --format csv'],
   },
   async run(ctx, input) {
-    const { from, to } = resolveRange(ctx, input);
+    const { from, to } = resolveRange(ctx, input, FIXTURE_FLOW_NEWEST);
     const { hours, freshness, noData, gaps } = await readFlows(tsoDeps(ctx), input.border, from, to);
     const nets = hours.map((h) => h.netFlowMw).filter((v): v is number => v !== null);
     return {

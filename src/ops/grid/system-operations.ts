@@ -7,7 +7,7 @@ import { SvcError } from '../../domain/errors.js';
 import { SystemQuery, SystemResponse } from '../../domain/tsoplatform.js';
 import { MIX_GROUPS, type MixGroup } from '../../providers/tsoplatform/eic.js';
 import { readSystem } from '../../providers/tsoplatform/reads.js';
-import { platformOff, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { kyivToday, platformOff, RANGE_FLAGS, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation } from '../types.js';
 
 const zero = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.map((g) => [g, 0])) as Record<MixGroup, number>;
@@ -17,7 +17,7 @@ export const systemOperations = defineOperation({
   summary: 'Hourly Ukrainian load and generation mix',
   description:
     'Hourly load (A65) and actual generation per production type (A75, grouped into nuclear, coal, gas, hydro, wind, solar, ' +
-    'other) with shares of total generation, for the Kyiv trade day `date` (default the newest available day). Live with ' +
+    'other) with shares of total generation, for the Kyiv trade day `date` (default today\'s Kyiv day). Live with ' +
     'SVC_TSOPLATFORM_TOKEN. Without a token, or with SVC_MARKET_DATA=fixture (the platform is then never asked), the ' +
     'source is not configured and svc has no real load or generation data to fall back on: 503 with reason ' +
     '`tsoplatform_not_configured`, the message naming what to set (the synthetic sample documents shipped in fixtures/ are ' +
@@ -32,7 +32,7 @@ export const systemOperations = defineOperation({
     command: ['system'],
     description: 'hourly Ukrainian load and generation mix, with the day\'s mix as bars',
     flags: { date: RANGE_FLAGS.date },
-    flagHelp: { date: 'Kyiv trade day (default: newest available)' },
+    flagHelp: { date: 'Kyiv trade day (default: today)' },
     errors: 'flags',
     remarks: sourceRemarks,
     view: {
@@ -53,16 +53,17 @@ export const systemOperations = defineOperation({
     examples: ['svc system --date 01.11.2022', 'svc system --format json'],
   },
   async run(ctx, input) {
-    const { from: date } = resolveRange(ctx, input);
     const off = platformOff(ctx.config);
     if (off !== null) {
       // Not configured, not bad input: the source is unavailable (exit 1, 503), as when the platform fails (502).
+      // Without a date no day is named: none is shipped, so there is no newest one to default to.
       throw new SvcError(
         'unavailable',
-        `no load or generation data for ${date} ${off.clause}: ${off.remedy} to read it from the transmission platform; svc ships none to fall back on (its synthetic samples are parser test inputs only)`,
+        `no load or generation data${input.date === undefined ? '' : ` for ${input.date}`} ${off.clause}: ${off.remedy} to read it from the transmission platform; svc ships none to fall back on (its synthetic samples are parser test inputs only)`,
         { reason: 'tsoplatform_not_configured' },
       );
     }
+    const date = input.date ?? kyivToday(ctx);
     const { hours, freshness, noData } = await readSystem(tsoDeps(ctx), date);
     const generationMwh = zero();
     for (const h of hours) for (const g of MIX_GROUPS) generationMwh[g] += h.generationMw[g];

@@ -5,7 +5,7 @@ import { SvcError } from '../../domain/errors.js';
 import type { TsoDeps } from '../../providers/tsoplatform/source.js';
 import type { FlowGapReport, SlotOfDay } from '../../providers/tsoplatform/coverage.js';
 import { notAsked } from '../../providers/contract.js';
-import { FIXTURE_FLOW_DAYS, TSO_TOKEN_ENV } from '../../providers/tsoplatform/index.js';
+import { FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST, TSO_TOKEN_ENV } from '../../providers/tsoplatform/index.js';
 import { kyivPeriods, kyivSlot, tradeDatesBetween } from '../../providers/tsoplatform/time.js';
 import type { SvcConfig } from '../../config/config.js';
 import type { OpContext, Remark } from '../types.js';
@@ -55,7 +55,7 @@ export function hourList(slots: readonly SlotOfDay[]): string {
   return more > 0 ? `${named} … ${more} more` : named;
 }
 
-export { FIXTURE_FLOW_DAYS };
+export { FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST };
 
 /** Where a day without data was looked for, said after it: the shipped documents' days, or the platform. */
 export const noDataWhere = (source: string): string =>
@@ -92,9 +92,6 @@ export function flowGapLines(label: string, g: FlowGapReport, source: string): R
     ...(hours === undefined ? [] : [{ warn: `${label}: ${hours}`, json: false } as const]),
   ];
 }
-
-/** The newest Kyiv day the shipped fixture documents cover (flows, samples). */
-export const FIXTURE_DAY = '01.11.2022';
 
 /**
  * Why the platform is not asked, in each form a line needs; every phrase saying so comes from here
@@ -147,14 +144,22 @@ export function tsoDeps(ctx: OpContext): TsoDeps {
   };
 }
 
-/** Today's Kyiv date with a token, the fixture day without one. */
-export function defaultDay(ctx: OpContext): string {
-  return platformLive(ctx.config) ? kyivSlot(Math.floor(ctx.now().getTime() / 3_600_000) * 3_600_000).tradeDate : FIXTURE_DAY;
+/** Today's Kyiv trade date. */
+export const kyivToday = (ctx: OpContext): string => kyivSlot(Math.floor(ctx.now().getTime() / 3_600_000) * 3_600_000).tradeDate;
+
+/**
+ * The day read without `date`: today's Kyiv date when the platform is asked (a token, not fixture
+ * mode); otherwise `shipped`, the newest day the shipped documents hold for what the command reads
+ * (flows: FIXTURE_FLOW_NEWEST; the regime: DAILY_NET_LAST).
+ */
+export function defaultDay(ctx: OpContext, shipped: string): string {
+  return platformLive(ctx.config) ? kyivToday(ctx) : shipped;
 }
 
 export const MAX_RANGE_DAYS = 31;
 
-export function resolveRange(ctx: OpContext, q: { date?: string | undefined; from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+/** The day or range asked for; none: defaultDay, with `shipped` the newest day the command's shipped documents hold. */
+export function resolveRange(ctx: OpContext, q: { date?: string | undefined; from?: string | undefined; to?: string | undefined }, shipped: string): { from: string; to: string } {
   if (q.date !== undefined && (q.from !== undefined || q.to !== undefined)) {
     throw SvcError.validation('give either date or from/to, not both', [{ path: 'date', message: 'not with from/to' }]);
   }
@@ -169,6 +174,6 @@ export function resolveRange(ctx: OpContext, q: { date?: string | undefined; fro
     }
     return { from: q.from, to: q.to };
   }
-  const day = q.date ?? defaultDay(ctx);
+  const day = q.date ?? defaultDay(ctx, shipped);
   return { from: day, to: day };
 }

@@ -23,7 +23,7 @@ function depthBlocks(r: DepthResponse, t: DocText): Block[] {
     blocks.push(`depth within ±${r.bandPct} %: sell ${num(h.depth.sellMwh, 1)} MWh, buy ${num(h.depth.buyMwh, 1)} MWh (book: ${num(h.curves.sellMwh, 1)} / ${num(h.curves.buyMwh, 1)} MWh)`);
     const risk = (f: (typeof h.fills)[number]) => t.paint(f.risk === 'low' ? 'green' : f.risk === 'medium' ? 'yellow' : 'red', f.risk);
     const rows = h.fills.map((f) => [f.side, num(f.sizeMwh, 1), num(f.fillableMwh, 1), num(f.vwap), num(f.slippageVsBest), num(f.slippageVsBestPct), num(f.slippageVsClearing), risk(f)]);
-    blocks.push({ table: { head: ['Side', 'Size MWh', 'Fillable', 'VWAP', 'Slip vs best', 'Slip %', 'Slip vs clearing', 'Risk'], right: [1, 2, 3, 4, 5, 6], rows } });
+    blocks.push({ table: { head: ['Side', 'Size, MWh', 'Fillable, MWh', 'VWAP, UAH/MWh', 'Slip vs best, UAH/MWh', 'Slip vs best, %', 'Slip vs clearing, UAH/MWh', 'Risk'], maxWidths: [undefined, 9, 9, 9, 13, 13, 13, undefined], right: [1, 2, 3, 4, 5, 6], rows } });
     // Depth curve: VWAP against size, one bar per requested size.
     const buys = h.fills.filter((f) => f.side === 'buy' && f.vwap !== null);
     const top = Math.max(...buys.map((f) => f.slippageVsBest ?? 0), 0);

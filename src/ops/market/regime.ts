@@ -17,7 +17,7 @@ import { EU_DAM_FIXTURE_NAME, EU_DAM_ZONES, fixtureDailyBase } from '../../provi
 import { UpstreamError } from '../../providers/mktop/errors.js';
 import { readMonthPrices } from '../../providers/mktop/reads.js';
 import { readOfficialRate } from '../../providers/rates/index.js';
-import { DAILY_NET_FIXTURE_NAME, fixtureDailyNet } from '../../providers/tsoplatform/daily-net.js';
+import { DAILY_NET_FIXTURE_NAME, DAILY_NET_LAST, fixtureDailyNet } from '../../providers/tsoplatform/daily-net.js';
 import { BORDERS, type RegionalZone } from '../../providers/tsoplatform/eic.js';
 import { readFlows, readZoneDailyMeans } from '../../providers/tsoplatform/reads.js';
 import type { Freshness } from '../../providers/tsoplatform/source.js';
@@ -226,7 +226,8 @@ export const regime = defineOperation({
   id: 'regime',
   summary: 'Cross-border scarcity regime (scarce | balanced | surplus)',
   description:
-    'Deterministic present-state signal for the Kyiv trade day `date` (default the newest available day): the derived ' +
+    'Deterministic present-state signal for the Kyiv trade day `date` (default today\'s Kyiv day when the platform is asked, ' +
+    `else ${DAILY_NET_LAST}, the newest day of the shipped flows): the derived ` +
     'Ukraine-EU basis in EUR/MWh (UA DAM daily base at the central bank\'s official rate minus the mean of the PL, SK, HU, ' +
     'RO day-ahead daily bases) and its level, the net import position over all borders and its direction, the score and ' +
     'thresholds, and every input\'s date, source and freshness. Real inputs only: live sources when reachable, else their ' +
@@ -243,7 +244,7 @@ export const regime = defineOperation({
     command: ['regime'],
     description: 'cross-border scarcity regime (scarce | balanced | surplus) from the net position and the derived UA–EU basis',
     flags: { date: RANGE_FLAGS.date },
-    flagHelp: { date: 'Kyiv trade day (default: newest available)' },
+    flagHelp: { date: `Kyiv trade day (default: today with SVC_TSOPLATFORM_TOKEN; without it, or with SVC_MARKET_DATA=fixture, the newest shipped day, ${DAILY_NET_LAST})` },
     errors: 'flags',
     remarks: (r) => {
       const notLive = r.inputs.filter((x) => x.source !== 'live');
@@ -259,7 +260,8 @@ export const regime = defineOperation({
           {
             facts: [
               ['basis UA–EU', `${n(r.basis.valueEurMwh, 2)} EUR/MWh (${r.basis.level}; vs ${r.basis.neighbours.join(', ')})`],
-              ['net position', r.flow.netImportMw === null ? `missing (${r.missing.map((m) => m.reason).join('; ')})` : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''}${lacking.length > 0 ? `; incomplete: ${lacking.join(', ')}` : ''})`],
+              // Why it is missing is the stderr warning `regime input cross-border flows missing: …` (remarks), one line, not this cell.
+              ['net position', r.flow.netImportMw === null ? 'missing: no flow data for the day (see the warning)' : `${n(r.flow.netImportMw, 0)} MW (${r.flow.direction ?? ''}${lacking.length > 0 ? `; incomplete: ${lacking.join(', ')}` : ''})`],
               ['official rate', `${n(r.rate.uahPerEur, 4)} UAH/EUR (${r.rate.rateDate}, ${r.rate.source})`],
               ['thresholds', `scarce ≥ 1 ≥ balanced ≥ -1 ≥ surplus; basis/${r.thresholds.basisScaleEurMwh} + import/${r.thresholds.importScaleMw}`],
             ],
@@ -274,6 +276,6 @@ export const regime = defineOperation({
     examples: ['svc regime --date 01.11.2022', 'svc regime --format json'],
   },
   async run(ctx, input) {
-    return regimeFor(ctx, resolveRange(ctx, input).from);
+    return regimeFor(ctx, resolveRange(ctx, input, DAILY_NET_LAST).from);
   },
 });

@@ -48,7 +48,7 @@ const EN = {
   combinedPnl: 'Combined net PnL, UAH', spreadPnl: 'Spread strategy, UAH', average: 'Average per day, UAH',
   profitable: 'Profitable days', of: 'of', tradesCycles: 'Trades / battery charge→discharge pairs', best: 'Best day', worst: 'Worst day',
   trades: 'Trades', pairs: 'Battery charge→discharge pairs', carried: 'Battery carried, UAH', carryGain: 'Carry-over gain, UAH',
-  carryNote: 'Carried: the battery keeps its charge from day to day; energy still stored at a month’s end is sold in the next month, so one month’s gain can be negative and the next one’s larger.',
+  carryNote: 'Battery carried: a second battery run beside the main one. The main run (Battery and every total above) starts each day afresh from the starting charge (--initial-soc); this one keeps its charge from one day to the next, planning each day with the next in view (a gap in the prices restarts it). Carry-over gain = carried − Battery. Energy still stored at a month’s end is sold in the next month, so one month’s gain can be negative and the next one’s larger.',
   cumulative: 'Cumulative combined PnL, UAH',
   drawdown: 'Maximum drawdown, UAH', volatility: 'Volatility of daily PnL (st. dev.), UAH', percentiles: 'Daily PnL p5 / p25 / median / p75 / p95, UAH',
   captureSpread: 'Spread capture (avg sell − avg buy), UAH/MWh', captureBess: 'Battery capture (avg discharge − avg charge), UAH/MWh',
@@ -61,7 +61,7 @@ const UK: typeof EN = {
   combinedPnl: 'Сумарний чистий результат, грн', spreadPnl: 'Спред-стратегія, грн', average: 'У середньому за добу, грн',
   profitable: 'Прибуткових днів', of: 'з', tradesCycles: 'Угод / пар заряд→розряд УЗЕ', best: 'Найкращий день', worst: 'Найгірший день',
   trades: 'Угод', pairs: 'Пар заряд→розряд УЗЕ', carried: 'УЗЕ з перенесенням заряду, грн', carryGain: 'Виграш від перенесення, грн',
-  carryNote: 'З перенесенням: УЗЕ зберігає заряд між добами; енергію, що лишилася наприкінці місяця, продано вже наступного місяця, тож виграш одного місяця може бути від’ємним, а наступного — більшим.',
+  carryNote: 'З перенесенням заряду: другий прогін УЗЕ поруч з основним. Основний (УЗЕ та всі підсумки вище) починає кожну добу наново з початкового заряду (--initial-soc); цей зберігає заряд між добами й планує кожну добу з наступною в полі зору (пропуск у цінах починає його наново). Виграш від перенесення = з перенесенням − УЗЕ. Енергію, що лишилася наприкінці місяця, продано вже наступного місяця, тож виграш одного місяця може бути від’ємним, а наступного — більшим.',
   cumulative: 'Накопичений сумарний результат, грн',
   drawdown: 'Максимальне просідання, грн', volatility: 'Волатильність денного результату (ст. відх.), грн', percentiles: 'Денний результат p5 / p25 / медіана / p75 / p95, грн',
   captureSpread: 'Захоплений спред (сер. продаж − сер. купівля), грн/МВт·год', captureBess: 'Захоплений спред УЗЕ (сер. розряд − сер. заряд), грн/МВт·год',
@@ -176,7 +176,7 @@ function forecastPlanBlocks(f: NonNullable<Out['forecastPlans']>, t: DocText): B
   const capture = (r: number | null) => (r === null ? '—' : percent(t, r));
   // With both plans, each plan's own capture beside the sum's (a plan that ran alone is the sum).
   const both = f.monthly.some((m) => m.spread && m.bess);
-  const head = ['month', 'days', 'realised', 'perfect foresight', 'capture', ...(both ? ['spread capture', 'battery capture'] : [])];
+  const head = ['Month', 'Days', 'Realised, UAH', 'Perfect foresight, UAH', 'Capture', ...(both ? ['Spread capture', 'Battery capture'] : [])];
   const rows = f.monthly.map((m) => [m.month, String(m.days), money(m.realisedPnlUah), money(m.perfectForesightPnlUah), capture(m.captureRatio), ...(both ? [capture(m.spread?.captureRatio ?? null), capture(m.bess?.captureRatio ?? null)] : [])]);
   return [
     '',

@@ -55,7 +55,8 @@ const sourceRow = (s: Source) => ({
 });
 
 const csvOnly = (...keys: string[]) => keys.map((key) => ({ key, label: key, table: false as const }));
-const tableOnly = (key: string, label: string) => ({ key, label, csv: false as const });
+/** A table-only cell; `maxWidth`: longer text wraps at spaces (as the risk table's Value and Why), so the table stays near a terminal's width. */
+const tableOnly = (key: string, label: string, maxWidth?: number) => ({ key, label, csv: false as const, ...(maxWidth ? { maxWidth } : {}) });
 
 /** Why one source cannot answer: not live (and why), its probe failed, or nothing is known (not probed, nothing fresh cached). */
 function whyNot(s: DoctorResponse['sources'][number]): string {
@@ -91,13 +92,13 @@ export const doctor = defineOperation({
       rows: (o) => o.sources.map(sourceRow),
       columns: [
         { key: 'id', label: 'Source' },
-        ...csvOnly('name', 'address'), tableOnly('addressCell', 'Address'),
-        ...csvOnly('defaultAddress', 'tokenEnv', 'tokenSet'), tableOnly('tokenCell', 'Token set'),
-        ...csvOnly('live', 'liveWhy', 'reachable', 'reachableDetail'), tableOnly('reachableCell', 'Reachable'),
-        ...csvOnly('newestPeriod', 'newestFetchedAt', 'ageHours'), tableOnly('newestCell', 'Newest cached'),
+        ...csvOnly('name', 'address'), tableOnly('addressCell', 'Address', 32),
+        ...csvOnly('defaultAddress', 'tokenEnv', 'tokenSet'), tableOnly('tokenCell', 'Token set', 16),
+        ...csvOnly('live', 'liveWhy', 'reachable', 'reachableDetail'), tableOnly('reachableCell', 'Reachable', 20),
+        ...csvOnly('newestPeriod', 'newestFetchedAt', 'ageHours'), tableOnly('newestCell', 'Newest cached', 16),
         { key: 'freshness', label: 'Freshness' },
         ...csvOnly('lastSeen'),
-        { key: 'fallback', label: 'Falls back to' },
+        { key: 'fallback', label: 'Falls back to', maxWidth: 40 },
         ...csvOnly('canAnswer', 'neededByBrief'),
       ],
     },

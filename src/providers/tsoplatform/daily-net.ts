@@ -9,6 +9,11 @@ import { readFileSync } from 'node:fs';
 import type { Border } from './eic.js';
 
 export const DAILY_NET_FIXTURE_NAME = 'fixtures/tsoplatform/flows-daily-net-2022-02_2023-03.csv';
+/**
+ * The newest Kyiv day the shipped daily net positions cover in full (the file's last rows, 01.04.2023,
+ * are the first hours of that day only): the regime without a date reads it when the platform is not asked.
+ */
+export const DAILY_NET_LAST = '31.03.2023';
 const FILE = new URL('../../../fixtures/tsoplatform/flows-daily-net-2022-02_2023-03.csv', import.meta.url);
 
 export interface DailyNet {

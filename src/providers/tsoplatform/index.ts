@@ -14,6 +14,9 @@ export const TSO_TOKEN_ENV = 'SVC_TSOPLATFORM_TOKEN';
 /** The Kyiv days the shipped hourly flow documents hold (fixtures/tsoplatform/flows-*.xml). */
 export const FIXTURE_FLOW_DAYS = '28.10–01.11.2022 and 25–27.03.2023';
 
+/** The newest of FIXTURE_FLOW_DAYS: `svc flows` without a date reads it when the platform is not asked. */
+export const FIXTURE_FLOW_NEWEST = '27.03.2023';
+
 const platform = {
   cadence: 'hourly',
   neededByBrief: false,
