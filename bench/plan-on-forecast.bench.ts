@@ -27,6 +27,8 @@ const { forecastsForPlans } = existsSync(fileURLToPath(BUILT)) ? ((await import(
 const BOOK = join(ROOT, 'fixtures/oree-dam-ips-2022-2024.csv');
 const args = process.argv.slice(2);
 const want = (s: string) => args.length === 0 || args.includes(s);
+/** JACKKNIFE=1: also the PnL band with each scenario scored by the plan chosen without it. */
+const JACKKNIFE = process.env.JACKKNIFE === '1';
 const bessSettings = { ...DEFAULT_BESS_SETTINGS, capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.88, degradationCostUahMwh: 150 };
 const spreadSettings = { ...DEFAULT_TRADING_SETTINGS, feeUahPerMwh: 10 };
 const PATHS = ['mean', 'p50', 'd-1', 'd-7'] as const;
@@ -40,8 +42,11 @@ interface Acc {
   inside: number;
   scored: number;
   pinball: number;
+  /** The same with each scenario's PnL from the plan chosen on the mean of the other scenarios (jackknife: no scenario scores a plan it helped choose); only with JACKKNIFE=1. */
+  insideJ: number;
+  pinballJ: number;
 }
-const newAcc = (): Acc => ({ perfect: 0, realised: { mean: 0, p50: 0, 'd-1': 0, 'd-7': 0 }, days: 0, inside: 0, scored: 0, pinball: 0 });
+const newAcc = (): Acc => ({ perfect: 0, realised: { mean: 0, p50: 0, 'd-1': 0, 'd-7': 0 }, days: 0, inside: 0, scored: 0, pinball: 0, insideJ: 0, pinballJ: 0 });
 const quantileOf = (sorted: number[], q: number): number => {
   const x = q * (sorted.length - 1);
   const i = Math.floor(x);
@@ -93,6 +98,16 @@ async function capture(): Promise<void> {
           a.scored++;
           if (real >= q10 && real <= q90) a.inside++;
           a.pinball += (pinball(real, q10, 0.1) + pinball(real, q50, 0.5) + pinball(real, q90, 0.9)) / 3;
+          if (JACKKNIFE) {
+            const k = f.scenarios.length;
+            const sum = Array.from({ length: 24 }, (_, h) => f.scenarios.reduce((acc, sc) => acc + (sc[h] as number), 0));
+            const pj = f.scenarios
+              .map((sc) => engine.settle(engine.plan(sum.map((v, h) => (v - (sc[h] as number)) / (k - 1)), settings as never), sc, settings as never))
+              .sort((x, y) => x - y);
+            const [j10, j50, j90] = [0.1, 0.5, 0.9].map((q) => quantileOf(pj, q)) as [number, number, number];
+            if (real >= j10 && real <= j90) a.insideJ++;
+            a.pinballJ += (pinball(real, j10, 0.1) + pinball(real, j50, 0.5) + pinball(real, j90, 0.9)) / 3;
+          }
         }
         acc.set(key, a);
       }
@@ -100,7 +115,7 @@ async function capture(): Promise<void> {
     console.log(`### ${title}${skipped ? ` (${skipped} days without a forecast or a naive price left out)` : ''}\n`);
     console.log('| period | days | perfect foresight, UAH | on mean (svc) | on p50 | on d-1 | on d-7 | PnL inside its p10–p90 | PnL pinball, UAH |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} | ${pct(a.inside, a.scored)} | ${a.scored ? (a.pinball / a.scored).toFixed(0) : '—'} |`);
+    for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} | ${pct(a.inside, a.scored)} | ${a.scored ? (a.pinball / a.scored).toFixed(0) : '—'} |${JACKKNIFE ? ` jackknife ${pct(a.insideJ, a.scored)}, ${a.scored ? (a.pinballJ / a.scored).toFixed(0) : '—'} |` : ''}`);
     console.log('');
   }
 }
