@@ -17,6 +17,15 @@ describe('svc forecast', { timeout: 180_000 }, () => {
     expect(body.capHitProbability['01.01.2025']?.[18]?.max).toBeGreaterThanOrEqual(0);
   });
 
+  it('speaks the table language (--lang uk): the table in Ukrainian, the CSV and JSON keys as in English', async () => {
+    const uk = await svc(['forecast', FIXTURE, '--date', '01.01.2025', '--lang', 'uk', '--no-color']);
+    expect(uk.exitCode).toBe(0);
+    for (const word of ['прогноз · 01.01.2025', 'Година', 'грн/МВт·год', 'P(макс. гранична)', 'не порада']) expect(uk.stdout).toContain(word);
+    expect(uk.stdout).not.toContain('UAH/MWh');
+    const [en, ukCsv] = await Promise.all([svc(['forecast', FIXTURE, '--date', '01.01.2025', '--format', 'csv']), svc(['forecast', FIXTURE, '--date', '01.01.2025', '--format', 'csv', '--lang', 'uk'])]);
+    expect(ukCsv.stdout).toBe(en.stdout);
+  });
+
   it('shows the min cap and P(min cap) on a day the floor is a risk (table columns; always in CSV)', async () => {
     const table = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--no-color', '--no-chart']);
     expect(table.exitCode).toBe(0);

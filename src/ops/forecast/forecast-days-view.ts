@@ -18,29 +18,46 @@ function hourRows(r: Out) {
   return r.days.flatMap((d) => d.points.map((p, h) => ({ date: d.date, hour: h, p10: p.p10, p50: p.p50, p90: p.p90, actual: d.actual?.[h] ?? null, maxCap: d.maxCap[h] ?? null, pMaxCap: d.capHit?.[h]?.max ?? null, minCap: d.minCap[h] ?? null, pMinCap: d.capHit?.[h]?.min ?? null })));
 }
 
-/** The unit of every price and band in `svc forecast` (an OREE book or the operator's prices). */
-const UAH_MWH = 'UAH/MWh';
+/** The table's words in the CLI's two table languages (`--lang`); p10/p50/p90 and the model's name stay as they are. */
+const WORDS = {
+  en: {
+    unit: 'UAH/MWh', hour: 'Hour', actual: 'Actual', maxCap: 'Max cap', minCap: 'Min cap', pMax: 'P(max cap)', pMin: 'P(min cap)',
+    date: 'Date', meanP50: 'Mean p50', minP10: 'Min p10', maxP90: 'Max p90', meanActual: 'Mean actual', capHours: 'Hours P(max cap) ≥ 50 %',
+    legend: '├─┤ p10–p90   ● p50   ┃ max cap (red), min cap (blue) where the band reaches it',
+    forecast: 'forecast', from: 'from', dataTo: 'data to', inputs: 'inputs',
+    note: (only: boolean) => `A forecast from past prices${only ? ' only' : ' and the inputs named above, as known at 11:00 Kyiv the day before'}; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.`,
+  },
+  uk: {
+    unit: 'грн/МВт·год', hour: 'Година', actual: 'Факт', maxCap: 'Макс. гранична', minCap: 'Мін. гранична', pMax: 'P(макс. гранична)', pMin: 'P(мін. гранична)',
+    date: 'Дата', meanP50: 'Середнє p50', minP10: 'Мін. p10', maxP90: 'Макс. p90', meanActual: 'Середній факт', capHours: 'Годин P(макс. гранична) ≥ 50 %',
+    legend: '├─┤ p10–p90   ● p50   ┃ макс. гранична ціна (червоним), мін. гранична (синім), де смуга її сягає',
+    forecast: 'прогноз', from: 'з', dataTo: 'дані до', inputs: 'вхідні дані',
+    note: (only: boolean) => `Прогноз за минулими цінами${only ? '' : ' та названими вище вхідними даними, як їх знали о 11:00 за Києвом напередодні'}; не порада. Смуги — емпіричні p10–p90 з недавніх помилок поза вибіркою.`,
+  },
+} as const;
+type Words = (typeof WORDS)['en' | 'uk'];
 
 const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
 const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 
 /** A day: the hours (the floor's columns when it is a risk that day: P(min cap) of 1 % or more in some hour), and the band chart. */
-function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string): Block[] {
+function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string, w: Words): Block[] {
   const rows = hourRows(r);
   const floorRisk = rows.some((x) => (x.pMinCap ?? 0) >= 0.01);
   const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
   // Headers with their units (house style: `Price, UAH/MWh`), wrapped after the comma so the table stays narrow.
-  const head = ['Hour', `p10, ${UAH_MWH}`, `p50, ${UAH_MWH}`, `p90, ${UAH_MWH}`, `Actual, ${UAH_MWH}`, `Max cap, ${UAH_MWH}`, 'P(max cap)', ...(floorRisk ? [`Min cap, ${UAH_MWH}`, 'P(min cap)'] : [])];
-  const table: Block = { table: { head, maxWidths: head.map((h) => (h.endsWith(UAH_MWH) ? 8 : undefined)), right: floorRisk ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3, 4, 5, 6], rows: rows.map((x) => [String(x.hour).padStart(2, '0'), n(x.p10), n(x.p50), n(x.p90), n(x.actual), n(x.maxCap), pct(x.pMaxCap), ...(floorRisk ? [n(x.minCap), pct(x.pMinCap)] : [])]) } };
+  const u = (name: string) => `${name}, ${w.unit}`;
+  const head = [w.hour, u('p10'), u('p50'), u('p90'), u(w.actual), u(w.maxCap), w.pMax, ...(floorRisk ? [u(w.minCap), w.pMin] : [])];
+  const table: Block = { table: { head, maxWidths: head.map((h) => (h.endsWith(w.unit) ? 8 : undefined)), right: floorRisk ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3, 4, 5, 6], rows: rows.map((x) => [String(x.hour).padStart(2, '0'), n(x.p10), n(x.p50), n(x.p90), n(x.actual), n(x.maxCap), pct(x.pMaxCap), ...(floorRisk ? [n(x.minCap), pct(x.pMinCap)] : [])]) } };
   if (!chart) return [table];
   const band = rows.map((x) => ({ hour: x.hour, p10: x.p10, p50: x.p50, p90: x.p90, cap: x.maxCap, floor: x.minCap }));
-  return [table, '', { band }, dim('├─┤ p10–p90   ● p50   ┃ max cap (red), min cap (blue) where the band reaches it')];
+  return [table, '', { band }, dim(w.legend)];
 }
 
-function monthBlock(r: Out): Block {
+function monthBlock(r: Out, w: Words): Block {
   const rows = r.days.map((d) => [d.date, n(mean(d.points.map((p) => p.p50))), n(Math.min(...d.points.map((p) => p.p10))), n(Math.max(...d.points.map((p) => p.p90))), n(d.actual ? mean(d.actual) : null), String(d.capHit?.filter((p) => (p.max ?? 0) >= 0.5).length ?? 0)]);
-  const head = ['Date', `Mean p50, ${UAH_MWH}`, `Min p10, ${UAH_MWH}`, `Max p90, ${UAH_MWH}`, `Mean actual, ${UAH_MWH}`, 'Hours P(max cap) ≥ 50 %'];
-  return { table: { head, maxWidths: head.map((h) => (h.endsWith(UAH_MWH) ? 12 : undefined)), right: [1, 2, 3, 4, 5], rows } };
+  const head = [w.date, `${w.meanP50}, ${w.unit}`, `${w.minP10}, ${w.unit}`, `${w.maxP90}, ${w.unit}`, `${w.meanActual}, ${w.unit}`, w.capHours];
+  return { table: { head, maxWidths: head.map((h) => (h.endsWith(w.unit) ? 12 : undefined)), right: [1, 2, 3, 4, 5], rows } };
 }
 
 export const forecastDaysView: DocView<Out, In> = {
@@ -48,12 +65,13 @@ export const forecastDaysView: DocView<Out, In> = {
     const first = r.days[0]?.date ?? input.from;
     const last = r.days[r.days.length - 1]?.date ?? input.to;
     const source = door.source ?? r.source;
+    const w = WORDS[t.lang];
     return [
-      t.bold(`forecast · ${first}${last !== first ? ` – ${last}` : ''}`) + t.dim(` · from ${source} (data to ${r.lastDataDay}) · ${r.model}`),
-      { dim: `inputs: ${describeInputs(r.exogenous)}` },
+      t.bold(`${w.forecast} · ${first}${last !== first ? ` – ${last}` : ''}`) + t.dim(` · ${w.from} ${source} (${w.dataTo} ${r.lastDataDay}) · ${r.model}`),
+      { dim: `${w.inputs}: ${describeInputs(r.exogenous)}` },
       ...(r.exogenous.fallback ? [{ warn: `exogenous inputs: ${r.exogenous.fallback}` }] : []),
-      ...(input.from === input.to ? dayBlocks(r, door.switches.chart !== false, t.dim) : [monthBlock(r)]),
-      { dim: `A forecast from past prices${r.exogenous.mode === 'off' ? ' only' : ' and the inputs named above, as known at 11:00 Kyiv the day before'}; not advice. Bands are empirical p10–p90 from recent out-of-sample errors.` },
+      ...(input.from === input.to ? dayBlocks(r, door.switches.chart !== false, t.dim, w) : [monthBlock(r, w)]),
+      { dim: w.note(r.exogenous.mode === 'off') },
     ];
   },
   switches: { chart: { flag: '--no-chart', help: 'table output without the chart' } },
