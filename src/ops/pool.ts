@@ -81,6 +81,33 @@ export async function poolFor(worker: URL): Promise<PoolRunner | null> {
 }
 
 /**
+ * `count` pieces of one job run by `run(i)`, at most `n` at a time, in index order as lanes free
+ * up: a job never takes more than its share of the pool. After a piece fails no further one
+ * starts, and it rejects with that failure once the running ones have settled (none is left
+ * running behind a caller that falls back inline). Used by the forecast's member fits
+ * (forecast-parallel.ts) and the settings sweep (strategy/backtest-sweep.ts).
+ */
+export async function inLanes(n: number, count: number, run: (i: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < count && !failed) {
+      signal?.throwIfAborted();
+      const i = next++;
+      try {
+        await run(i);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: n }, lane));
+  const failure = settled.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
  * One task of `worker`'s export `name` on the pool, else `inline()`: from the TypeScript sources
  * (no built worker), when the pool cannot start, and when the pool fails the task (a pool is an
  * optimisation, never a new way for the work to fail). Cancelled (the signal aborted), it rejects

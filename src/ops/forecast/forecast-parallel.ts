@@ -20,7 +20,7 @@
  */
 import { cachedMemberForecasts, type MemberCache, type MemberCacheStats } from './forecast-member-cache.js';
 import { DEFAULT_FORECAST, H, combineRolling, fittedRange, memberForecasts, type DailySeries, type DayCaps, type ForecastOptions, type LearOptions, type RollingRun } from '../../engines/forecast/index.js';
-import { onPoolOrInline, poolFor, poolThreads, type PoolRunner } from '../pool.js';
+import { inLanes, onPoolOrInline, poolFor, poolThreads, type PoolRunner } from '../pool.js';
 
 /** Below this many fitted days a pool costs more than it saves. */
 const MIN_PARALLEL_DAYS = 8;
@@ -113,23 +113,17 @@ async function inPool(p: PoolRunner, s: DailySeries, lear: LearOptions, a: numbe
   const len = to - a + 1;
   const nm = lear.members.length;
   const out = new Float64Array(len * nm * H).fill(Number.NaN);
-  // At most n chunks in flight, so a range never takes more than its share of the pool.
+  // At most n chunks in flight (inLanes), so a range never takes more than its share of the pool.
   const size = chunkOf(len, n);
-  let next = a;
   let done = 0;
-  const lane = async (): Promise<void> => {
-    while (next <= to) {
-      signal?.throwIfAborted();
-      const from = next;
-      next = Math.min(to, from + size - 1) + 1;
-      const task: MembersTask = { s, lear, a: from, to: next - 1 };
-      const part = await p<Float64Array>('members', task, { signal });
-      out.set(part, (from - a) * nm * H);
-      done += task.to - from + 1;
-      progress(done);
-    }
-  };
-  await Promise.all(Array.from({ length: n }, lane));
+  await inLanes(n, Math.ceil(len / size), async (i) => {
+    const from = a + i * size;
+    const task: MembersTask = { s, lear, a: from, to: Math.min(to, from + size - 1) };
+    const part = await p<Float64Array>('members', task, { signal });
+    out.set(part, (from - a) * nm * H);
+    done += task.to - from + 1;
+    progress(done);
+  }, signal);
   return out;
 }
 

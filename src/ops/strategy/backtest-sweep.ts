@@ -16,7 +16,7 @@ import { combinations, runCombo, type SweepCombo, type SweepRow } from '../../en
 import { gapReport } from '../../engines/gaps.js';
 import { BacktestAnalytics, BacktestRequest } from './backtest.js';
 import { defineOperation } from '../types.js';
-import { poolFor, poolThreads, type PoolRunner } from '../pool.js';
+import { inLanes, poolFor, poolThreads, type PoolRunner } from '../pool.js';
 import { backtestSweepCli } from './backtest-sweep-view.js';
 
 // A sweep runs the plans on the actual prices only: planOn/history are not accepted (never silently ignored).
@@ -135,25 +135,11 @@ function sharedBook(book: PriceBook): SharedBook {
   return { id: randomUUID(), bytes: shared };
 }
 
-/** The combinations on the pool, at most `n` in flight; after the first failure no further one starts, and it rejects once the running ones settle. */
+/** The combinations on the pool, at most `n` in flight (inLanes: after a failure none starts, and it rejects once the running ones settle). */
 async function inPool(p: PoolRunner, book: PriceBook, combos: SweepCombo[], n: number, results: (SweepRow | undefined)[], progress: () => void, signal?: AbortSignal): Promise<void> {
   const shared = sharedBook(book);
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (next < combos.length && !failed) {
-      signal?.throwIfAborted();
-      const i = next++;
-      try {
-        results[i] = await p<SweepRow>('combo', { book: shared, combo: combos[i] as SweepCombo } satisfies SweepTask, { signal });
-        progress();
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const settled = await Promise.allSettled(Array.from({ length: n }, lane));
-  const failure = settled.find((s) => s.status === 'rejected');
-  if (failure) throw failure.reason;
+  await inLanes(n, combos.length, async (i) => {
+    results[i] = await p<SweepRow>('combo', { book: shared, combo: combos[i] as SweepCombo } satisfies SweepTask, { signal });
+    progress();
+  }, signal);
 }
