@@ -5,6 +5,9 @@
  */
 import { H, type CapBand, type DailySeries } from './series.js';
 
+/** The band a member on the caps reads for day t, or null where it is left out (no band, or t before it starts). */
+export const bandAt = (s: DailySeries, t: number): CapBand | null => (s.caps !== undefined && t >= s.caps.from ? s.caps : null);
+
 /** Where inCaps writes: a buffer the size of the series' prices, kept between calls (lear.ts LearScratch). */
 export interface CapsBuffer {
   inCaps: Float64Array | null;
@@ -22,4 +25,12 @@ export function inCaps(s: DailySeries, band: CapBand, t: number, window: number,
     price[i] = ((s.price[i] as number) - lo) / ((band.hi[i] as number) - lo);
   }
   return { ...s, price };
+}
+
+/** A member's forecast of day t's positions inside the caps, in `out`, mapped back to prices with t's caps (inCaps' inverse). */
+export function fromCaps(band: CapBand, t: number, out: Float64Array): void {
+  for (let h = 0; h < H; h++) {
+    const lo = band.lo[t * H + h] as number;
+    out[h] = lo + (out[h] as number) * ((band.hi[t * H + h] as number) - lo);
+  }
 }

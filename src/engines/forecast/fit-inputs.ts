@@ -18,14 +18,16 @@
  * of the caps over [t − Wc, t] (Wc the longest fitted member on the caps, when t has a band), the
  * number and names of the columns, and the day of week of t (the rows' days follow from it).
  * Nothing else: not the price of t itself, not t's place in the series (a book that starts earlier
- * or ends later gives the same reads), not the caps the forecasts are clipped to (phase 2). The only superset: where a break cuts a short
- * member's window, the days before it are counted though only the longer members read them.
+ * or ends later gives the same reads), not the caps the forecasts are clipped to (phase 2). The
+ * only superset: where a break cuts a short member's window, the days before it are counted though
+ * only the longer members read them.
  * test/ops/forecast-member-cache.test.ts holds this to the engine: a change to any of these inputs
  * changes the reads, a change outside them leaves the fits bit for bit unchanged.
  */
 import { dayOfWeek, type DailySeries } from './series.js';
 import { EXOG_LAGS, LAG_SPAN, PRICE_LAGS, type LearOptions } from './lear.js';
 import { canForecast } from './rolling.js';
+import { bandAt } from './caps-space.js';
 
 /** A range of series days [from, to], inclusive; from > to: none. */
 export type DayRange = readonly [from: number, to: number];
@@ -51,7 +53,7 @@ const NONE: DayRange = [0, -1];
 export function fitReads(s: DailySeries, t: number, o: LearOptions): FitReads | null {
   if (!canForecast(s, t)) return null;
   // A member on the caps is fitted only where the band is (lear.ts forecastMember).
-  const banded = s.caps !== undefined && t >= s.caps.from;
+  const banded = bandAt(s, t) !== null;
   const fitted = o.members.map((m) => t - m.window >= 0 && (m.space !== 'caps' || banded));
   const windows = o.members.filter((_, c) => fitted[c]).map((m) => m.window);
   if (windows.length === 0) return null;

@@ -15,7 +15,7 @@
  */
 import { H, dayOfWeek, type DailySeries } from './series.js';
 import type { ExtraColumns } from './series.js';
-import { inCaps } from './caps-space.js';
+import { bandAt, fromCaps, inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { dot, dot2, setGram } from './gram.js';
@@ -178,12 +178,9 @@ export function trainingDays(s: DailySeries, t: number, m: LearMember): number[]
  */
 export function forecastMember(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
   if (member.space !== 'caps') return forecastOn(s, t, member, o, k, out);
-  const band = s.caps;
-  if (!band || t < band.from || !forecastOn(inCaps(s, band, t, member.window, k), t, member, o, k, out)) return false;
-  for (let h = 0; h < H; h++) {
-    const lo = band.lo[t * H + h] as number;
-    out[h] = lo + (out[h] as number) * ((band.hi[t * H + h] as number) - lo);
-  }
+  const band = bandAt(s, t);
+  if (!band || !forecastOn(inCaps(s, band, t, member.window, k), t, member, o, k, out)) return false;
+  fromCaps(band, t, out);
   return true;
 }
 
