@@ -13,8 +13,7 @@ import type { CliEnv } from './cli-env.js';
 import { flatSettings, type CommandSpec, type FlagSpec } from './derive.js';
 import { getField, optionName, setField } from './input-path.js';
 import { checkRangeOrder } from '../domain/range-order.js';
-import { addBookOptions, BOOK_ARG_HELP, checkRange, dstReading, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
-import { parseTradeDate } from '../domain/dates.js';
+import { addBookOptions, BOOK_ARG_HELP, dstReading, loadBook, parseDateFlag, pickDay, READ_BACK_FORECAST, sliceBook, type LoadedBook } from './book.js';
 import { presentOutput } from './derived-output.js';
 import { chosenSpec, commandEntries } from './alternates.js';
 
@@ -145,7 +144,6 @@ async function hourlyBook(env: CliEnv, spec: CommandSpec, op: AnyOperation, file
   const [fromField, toField] = book.range ?? [];
   const from = fromField ? (input[fromField] as string | undefined) : undefined;
   const to = toField ? (input[toField] as string | undefined) : undefined;
-  if (from && to && parseTradeDate(from) && parseTradeDate(to)) checkRange(from, to);
   await flagsFirst(spec, op, opts, input);
   // A file is read straight into hourly arrays (no PriceDay objects); mktop's book comes as PriceDays.
   const dst = dstReading(book, opts);

@@ -118,10 +118,10 @@ function plainMessage(issue: ValidationIssue, given: { value: unknown } | undefi
   if (missing) return `required: ${/^[aeiou]/.test(missing[1] as string) ? 'an' : 'a'} ${missing[1]} is missing`;
   const values = issue.code === 'invalid_value' ? issue.values : undefined;
   if (values && values.length > 0 && values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-    const choices = values.length === 1 ? `must be ${String(values[0])}` : `must be one of ${values.map(String).join(', ')}`;
-    if (given === undefined) return choices;
-    if (given.value === undefined) return `required: ${values.length === 1 ? String(values[0]) : `one of ${values.map(String).join(', ')}`}`;
-    return `${choices} (got ${JSON.stringify(given.value) ?? String(given.value)})`;
+    const choices = values.length === 1 ? String(values[0]) : `one of ${values.map(String).join(', ')}`;
+    if (given === undefined) return `must be ${choices}`;
+    if (given.value === undefined) return `required: ${choices}`;
+    return `must be ${choices} (got ${JSON.stringify(given.value) ?? String(given.value)})`;
   }
   return message;
 }
