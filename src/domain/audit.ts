@@ -121,6 +121,7 @@ export type AuditUnconfirmedReason = z.infer<typeof AuditUnconfirmedReason>;
 
 /** How an unconfirmed write's `detail` starts when it failed in transport: `transport failure (ECONNREFUSED); …`. */
 export const TRANSPORT_FAILURE = 'transport failure';
+const TRANSPORT_DETAIL = new RegExp(`^${TRANSPORT_FAILURE} \\(([A-Za-z0-9_]+)\\)`);
 
 /**
  * The system code of an unconfirmed write that failed in transport (`ENOTFOUND`, `ECONNREFUSED`,
@@ -130,7 +131,7 @@ export const TRANSPORT_FAILURE = 'transport failure';
  */
 export function transportFailureOf(outcome: { persisted: boolean; reason?: string; detail?: string | undefined }): string | undefined {
   if (outcome.persisted || outcome.reason !== 'timeout') return undefined;
-  const m = /^transport failure \(([A-Za-z0-9_]+)\)/.exec(outcome.detail ?? '');
+  const m = TRANSPORT_DETAIL.exec(outcome.detail ?? '');
   return m ? m[1] : undefined;
 }
 
