@@ -9,6 +9,7 @@
  * with what the store and this process last saw, into the one status record that GET /api/health
  * (its `dataProviderHealth` and `dataProviders` entries) and `svc doctor` both render.
  */
+import { upperFirst } from '../domain/text.js';
 import type { DataProviderHealth } from '../domain/operational.js';
 
 export type ProviderId = DataProviderHealth['providerId'];
@@ -146,7 +147,7 @@ export function healthEntry(st: SourceStatus, now: Date): DataProviderHealth | n
   const last = seen ? ` Last ${seen.ok ? 'successful' : 'failed'} live read by this process at ${seen.at}${seen.ok ? '' : ` (${seen.reason})`}.` : '';
   let detail: string;
   if (st.freshness === 'blocked') detail = `${st.liveWhy}.`;
-  else if (!st.live) detail = `${capital(st.liveWhy)}: reads serve ${st.fallback}.`;
+  else if (!st.live) detail = `${upperFirst(st.liveWhy)}: reads serve ${st.fallback}.`;
   else if (st.newest === null) detail = `No read of ${hostOf(st.address)} has succeeded yet; reads fall back to ${st.fallback}.${last}`;
   else detail = st.freshness === 'fresh'
     ? `Newest read of ${hostOf(st.address)} (cached) within ${st.maxAgeHours} h.${last}`
@@ -177,4 +178,3 @@ export function hostOf(address: string): string {
   }
 }
 
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

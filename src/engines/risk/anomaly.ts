@@ -13,6 +13,7 @@
  *
  * Value: the number of distinct flagged hours (unit `count`).
  */
+import { upperFirst } from '../../domain/text.js';
 import type { RiskCheck, RiskCheckStatus } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import type { CoverageScan } from './data-checks.js';
@@ -135,7 +136,7 @@ export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageS
       ? 'No valid price to examine (see dataCoverage).'
       : findings.length === 0
         ? `No anomaly: every price is${bounds} within ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh of the day's median of ${formatNumber(scan.medianUahMwh)} UAH/MWh, and the day is not flat.${capNote}`
-        : `${capitalise(findings.join('; '))}.${capNote}`;
+        : `${upperFirst(findings.join('; '))}.${capNote}`;
   return { id: 'priceAnomaly', status, value: flagged.size, unit: 'count', label: 'Price anomalies', detail };
 }
 
@@ -145,6 +146,3 @@ function capsName(caps: RiskCaps | null): string {
   return parts.length > 0 ? parts.join(', ') : "regulator's caps";
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

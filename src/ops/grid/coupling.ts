@@ -3,13 +3,13 @@
  * transmission-data platform (live with SVC_TSOPLATFORM_TOKEN, shipped fixtures without; the body
  * says which). The load and generation mix is system-operations.ts.
  */
+import { upperFirst } from '../../domain/text.js';
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
 import { FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST, flowGapLines, flowGapPhrases, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation, type DocText } from '../types.js';
 
-const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One line per hour: exports grow left of the axis, imports right, so the sign reads at a glance. */
 function signedBars(t: DocText, rows: readonly { label: string; value: number | null }[], width = 24): string[] {
