@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
 import { anonymousWritesAllowed, isPermitted } from './account/access.js';
-import { presentOutput } from './present.js';
+import { presenterOf } from './present-schema.js';
 import type { AnyOperation, Caller, LeanContext, LeanOperation, Operation, OperationInfo, OpContext } from './types.js';
 
 type ParseResult = ReturnType<z.ZodType['safeParse']>;
@@ -80,5 +80,5 @@ export async function invoke(op: AnyOperation, ctx: LeanContext & { config?: Svc
       release();
     }
   }
-  return op.exactOutput || options.exact ? output : presentOutput(output, op.outputUnits);
+  return op.exactOutput || options.exact ? output : presenterOf(op)(output);
 }

@@ -88,14 +88,28 @@ export function presentOutput<T>(value: T, units?: OutputUnits): T {
 
 const NAMED = new WeakMap<OutputUnits, ReadonlyMap<string, number>>();
 /** An op's `outputUnits` as decimals by field name (once per op). */
-function namedDecimals(units: OutputUnits): ReadonlyMap<string, number> {
+export function namedDecimals(units: OutputUnits): ReadonlyMap<string, number> {
   let named = NAMED.get(units);
   if (!named) NAMED.set(units, (named = new Map(Object.entries(units).map(([key, unit]) => [key, OUTPUT_DECIMALS[unit]]))));
   return named;
 }
 
-// `named` is undefined for the ops without `outputUnits` (nearly all): no lookup per key on their hot path.
-function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number, named: ReadonlyMap<string, number> | undefined): void {
+/** Decimals of a key: the op's named unit first, then the unit its name carries. */
+export function decimalsOfKey(key: string, named: ReadonlyMap<string, number> | undefined): number | undefined {
+  return (named && named.get(key)) ?? decimalsOf(key);
+}
+
+/** Decimals of a fact's unit (`{value, unit}`), or undefined for a unit without a precision. */
+export function decimalsOfFact(unit: string): number | undefined {
+  return Object.hasOwn(UNIT_OF_FACT, unit) ? UNIT_OF_FACT[unit] : undefined;
+}
+
+/**
+ * The walk by name (present-schema.ts compiles it per schema and falls back to it where the schema
+ * does not describe a part by keys). `named` is undefined for the ops without `outputUnits` (nearly
+ * all): no lookup per key on their hot path.
+ */
+export function presentIn(node: Record<string, unknown> | unknown[], inherited: number | undefined, depth: number, named: ReadonlyMap<string, number> | undefined): void {
   if (depth > 64) return;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i += 1) {
@@ -109,7 +123,7 @@ function presentIn(node: Record<string, unknown> | unknown[], inherited: number 
     }
     return;
   }
-  const factDecimals = typeof node.unit === 'string' && typeof node.value === 'number' ? UNIT_OF_FACT[node.unit] : undefined;
+  const factDecimals = typeof node.unit === 'string' && typeof node.value === 'number' ? decimalsOfFact(node.unit) : undefined;
   for (const key in node) {
     const v = node[key];
     if (typeof v === 'number') {

@@ -1,12 +1,25 @@
 import type { z } from 'zod';
 import { loadConfig } from '../../src/config/config.js';
+import { expect } from 'vitest';
 import { invoke } from '../../src/ops/invoke.js';
+import { presentOutput } from '../../src/ops/present.js';
+import { presenterOf } from '../../src/ops/present-schema.js';
 import type { Operation, OpContext } from '../../src/ops/types.js';
 import { fitCacheEnv, testDataDir } from '../temp-data-dir.js';
 
-/** What a door does (validate, run), plus a check that the output matches the op's output schema. */
+/**
+ * What a door does (validate, run, round), plus two checks on every output the op tests produce:
+ * it matches the op's output schema, and the rounding compiled from that schema (present-schema.ts,
+ * what invoke uses) gives exactly what the walk by name (present.ts) gives.
+ */
 export async function call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, ctx: OpContext, input: unknown): Promise<z.infer<O>> {
-  const out = await invoke(op, ctx, input);
+  const exact = await invoke(op, ctx, input, { exact: true });
+  let out = exact;
+  if (!op.exactOutput) {
+    const byName = presentOutput(structuredClone(exact), op.outputUnits);
+    out = presenterOf(op)(exact);
+    expect(out, `${op.id}: the compiled rounding differs from the walk by name`).toStrictEqual(byName);
+  }
   op.output.parse(out);
   return out;
 }
