@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sourceStatus, type SourceSettings } from '../../src/providers/contract.js';
 import { forgetSeen, lastSeen } from '../../src/providers/last-seen.js';
-import { parseRegionalAnswer, readRegionalPrices, regionalContract, regionalPricesUrl } from '../../src/providers/regional/index.js';
+import { readRegionalPrices, regionalPricesUrl } from '../../src/providers/regional/client.js';
+import { regionalContract } from '../../src/providers/regional/index.js';
+import { parseRegionalAnswer } from '../../src/providers/regional/parse.js';
 import { replayServer, type ReplayServer } from './tsoplatform-server.js';
 
 const DATE = '01.11.2022';

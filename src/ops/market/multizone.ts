@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SvcError } from '../../domain/errors.js';
 import { MultiZoneQuery, MultiZoneResponse, REGIONAL_ZONE_CODES, type MultiZoneResponse as Resp } from '../../domain/tsoplatform.js';
-import { readRegionalPrices } from '../../providers/regional/index.js';
+import { readRegionalPrices } from '../../providers/regional/client.js';
 import { notServable, selectGroup, type ServableGroup } from './multizone-select.js';
 import { defineOperation, type OpContext } from '../types.js';
 

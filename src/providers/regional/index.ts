@@ -4,12 +4,10 @@
  * Its own switch, not SVC_MARKET_DATA: with the `api` source every read asks the platform and
  * nothing is a fallback (no cache, no shipped fixture: the spec's 503 reasons say why a read
  * failed); with `store` (the default) reads serve what `svc zones import` recorded. The spec lists
- * no health entry for it; `svc doctor` shows it.
+ * no health entry for it; `svc doctor` shows it. The read is client.ts (the contract here loads no
+ * client, as mktop's and the platform's do not: the registry stays light).
  */
 import type { ProviderContract } from '../contract.js';
-
-export { readRegionalPrices, regionalPricesUrl, REGIONAL_TIMEOUT_MS } from './client.js';
-export { NOT_SERVABLE, parseRegionalAnswer, type PlatformNotServable, type RegionalAnswer } from './parse.js';
 
 export const regionalContract: ProviderContract = {
   id: 'regional',
