@@ -31,6 +31,17 @@ const LAYERS = [
   layer('./src/report', [...BELOW_OPS, ...ABOVE_FLOORS, './src/config'], 'reports only render what operations computed'),
 ];
 
+/**
+ * Outbound requests leave svc only through src/providers/ (its clients pass the test runner's
+ * real-host guard, and each is a provider on the contract or a transport said why in
+ * docs/architecture.md): elsewhere in src/ no HTTP client module, static or lazy, and no global
+ * `fetch`. Node's `http`/`https` types stay allowed (`import type`): the HTTP door types its
+ * listener's requests and options with them, and fastify, not svc, opens that listener. No other
+ * exception.
+ */
+const CLIENT_MODULES = ['undici', 'node:http', 'node:https', 'node:http2', 'http', 'https', 'http2'];
+const OUTBOUND = 'outbound HTTP lives in src/providers/ (a provider, or a transport such as the audit sink): an op or a door calls it there';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -46,6 +57,15 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/cli/output.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/providers/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: CLIENT_MODULES.map((name) => ({ name, message: OUTBOUND, allowTypeImports: true })) }],
+      'no-restricted-syntax': ['error', ...CLIENT_MODULES.map((name) => ({ selector: `ImportExpression[source.value='${name}']`, message: OUTBOUND }))],
+      'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND }],
+    },
   },
   {
     files: ['src/**/*.ts'],

@@ -50,6 +50,12 @@ export interface SourceSettings {
   /** Off for a reason other than mode or token (the exchange's missing agreement), or null. */
   disabledBecause: string | null;
   maxAgeHours: number;
+  /**
+   * A source switched by a setting of its own instead of SVC_MARKET_DATA (the regional prices'
+   * SVC_REGIONAL_SOURCE): whether live reads are attempted, why, and what reads serve when they
+   * are not. Absent: the mode and the token decide, as for every other source.
+   */
+  ownSwitch?: { live: boolean; why: string; otherwise: string };
 }
 
 /** What the store holds: the newest fetch of the source's dataset. */
@@ -107,12 +113,14 @@ export function notAsked(mode: MarketDataMode, tokenEnv: string | null, tokenSet
 
 function liveState(c: ProviderContract, s: SourceSettings): { live: boolean; why: string } {
   if (s.disabledBecause) return { live: false, why: s.disabledBecause };
+  if (s.ownSwitch) return { live: s.ownSwitch.live, why: s.ownSwitch.why };
   const off = notAsked(s.mode, c.requiresToken ? (c.tokenEnv ?? 'token') : null, s.tokenSet);
   if (off) return { live: false, why: off.note };
   return { live: true, why: s.mode === 'live' ? 'live reads, no fallback (SVC_MARKET_DATA=live)' : 'live reads, falling back when the host fails (SVC_MARKET_DATA=auto)' };
 }
 
 function fallbackOf(c: ProviderContract, s: SourceSettings, live: boolean): string {
+  if (!live && s.ownSwitch) return s.ownSwitch.otherwise;
   const fixture = c.fixture ? `the shipped fixtures (${c.fixture.file}, ${c.fixture.first}–${c.fixture.last})` : null;
   if (!live) return fixture ?? 'nothing: the read answers that the data are unavailable';
   if (s.mode === 'live') return c.cache ? 'the cache only when it is within its rules; otherwise an upstream error' : 'nothing: an upstream error';

@@ -8,7 +8,8 @@ import { euDamContract } from './eudam/index.js';
 import { exchContract } from './exch/index.js';
 import { mktopContract } from './mktop/index.js';
 import { ratesContract } from './rates/index.js';
+import { regionalContract } from './regional/index.js';
 import { gridopContract, tsoplatformContract } from './tsoplatform/index.js';
 import { uaResContract } from './uares/index.js';
 
-export const PROVIDERS: readonly ProviderContract[] = [mktopContract, exchContract, tsoplatformContract, gridopContract, ratesContract, euDamContract, uaResContract];
+export const PROVIDERS: readonly ProviderContract[] = [mktopContract, exchContract, tsoplatformContract, gridopContract, ratesContract, euDamContract, uaResContract, regionalContract];

@@ -99,7 +99,7 @@ describe('svc doctor', () => {
     expect(ok.stdout).not.toContain('secret-token-doctor');
     const body = JSON.parse(ok.stdout) as { ok: boolean; sources: { id: string; reachable: boolean | null; tokenSet: boolean | null; defaultAddress: boolean; fallback: string; canAnswer: boolean }[] };
     expect(body.ok).toBe(true);
-    expect(body.sources.map((s) => s.id)).toEqual(['mktop', 'exch', 'tsoplatform', 'gridop', 'rates', 'eudam', 'uares']);
+    expect(body.sources.map((s) => s.id)).toEqual(['mktop', 'exch', 'tsoplatform', 'gridop', 'rates', 'eudam', 'uares', 'regional']);
     const by = Object.fromEntries(body.sources.map((s) => [s.id, s]));
     expect(by.mktop).toMatchObject({ reachable: true, tokenSet: false, defaultAddress: false, canAnswer: true });
     expect(by.tsoplatform).toMatchObject({ reachable: false, tokenSet: true });

@@ -1,7 +1,8 @@
 /**
- * The layering rules of eslint.config.js hold (issues 11 and 25): a wrong-way import and an import
- * circle fail lint. Single imports are checked on text; the circle and the door's forbidden import
- * are planted as real files (the resolver follows files on disk) and removed afterwards.
+ * The layering rules of eslint.config.js hold (issues 11 and 25): a wrong-way import, an import
+ * circle and an outbound HTTP client outside src/providers/ fail lint. Single imports are checked
+ * on text; the circle, the door's forbidden imports and the outbound client are planted as real
+ * files (the resolver follows files on disk) and removed afterwards.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -25,6 +26,7 @@ beforeAll(async () => {
 }, 180_000);
 
 const DOOR_RULE = 'a door reaches engines, data, stores and providers only through operations';
+const OUTBOUND_RULE = 'outbound HTTP lives in src/providers/';
 
 describe('layering lint rule', () => {
   it.each([
@@ -120,6 +122,26 @@ describe('planted files (issue 25): lint fails with them and passes without', ()
       ].join('\n'),
     );
     expect(await lintFiles([good])).toEqual([]);
+  }, 60_000);
+
+  it('an outbound HTTP client in src/ops (undici, static or lazy; node:http; global fetch) fails; the same code in src/providers passes', async () => {
+    const code = [
+      "import { request } from 'undici';",
+      "import { get } from 'node:http';",
+      "export const lazy = () => import('undici');",
+      "export const all = [request, get, () => fetch('http://127.0.0.1:9/')];",
+      '',
+    ].join('\n');
+    const bad = plant(`src/ops/${tag}-outbound.ts`, code);
+    const messages = await lintFiles([bad]);
+    expect(messages.filter((m) => m.includes(OUTBOUND_RULE)), messages.join('\n')).toHaveLength(4);
+    expect(messages.filter((m) => m.includes('undici')).map((m) => m.split(' ')[1])).toEqual(['@typescript-eslint/no-restricted-imports:']);
+
+    const provider = plant(`src/providers/${tag}-outbound.ts`, code);
+    expect(await lintFiles([provider])).toEqual([]);
+    // Node's http types stay allowed: the HTTP door types its listener's requests with them.
+    const types = plant(`src/http/${tag}-types.ts`, "import type { IncomingMessage } from 'node:http';\nexport type Req = IncomingMessage;\n");
+    expect(await lintFiles([types])).toEqual([]);
   }, 60_000);
 });
 

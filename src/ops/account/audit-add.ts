@@ -99,7 +99,7 @@ export const auditAdd = defineOperation({
     if (!parsed.success) throw SvcError.fromZod(parsed.error, '', fields);
     const apiBase = given ?? ctx.config.apiBase;
     if (apiBase === undefined) return { outcome: await recordEvent(ctx, parsed.data), journal: (await ctx.stores()).location };
-    const { writeAuditToPlatform } = await import('../facade/platform-audit.js');
+    const { writeAuditToPlatform } = await import('../../providers/auditsink/transport.js');
     const key = ctx.config.platformApiKey;
     return { outcome: await writeAuditToPlatform(parsed.data, { apiBase, ...(key ? { apiKey: key } : {}), now: ctx.now, newId: ctx.newId }), journal: null };
   },

@@ -3,13 +3,14 @@
  * day-ahead zones, only for zones licensed for display, with provider, dataset, licence and
  * attribution in the payload. Values come from the own store (every fetch attempt recorded, rows
  * per revision, one complete group of a single revision served) or from a configured platform
- * API. The spec's 404 and 503 reasons are produced exactly here; bad queries are 400 without one.
+ * API (the `regional` provider, src/providers/regional/). The spec's 404 and 503 reasons are produced
+ * exactly here; bad queries are 400 without one.
  */
 import { createHash } from 'node:crypto';
-import { request } from 'undici';
 import { z } from 'zod';
 import { SvcError } from '../../domain/errors.js';
 import { MultiZoneQuery, MultiZoneResponse, REGIONAL_ZONE_CODES, type MultiZoneResponse as Resp } from '../../domain/tsoplatform.js';
+import { readRegionalPrices } from '../../providers/regional/client.js';
 import { notServable, selectGroup, type ServableGroup } from './multizone-select.js';
 import { defineOperation, type OpContext } from '../types.js';
 
@@ -21,49 +22,23 @@ const ZONES_PARENT = {
 
 const unavailable = (reason: string, message: string): SvcError => new SvcError('unavailable', message, { reason });
 
-const ApiPayload = z.object({
-  tradeDate: z.string(),
-  revision: z.number().int().min(1),
-  zones: z.array(z.object({ zone: z.string(), valueEurMwh: z.number().finite() })).min(1),
-});
-const NOT_SERVABLE = ['no_rows', 'no_rows_in_captured_artifact', 'no_complete_revision_group', 'no_displayable_zone'] as const;
-
 async function fromApi(ctx: OpContext, date: string): Promise<ServableGroup> {
   const base = ctx.config.regional.apiBase;
   if (!base) throw unavailable('missing_api_base', 'regional prices are read from a platform API but SVC_REGIONAL_API_BASE is not configured');
-  const url = new URL('multi-zone/prices', base.endsWith('/') ? base : `${base}/`);
-  url.searchParams.set('date', date);
-  let status: number;
-  let text: string;
-  try {
-    const res = await request(url, { method: 'GET', headersTimeout: 5_000, bodyTimeout: 5_000, signal: AbortSignal.timeout(5_000) });
-    status = res.statusCode;
-    text = await res.body.text();
-  } catch {
-    throw unavailable('platform_unavailable', 'the regional-prices platform API could not be reached');
+  const answer = await readRegionalPrices(base, date, ctx.now);
+  switch (answer.kind) {
+    case 'unreachable':
+      throw unavailable('platform_unavailable', 'the regional-prices platform API could not be reached');
+    case 'notServable':
+      if (answer.reason) throw notServable(answer.reason, `the platform has no servable prices for ${date}`);
+      throw notServable('no_rows', `the platform has no prices for ${date}`);
+    case 'status':
+      throw unavailable('platform_unavailable', `the regional-prices platform API answered HTTP ${answer.status}`);
+    case 'invalidPayload':
+      throw unavailable('invalid_payload', 'the regional-prices platform API answered outside its contract or for another date');
+    case 'group':
+      return { revision: answer.revision, attempt: null, values: answer.values };
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (status === 404) {
-    const reason = (body as { reason?: unknown } | undefined)?.reason;
-    const known = NOT_SERVABLE.find((r) => r === reason);
-    if (known) throw notServable(known, `the platform has no servable prices for ${date}`);
-    throw notServable('no_rows', `the platform has no prices for ${date}`);
-  }
-  if (status !== 200) throw unavailable('platform_unavailable', `the regional-prices platform API answered HTTP ${status}`);
-  const parsed = ApiPayload.safeParse(body);
-  if (!parsed.success || parsed.data.tradeDate !== date) {
-    throw unavailable('invalid_payload', 'the regional-prices platform API answered outside its contract or for another date');
-  }
-  return {
-    revision: parsed.data.revision,
-    attempt: null,
-    values: new Map(parsed.data.zones.map((z) => [z.zone.toUpperCase(), z.valueEurMwh])),
-  };
 }
 
 async function fromStore(ctx: OpContext, date: string): Promise<ServableGroup> {

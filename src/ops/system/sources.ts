@@ -35,7 +35,20 @@ const SETTINGS: Record<string, (c: SvcConfig) => SourceSettings> = {
     mode: c.marketData.mode, address: c.marketData.uares.baseUrl, defaultAddress: DEFAULT_SOURCE_ADDRESSES.uares,
     tokenSet: false, disabledBecause: null, maxAgeHours: 48,
   }),
+  // Switched by SVC_REGIONAL_SOURCE, not SVC_MARKET_DATA: the `api` source asks the platform on every read, no fallback (ops/market/multizone.ts).
+  regional: (c) => ({
+    mode: c.marketData.mode, address: c.regional.apiBase ?? '', defaultAddress: '', tokenSet: false, disabledBecause: null, maxAgeHours: 24,
+    ownSwitch: regionalSwitch(c.regional),
+  }),
 };
+
+function regionalSwitch(r: SvcConfig['regional']): NonNullable<SourceSettings['ownSwitch']> {
+  if (!r.dbReadsEnabled) return { live: false, why: 'SVC_DB_READS_ENABLED=false: regional-price reads are disabled', otherwise: 'nothing: reads answer 503 database_reads_disabled' };
+  if (r.source === 'none') return { live: false, why: 'SVC_REGIONAL_SOURCE=none', otherwise: 'nothing: reads answer 503 database_not_configured' };
+  if (r.source === 'store') return { live: false, why: 'SVC_REGIONAL_SOURCE=store: the platform API is not asked', otherwise: "svc's own store (svc zones import)" };
+  if (!r.apiBase) return { live: false, why: 'SVC_REGIONAL_SOURCE=api without SVC_REGIONAL_API_BASE', otherwise: 'nothing: reads answer 503 missing_api_base' };
+  return { live: true, why: 'SVC_REGIONAL_SOURCE=api: live reads of the platform API, no fallback', otherwise: 'nothing: an upstream error' };
+}
 
 function platform(c: SvcConfig): SourceSettings {
   return {

@@ -1,6 +1,12 @@
 /**
- * Client for writing an audit event to a platform (another svc, or a hosted service speaking the
- * same POST /api/audit/events). The outcome is honest about what the client knows:
+ * The audit sink's transport: writing an audit event to a platform (another svc, or a hosted
+ * service speaking the same POST /api/audit/events). A transport under src/providers/, not a
+ * provider on the contract (contract.ts): it reads no data, so it has no parser of a source, no
+ * cache key, no freshness and no fixture to fall back to (its fallback is the local receipt below),
+ * and its address is given per call (`svc audit add --api-base`, else SVC_API_BASE), so `svc doctor`
+ * and health, which list the data sources, have nothing to say about it before a write. It passes
+ * the test runner's guard (guard.ts) as every provider request does. The outcome is honest about
+ * what the client knows:
  *
  * - persisted true / 201 only when a 2xx answer echoes the stored event (a valid AuditEvent);
  * - otherwise a local receipt (202, durability `local-only`, a local id and timestamp) with the
@@ -14,8 +20,9 @@
  */
 import { request } from 'undici';
 import type { z } from 'zod';
-import { AuditEvent, AuditEventRequest, TRANSPORT_FAILURE, type AuditUnconfirmedReason, type AuditWriteOutcome } from '../domain/audit.js';
-import { SvcError } from '../domain/errors.js';
+import { AuditEvent, AuditEventRequest, TRANSPORT_FAILURE, type AuditUnconfirmedReason, type AuditWriteOutcome } from '../../domain/audit.js';
+import { SvcError } from '../../domain/errors.js';
+import { guardAddress } from '../guard.js';
 
 export type AuditEventRequestInput = z.input<typeof AuditEventRequest>;
 
@@ -71,6 +78,7 @@ export async function writeAuditToPlatform(input: AuditEventRequestInput, option
     return unconfirmed('no-platform', { detail: 'no API base address configured; the event was not sent' });
   }
   const url = auditEventsUrl(options.apiBase.trim());
+  guardAddress('audit sink', url);
   const timeoutMs = options.timeoutMs ?? AUDIT_WRITE_TIMEOUT_MS;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.apiKey) headers['x-svc-api-key'] = options.apiKey;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditWriteOutcome, transportFailureOf } from '../../src/domain/audit.js';
 import { SvcError } from '../../src/domain/errors.js';
-import { auditEventsUrl, writeAuditToPlatform, type PlatformAuditOptions } from '../../src/data/platform-audit.js';
+import { auditEventsUrl, writeAuditToPlatform, type PlatformAuditOptions } from '../../src/providers/auditsink/transport.js';
 
 const API_KEY = 'svc_live_SECRET_4f9a1c0e7d';
 const EVENT_ID = '6f1c1c2e-1d2b-4c8e-9a6f-0a1b2c3d4e5f';
@@ -169,6 +169,10 @@ describe('writeAuditToPlatform', () => {
     expect(transportFailureOf(outcome)).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
     const p = await platform(() => undefined);
     expect(transportFailureOf(checked(await writeAuditToPlatform(request, opts(p.base, { timeoutMs: 100 }))))).toBeUndefined();
+  });
+
+  it('never reaches a real host under the test runner (the providers\' guard)', async () => {
+    await expect(writeAuditToPlatform(request, opts('https://svc.example.org'))).rejects.toThrow(/tests never reach real hosts/);
   });
 
   it('rejects an invalid request before sending anything', async () => {
