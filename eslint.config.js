@@ -36,10 +36,15 @@ const LAYERS = [
  * real-host guard, and each is a provider on the contract or a transport said why in
  * docs/architecture.md): elsewhere in src/ no HTTP client module, static or lazy, and no global
  * `fetch`. Node's `http`/`https` types stay allowed (`import type`): the HTTP door types its
- * listener's requests and options with them, and fastify, not svc, opens that listener. No other
- * exception.
+ * listener's requests and options with them, and fastify, not svc, opens that listener. So do
+ * `node:http`'s server classes (`ServerResponse`, `IncomingMessage`): the door proves Node's header
+ * store on a response of its own (src/http/headers.ts). Its client (`request`, `get`, `Agent`,
+ * `ClientRequest`, the module object) is refused. No other exception.
  */
 const CLIENT_MODULES = ['undici', 'node:http', 'node:https', 'node:http2', 'http', 'https', 'http2'];
+/** `node:http`'s client (and the module object, which holds it); its server classes stay allowed. */
+const HTTP_CLIENT_NAMES = ['request', 'get', 'Agent', 'ClientRequest', 'globalAgent', 'default'];
+const SERVER_SIDE = new Set(['node:http', 'http']);
 const OUTBOUND = 'outbound HTTP lives in src/providers/ (a provider, or a transport such as the audit sink): an op or a door calls it there';
 
 export default tseslint.config(
@@ -62,7 +67,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/providers/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: CLIENT_MODULES.map((name) => ({ name, message: OUTBOUND, allowTypeImports: true })) }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: CLIENT_MODULES.map((name) =>
+            SERVER_SIDE.has(name) ? { name, importNames: HTTP_CLIENT_NAMES, message: OUTBOUND, allowTypeImports: true } : { name, message: OUTBOUND, allowTypeImports: true },
+          ),
+        },
+      ],
       'no-restricted-syntax': ['error', ...CLIENT_MODULES.map((name) => ({ selector: `ImportExpression[source.value='${name}']`, message: OUTBOUND }))],
       'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND }],
     },

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '../domain/errors.js';
 import { errorBody, httpStatusOf, RETRY_AFTER_BY_REASON, toSvcError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.js';
-import { OPENAPI_PATH, REQUEST_ID_HEADER, SECURITY_MODE_HEADER, setCommonHeaders, type Lifecycle } from './headers.js';
+import { hasCommonHeaders, OPENAPI_PATH, SECURITY_MODE_HEADER, setCommonHeaders, type Lifecycle } from './headers.js';
 import type { ServerKit } from './kit.js';
 import { rootPlugin } from './plugin.js';
 import { methodTable } from './request-meta.js';
@@ -25,7 +25,7 @@ export function sendError(deps: ErrorDeps, error: unknown, request: FastifyReque
   const status = httpStatusOf(svc);
   if (status >= 500 && !(error instanceof SvcError)) deps.requestLog(request).error({ err: error }, 'unexpected error');
   // A request no route's hook saw (404, 405, an error before routing) has no common headers yet.
-  if (!reply.hasHeader(REQUEST_ID_HEADER)) setCommonHeaders(reply, lifecycle);
+  if (!hasCommonHeaders(reply)) setCommonHeaders(reply, lifecycle);
   else if (lifecycle.closing) reply.header('connection', 'close');
   // A 503 is a dependency that will come back (a store failover, a busy file): say when to retry.
   // Admission (a caller's heavy limit, a full heavy queue, a deadline) says its own (admission.ts).

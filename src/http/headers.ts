@@ -4,7 +4,9 @@
  * OpenAPI document's info.version. Anonymous health and the OpenAPI document omit
  * `X-Svc-Security-Mode` (spec: status and interface-description metadata stay mode-neutral).
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { Socket } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import { rootPlugin } from './plugin.js';
 
@@ -55,22 +57,92 @@ function isEmpty(record: HeaderRecord): boolean {
   return true;
 }
 
+/** Node's store of a response's headers: `{ [lower-case name]: [name, value] }` (http.OutgoingMessage). */
+export type NodeHeaderStore = Record<string, [string, string | number]>;
+
+/**
+ * Node's own symbol for a response's header store (`kOutHeaders`), found once and proven at start
+ * on a response of its own: fresh, it is null; `setHeader` fills it as `{name: [name, value]}`; and
+ * `writeHead` writes what it holds beside the headers it is given. Undefined should a Node version
+ * differ in any of these, and then the common headers go through fastify's record as before.
+ *
+ * Why: Node checks every header it is handed against the token and value rules on `writeHead` (two
+ * regular expressions per header), while what `setHeader` stored was checked once, when stored. The
+ * common headers below are svc's constants, the request id svc generated (`randomUUID`; a client's
+ * id is never taken) and the limiter's integers: stored in Node's store directly, each is written as
+ * it is without being checked again on every response (≈ 6,000 instructions of the plan route's
+ * 300,000; docs/benchmarks.md, 2026-12-07).
+ */
+const OUT_HEADERS: symbol | undefined = (() => {
+  try {
+    const probe = new ServerResponse(new IncomingMessage(new Socket()));
+    const symbol = Object.getOwnPropertySymbols(probe).find((s) => s.description === 'kOutHeaders');
+    if (symbol === undefined) return undefined;
+    const slots = probe as unknown as Record<symbol, unknown>;
+    if (slots[symbol] !== null) return undefined;
+    probe.setHeader('X-Probe', 'a');
+    const stored = slots[symbol] as Record<string, unknown> | null;
+    const entry = stored?.['x-probe'];
+    if (!Array.isArray(entry) || entry[0] !== 'X-Probe' || entry[1] !== 'a') return undefined;
+    const fresh = new ServerResponse(new IncomingMessage(new Socket()));
+    (fresh as unknown as Record<symbol, unknown>)[symbol] = { __proto__: null, 'x-probe': ['x-probe', 7] };
+    fresh.writeHead(200, { 'content-type': 'text/plain' });
+    const head = (fresh as unknown as { _header?: unknown })._header;
+    return typeof head === 'string' && head.includes('\r\nx-probe: 7\r\ncontent-type: text/plain\r\n') ? symbol : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * The prototype of the stores svc fills: empty and itself without a prototype, so a store reads as
+ * Node's own (`{ __proto__: null }`: no inherited name answers `getHeader`), while V8 keeps it in
+ * fast mode (an object made without any prototype is a dictionary, slower to fill and to walk).
+ */
+const STORE_PROTOTYPE: object = Object.create(null) as object;
+
+/** Node's header store of the reply when it may be filled directly and holds nothing yet. */
+function emptyNodeStore(reply: FastifyReply): boolean {
+  return OUT_HEADERS !== undefined && (reply.raw as unknown as Record<symbol, unknown>)[OUT_HEADERS] === null;
+}
+
+/** Node's header store of the reply when the common headers were put there (setCommonHeaders). */
+export function nodeStoreOf(reply: FastifyReply): NodeHeaderStore | undefined {
+  if (OUT_HEADERS === undefined) return undefined;
+  const store = (reply.raw as unknown as Record<symbol, unknown>)[OUT_HEADERS] as NodeHeaderStore | null;
+  return store !== null && store['x-request-id'] !== undefined ? store : undefined;
+}
+
+/** Whether the reply carries the common headers already (in fastify's record or Node's store). */
+export function hasCommonHeaders(reply: FastifyReply): boolean {
+  return reply.hasHeader(REQUEST_ID_HEADER) || nodeStoreOf(reply) !== undefined;
+}
+
 /**
  * The headers every response carries (request id, no caching, API version, nosniff, the security
  * mode unless `securityMode` is undefined, and `connection: close` once the server is closing), set
  * once per request: by the route's onRequest hook (guard.ts), or, for a request no route took (404,
  * 405, a framework error), by the error handler.
  *
- * On a reply with no header yet (every route's hook) they are set in one step: fastify's record
- * is replaced by one object literal of lower-case names, the same for every request, instead of
- * five `reply.header` calls (each lower-cases its name and adds a property to a fresh object). Its
- * names are written out, not computed (`[REQUEST_ID_HEADER]`): a computed key would put the literal
- * on V8's slower definition path (tick-shape.ts).
- * fastify writes the record as it did (`writeHead`); the headers and their values are the same.
+ * On a reply with no header yet (every route's hook) they are set in one step: Node's header store
+ * (above) is filled with them under lower-case names written out, in place of five `reply.header`
+ * calls; fastify's own headers (content type and length, any set later) join them when fastify
+ * writes the head. Without that store, fastify's record is replaced by one object literal (its names
+ * written out, not computed: a computed key would put the literal on V8's slower definition path,
+ * tick-shape.ts). The headers, their
+ * values and their order are the same on every path (test/http/headers.test.ts).
  */
 export function setCommonHeaders(reply: FastifyReply, lifecycle: Lifecycle, securityMode?: string): void {
   const record = headerRecord(reply);
-  if (record !== undefined && isEmpty(record)) {
+  if (record !== undefined && isEmpty(record) && emptyNodeStore(reply)) {
+    const store = Object.create(STORE_PROTOTYPE) as NodeHeaderStore;
+    store['x-request-id'] = ['x-request-id', reply.request.id as string];
+    store['cache-control'] = ['cache-control', CACHE_CONTROL];
+    store['x-svc-api-version'] = ['x-svc-api-version', API_VERSION];
+    store['x-content-type-options'] = ['x-content-type-options', 'nosniff'];
+    if (securityMode !== undefined) store['x-svc-security-mode'] = ['x-svc-security-mode', securityMode];
+    (reply.raw as unknown as Record<symbol, NodeHeaderStore>)[OUT_HEADERS as symbol] = store;
+  } else if (record !== undefined && isEmpty(record)) {
     (reply as unknown as Record<symbol, HeaderRecord>)[REPLY_HEADERS as symbol] =
       securityMode === undefined
         ? { 'x-request-id': reply.request.id, 'cache-control': CACHE_CONTROL, 'x-svc-api-version': API_VERSION, 'x-content-type-options': 'nosniff' }

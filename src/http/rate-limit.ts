@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { RateLimitStatus } from '../ops/types.js';
-import { RATE_LIMIT_HEADERS, type HeaderRecord } from './headers.js';
+import { RATE_LIMIT_HEADERS, type HeaderRecord, type NodeHeaderStore } from './headers.js';
 
 export type { RateLimitStatus };
 export { FixedWindowLimiter, type RateDecision, type RateLimiter } from './rate-limit-window.js';
@@ -47,6 +47,18 @@ export function recordDecision(d: RateDecision, windowMs: number, record: Header
   record['x-ratelimit-limit'] = d.limit;
   record['x-ratelimit-remaining'] = d.remaining;
   record['x-ratelimit-reset'] = d.resetSeconds;
+  return undefined;
+}
+
+/**
+ * recordDecision for a reply whose common headers sit in Node's header store (headers.ts
+ * `nodeStoreOf`): the three headers stored there the same way, as `[name, value]`.
+ */
+export function storeDecision(d: RateDecision, windowMs: number, store: NodeHeaderStore, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
+  if (!d.allowed) return applyDecision(d, windowMs, reply);
+  store['x-ratelimit-limit'] = ['x-ratelimit-limit', d.limit];
+  store['x-ratelimit-remaining'] = ['x-ratelimit-remaining', d.remaining];
+  store['x-ratelimit-reset'] = ['x-ratelimit-reset', d.resetSeconds];
   return undefined;
 }
 

@@ -1,7 +1,10 @@
 /** headers.ts: the common headers, set once per request, and `connection: close` once the server is closing. */
 import { describe, expect, it } from 'vitest';
 import { guardPlugin, createGuards } from '../../src/http/guard.js';
-import { headerRecord, lifecyclePlugin, setCommonHeaders } from '../../src/http/headers.js';
+import { request } from 'undici';
+import { headerRecord, lifecyclePlugin, nodeStoreOf, setCommonHeaders } from '../../src/http/headers.js';
+import { SvcError } from '../../src/domain/errors.js';
+import { errorsPlugin } from '../../src/http/error-handler.js';
 import { appWith, testKit } from './plugin-kit.js';
 
 describe('common headers and the lifecycle', () => {
@@ -41,6 +44,42 @@ describe('common headers and the lifecycle', () => {
     const late = await app.inject('/late');
     expect(late.headers).toMatchObject({ 'x-extra': '1', 'cache-control': 'no-store', 'x-svc-api-version': 'v1', 'x-content-type-options': 'nosniff', 'x-svc-security-mode': 'public-demo' });
     expect(typeof late.headers['x-request-id']).toBe('string');
+    await app.close();
+  });
+
+  it("puts them in Node's own header store on this Node, and a real socket gets each once, in order, beside fastify's own, on success, a 404 and an error after the guard", async () => {
+    const kit = await testKit();
+    const app = await appWith(kit, lifecyclePlugin, guardPlugin, errorsPlugin);
+    const guarded = createGuards(kit).of({ access: 'key' });
+    let inStore: unknown;
+    app.get('/ok', { onRequest: guarded }, async (_request, reply) => {
+      inStore = nodeStoreOf(reply)?.['x-ratelimit-limit'];
+      return { ok: true };
+    });
+    app.get('/fails', { onRequest: guarded }, async () => {
+      throw new SvcError('validation_error', 'no');
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const rawNames = async (path: string): Promise<{ status: number; names: string[]; headers: Record<string, unknown> }> => {
+      const res = await request(`${base}${path}`);
+      await res.body.text();
+      // undici keeps every header line; a header written twice would show as an array
+      return { status: res.statusCode, names: Object.keys(res.headers), headers: res.headers };
+    };
+    const ok = await rawNames('/ok');
+    expect(Array.isArray(inStore)).toBe(true);
+    expect(ok.status).toBe(200);
+    expect(ok.names.slice(0, 10)).toEqual([
+      'x-request-id', 'cache-control', 'x-svc-api-version', 'x-content-type-options', 'x-svc-security-mode',
+      'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'content-type', 'content-length',
+    ]);
+    expect(ok.headers['x-ratelimit-limit']).toBe(String(kit.config.rateLimitPerMinute));
+    for (const path of ['/fails', '/nowhere']) {
+      const r = await rawNames(path);
+      expect(r.status).toBe(path === '/fails' ? 400 : 404);
+      for (const name of ['x-request-id', 'cache-control', 'x-svc-api-version', 'x-content-type-options', 'x-svc-security-mode']) expect(typeof r.headers[name], `${path} ${name}`).toBe('string');
+    }
     await app.close();
   });
 });

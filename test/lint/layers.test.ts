@@ -142,6 +142,11 @@ describe('planted files (issue 25): lint fails with them and passes without', ()
     // Node's http types stay allowed: the HTTP door types its listener's requests with them.
     const types = plant(`src/http/${tag}-types.ts`, "import type { IncomingMessage } from 'node:http';\nexport type Req = IncomingMessage;\n");
     expect(await lintFiles([types])).toEqual([]);
+    // Its server classes too (the door's probe of Node's header store); its client, or the whole module, not.
+    const server = plant(`src/http/${tag}-server.ts`, "import { ServerResponse } from 'node:http';\nexport const S = ServerResponse;\n");
+    expect(await lintFiles([server])).toEqual([]);
+    const whole = plant(`src/http/${tag}-whole.ts`, "import http from 'node:http';\nimport * as all from 'node:http';\nimport { Agent } from 'http';\nexport const x = [http, all, Agent];\n");
+    expect((await lintFiles([whole])).filter((m) => m.includes(OUTBOUND_RULE))).toHaveLength(3);
   }, 60_000);
 });
 

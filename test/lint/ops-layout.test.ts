@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/ops/index.js';
 
 const ROOT = join(import.meta.dirname, '../../src/ops');
-const ROOT_FILES = ['cli-binding.ts', 'cli-steps.ts', 'cli-views.ts', 'cost.ts', 'index.ts', 'invoke.ts', 'pool.ts', 'present.ts', 'types.ts'];
+const ROOT_FILES = ['cli-binding.ts', 'cli-steps.ts', 'cli-views.ts', 'cost.ts', 'index.ts', 'invoke.ts', 'pool.ts', 'present-schema.ts', 'present.ts', 'types.ts'];
 const DOMAINS = ['account', 'ai', 'facade', 'forecast', 'grid', 'market', 'report', 'strategy', 'system'];
 
 function tsFiles(dir: string): string[] {
