@@ -16,7 +16,7 @@
  * - an operation whose output is not a zod schema is walked by name.
  */
 import type { z } from 'zod';
-import { decimalsOfFact, decimalsOfKey, namedDecimals, presentIn, roundTo, type OutputUnits } from './present.js';
+import { decimalsOfFact, decimalsOfKey, namedDecimals, presentIn, presentOutput, roundTo, type OutputUnits } from './present.js';
 
 interface Def {
   type: string;
@@ -119,11 +119,21 @@ export function compilePresenter(schema: z.core.$ZodType | undefined, units?: Ou
   };
 }
 
-const PRESENTERS = new WeakMap<object, <T>(value: T) => T>();
+const PRESENTERS = new WeakMap<object, (<T>(value: T) => T) | null>();
 
-/** The compiled rounding of an operation's outputs (once per operation). */
+/**
+ * The rounding of an operation's outputs: walked by name on its first call, compiled from its output
+ * schema on its second (a one-shot CLI command does not pay the ≈ 1 ms of compiling the plan's
+ * schema; a server compiles each op once, on its second request).
+ */
 export function presenterOf(op: { output?: unknown; outputUnits?: OutputUnits }): <T>(value: T) => T {
-  let presenter = PRESENTERS.get(op);
-  if (presenter === undefined) PRESENTERS.set(op, (presenter = compilePresenter(op.output as z.core.$ZodType | undefined, op.outputUnits)));
-  return presenter;
+  const presenter = PRESENTERS.get(op);
+  if (presenter) return presenter;
+  if (presenter === undefined) {
+    PRESENTERS.set(op, null);
+    return <T>(value: T): T => presentOutput(value, op.outputUnits);
+  }
+  const compiled = compilePresenter(op.output as z.core.$ZodType | undefined, op.outputUnits);
+  PRESENTERS.set(op, compiled);
+  return compiled;
 }

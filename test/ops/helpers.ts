@@ -1,11 +1,14 @@
 import type { z } from 'zod';
-import { loadConfig } from '../../src/config/config.js';
 import { expect } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
 import { invoke } from '../../src/ops/invoke.js';
 import { presentOutput } from '../../src/ops/present.js';
-import { presenterOf } from '../../src/ops/present-schema.js';
+import { compilePresenter } from '../../src/ops/present-schema.js';
 import type { Operation, OpContext } from '../../src/ops/types.js';
 import { fitCacheEnv, testDataDir } from '../temp-data-dir.js';
+
+/** Each op's rounding compiled from its schema, once per test file. */
+const COMPILED = new WeakMap<object, <T>(value: T) => T>();
 
 /**
  * What a door does (validate, run, round), plus two checks on every output the op tests produce:
@@ -17,7 +20,9 @@ export async function call<I extends z.ZodType, O extends z.ZodType>(op: Operati
   let out = exact;
   if (!op.exactOutput) {
     const byName = presentOutput(structuredClone(exact), op.outputUnits);
-    out = presenterOf(op)(exact);
+    let compiled = COMPILED.get(op);
+    if (!compiled) COMPILED.set(op, (compiled = compilePresenter(op.output, op.outputUnits)));
+    out = compiled(exact);
     expect(out, `${op.id}: the compiled rounding differs from the walk by name`).toStrictEqual(byName);
   }
   op.output.parse(out);

@@ -98,7 +98,17 @@ describe('the rounding compiled from the output schema', () => {
   it('walks by name for an operation without a zod output (a lean op)', () => {
     const lean = {};
     expect(presenterOf(lean)({ aUah: odd })).toStrictEqual({ aUah: 1234.57 });
+    expect(presenterOf(lean)({ aUah: odd })).toStrictEqual({ aUah: 1234.57 });
     expect(presenterOf(lean)).toBe(presenterOf(lean));
+  });
+
+  it('walks an op\'s first output by name and compiles its schema for the second on', () => {
+    const op = { output: Schema, outputUnits: UNITS };
+    const first = presenterOf(op);
+    const second = presenterOf(op);
+    expect(second).not.toBe(first);
+    expect(presenterOf(op)).toBe(second);
+    expect(first(sample())).toStrictEqual(second(sample()));
   });
 
   // Every op output matches its schema (the op tests parse each one): values of the schema, with
