@@ -68,8 +68,8 @@ export async function planAhead<S, P>(ctx: OpContext, engine: PlanEngine<S, P>, 
       'insufficient_history',
     );
   }
-  const f = await forecastForDay(ctx, tradeDate, book, onProgress);
-  const { plan, forecast, pnl, bids } = planOnForecast(engine, f, settings);
+  const { forecast: f, past } = await forecastForDay(ctx, tradeDate, book, onProgress);
+  const { plan, forecast, pnl, bids } = planOnForecast(engine, f, settings, past);
   return { tradeDate, generatedAt: ctx.now().toISOString(), source, lastDataDay: last, plan, forecast, pnl, bids, humanApprovalRequired: true as const };
 }
 
