@@ -30,6 +30,14 @@ const args = process.argv.slice(2);
 const want = (s: string) => args.filter((a) => a !== 'holdout').length === 0 || args.includes(s);
 /** JACKKNIFE=1: also the PnL band with each scenario scored by the plan chosen without it. */
 const JACKKNIFE = process.env.JACKKNIFE === '1';
+/**
+ * CANDIDATES=1: also the PnL bands that were weighed against the shipped one (docs/forecast.md,
+ * "Plans on the forecast", how it was chosen), from the same days' plans: the conformal and the
+ * interpolated quantiles of r = realised − expected, the same of r / w (w the day's scenario
+ * p90 − p10, the band E + w(D)·q), and the PIT map (the scenarios' PnL quantiles at the 0.1 and 0.9
+ * conformal quantiles of the recent days' PIT values).
+ */
+const CANDIDATES = process.env.CANDIDATES === '1';
 /** `holdout`: score 07–12.2022, the period kept out of every choice, instead of 2023 and 2024. */
 const HOLDOUT = args.includes('holdout');
 const bessSettings = { ...DEFAULT_BESS_SETTINGS, capacityMwh: 2, powerMw: 1, roundTripEfficiency: 0.88, degradationCostUahMwh: 150 };
@@ -140,6 +148,7 @@ async function capture(): Promise<void> {
         acc.set(key, a);
       }
     }
+    if (CANDIDATES) candidateBands(engine, settings, dates, forecasts, book);
     console.log(`### ${title}${skipped ? ` (${skipped} days without a forecast or a naive price left out)` : ''}\n`);
     console.log('| period | days | perfect foresight, UAH | on mean (svc) | on p50 | on d-1 | on d-7 | inside the scenarios\' p10–p90 | pinball, width, UAH | inside the shipped band (conformal days) | pinball, width, UAH |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -147,6 +156,69 @@ async function capture(): Promise<void> {
     for (const [k, a] of [...months, ...years]) console.log(`| ${k} | ${a.days} | ${Math.round(a.perfect).toLocaleString('en')} | ${PATHS.map((p) => pct(a.realised[p], a.perfect)).join(' | ')} | ${pct(a.inside, a.scored)} | ${per(a.pinball, a)}, ${per(a.widthScenarios, a)} | ${pct(a.insideShipped, a.scored)} (${a.conformal}) | ${per(a.pinballShipped, a)}, ${per(a.widthShipped, a)} |${JACKKNIFE ? ` jackknife ${pct(a.insideJ, a.scored)}, ${a.scored ? (a.pinballJ / a.scored).toFixed(0) : '—'} |` : ''}`);
     console.log('');
   }
+}
+
+/** The conformal order statistic of level p (bands.ts conformalQuantile's rule, without its median special case). */
+const conformalAt = (sorted: number[], p: number): number => {
+  const n = sorted.length;
+  const k = p < 0.5 ? Math.floor((n + 1) * p) : Math.ceil((n + 1) * p);
+  return sorted[Math.min(Math.max(k, 1), n) - 1] as number;
+};
+
+/** CANDIDATES=1: coverage, p10/p90 pinball and width of each candidate band, per year (the scored days with a forecast and ≥ 14 calibration days). */
+function candidateBands(engine: PlanEngine<never, unknown>, settings: unknown, dates: string[], forecasts: Map<string, dayFromSources.DayForecastFor>, book: Record<string, { hour: number; priceUahMwh: number }[]>): void {
+  interface Day { E: number; R: number; w: number; pnl: number[] }
+  const days = new Map<string, Day | null>();
+  const dayOf = (d: string): Day | null => {
+    if (days.has(d)) return days.get(d) as Day | null;
+    const f = forecasts.get(d);
+    const p = book[d];
+    let out: Day | null = null;
+    if (f && p && new Set(p.map((x) => x.hour)).size === 24 && f.scenarios.length >= 14) {
+      const plan = engine.plan(f.mean, settings as never);
+      const pnl = f.scenarios.map((sc) => engine.settle(plan, sc, settings as never)).sort((x, y) => x - y);
+      out = { E: pnl.reduce((a, v) => a + v, 0) / pnl.length, R: engine.settle(plan, hourlyPrices(p), settings as never), w: quantileOf(pnl, 0.9) - quantileOf(pnl, 0.1), pnl };
+    }
+    days.set(d, out);
+    return out;
+  };
+  const names = ['scenarios alone', 'conformal r (shipped)', 'quantiles of r', 'conformal r / w', 'quantiles of r / w', 'PIT map'] as const;
+  const acc = new Map<string, { n: number; inside: number[]; pin: number[]; width: number[] }>();
+  for (const d of dates) {
+    const x = dayOf(d);
+    if (!x) continue;
+    const past: Day[] = [];
+    for (let i = SCENARIO_DAYS; i >= 1; i--) {
+      const p = dayOf(addDays(d, -i));
+      if (p) past.push(p);
+    }
+    if (past.length < 14) continue;
+    const r = past.map((p) => p.R - p.E).sort((a, b) => a - b);
+    const rw = past.filter((p) => p.w > 0).map((p) => (p.R - p.E) / p.w).sort((a, b) => a - b);
+    const pit = past.map((p) => p.pnl.filter((v) => v < p.R).length / p.pnl.length).sort((a, b) => a - b);
+    const scaled = (f: (s: number[], q: number) => number): [number, number] => (rw.length >= 14 ? [x.E + x.w * f(rw, 0.1), x.E + x.w * f(rw, 0.9)] : [quantileOf(x.pnl, 0.1), quantileOf(x.pnl, 0.9)]);
+    const bands: [number, number][] = [
+      [quantileOf(x.pnl, 0.1), quantileOf(x.pnl, 0.9)],
+      [x.E + conformalAt(r, 0.1), x.E + conformalAt(r, 0.9)],
+      [x.E + quantileOf(r, 0.1), x.E + quantileOf(r, 0.9)],
+      scaled(conformalAt),
+      scaled(quantileOf),
+      [quantileOf(x.pnl, conformalAt(pit, 0.1)), quantileOf(x.pnl, conformalAt(pit, 0.9))],
+    ];
+    const y = HOLDOUT ? '07–12.2022' : d.slice(6);
+    const a = acc.get(y) ?? { n: 0, inside: names.map(() => 0), pin: names.map(() => 0), width: names.map(() => 0) };
+    a.n++;
+    bands.forEach(([lo, hi], k) => {
+      if (x.R >= lo && x.R <= hi) a.inside[k]!++;
+      a.pin[k]! += (pinball(x.R, lo, 0.1) + pinball(x.R, hi, 0.9)) / 2;
+      a.width[k]! += hi - lo;
+    });
+    acc.set(y, a);
+  }
+  console.log('| candidate band | ' + [...acc.keys()].map((y) => `${y}: inside, pinball, width`).join(' | ') + ' |');
+  console.log('|---|' + [...acc.keys()].map(() => '---:|').join(''));
+  for (const [k, name] of names.entries()) console.log(`| ${name} | ${[...acc.values()].map((a) => `${pct(a.inside[k]!, a.n)} (${a.n}), ${(a.pin[k]! / a.n).toFixed(0)}, ${(a.width[k]! / a.n).toFixed(0)}`).join(' | ')} |`);
+  console.log('');
 }
 
 function timed(cmd: string, argv: string[], env: NodeJS.ProcessEnv): number {
