@@ -8,7 +8,7 @@ import type { PriceBook } from '../../src/domain/prices.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
 import { hourlyPrices } from '../../src/domain/prices.js';
 import { QUANTILE_LEVELS, quantileAt } from '../../src/engines/forecast/index.js';
-import { DAY_RECORD_REVISION, MIN_SCENARIOS, dayKeys, forecastsForPlans, type DayForecastFor } from '../../src/ops/forecast/forecast-day.js';
+import { DAY_RECORD_REVISION, MIN_SCENARIOS, clearForecastDayMemory, dayKeys, forecastsForPlans, type DayForecastFor } from '../../src/ops/forecast/forecast-day.js';
 import { MODEL_FINGERPRINT } from '../../src/ops/forecast/forecast-model.js';
 import { realBook } from '../engines/backtest-fixture.js';
 
@@ -64,12 +64,14 @@ describe('plan scenarios from the predictive distribution (ECC-Q)', { timeout: 3
   });
 
   it('is deterministic, and a record of the earlier shape is never read back: the revision is in the key', async () => {
-    const a = (await forecastsForPlans(history, [date])).get(date)!;
     const key = dayKeys(history)(date);
     expect(key.startsWith(`${MODEL_FINGERPRINT}|${DAY_RECORD_REVISION}|`)).toBe(true);
-    const { clearForecastDayMemory } = await import('../../src/ops/forecast/forecast-day.js');
+    // Fitted twice in a row (not read back from this process's memory): the same record, scenarios included.
+    clearForecastDayMemory();
+    const a = (await forecastsForPlans(history, [date])).get(date)!;
     clearForecastDayMemory();
     const b = (await forecastsForPlans(history, [date])).get(date)!;
+    expect(b).not.toBe(a);
     expect(b).toEqual(a);
   });
 
