@@ -1,9 +1,11 @@
 /**
  * Plans chosen on the forecast: ONE place for the plan, BESS, plan-ahead and backtest operations
  * (docs/forecast.md, "Plans on the forecast"). The schedule is chosen on the day's expected price
- * path (forecast-day.ts: the mean of whole-day error scenarios around p50, inside the caps), priced
- * as a distribution over those scenarios, turned into a bid sheet with a break-even limit per
- * hour, and, where the day's prices are known, settled at them beside the perfect-foresight optimum.
+ * path (forecast-day.ts: the mean of whole-day scenarios drawn from the day's conformal quantiles,
+ * inside the caps), priced as a distribution over those scenarios with its p10–p90 and P(loss)
+ * calibrated on the same plan's realised PnL of the 56 days before (engines/pnl-band.ts), turned
+ * into a bid sheet with a break-even limit per hour, and, where the day's prices are known,
+ * settled at them beside the perfect-foresight optimum.
  */
 import { z } from 'zod';
 import { addDays, calendarDayOf } from '../../domain/dates.js';
