@@ -38,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
 }
 
 /**
- * December 2024 of the shipped fixture with its warm-up (September to December) and the day after
+ * October and December 2024 of the shipped fixture with their warm-up (June to December) and the day after
  * the book (01.01.2025), fitted into the run's cache by the built CLI before the test files start.
  * Those are the days most forecast tests read: the docs' report blocks and their server, the
  * browser's forecast day, `svc forecast`, the plans on the forecast, the cap windows, the MCP and
@@ -64,6 +64,8 @@ async function warmFits(project: TestProject, dir: string): Promise<void> {
   // A failure here costs only the warm cache: the tests that need these fits make them and say what went wrong.
   try {
     await run(process.execPath, [bin, 'forecast', fixture, '--month', '12.2024', '--format', 'json'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+    // A plan on the forecast of a December day also reads the plans of the 56 days before it (its PnL band), whose warm-up reaches back to July.
+    await run(process.execPath, [bin, 'forecast', fixture, '--month', '10.2024', '--format', 'json'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
     await run(process.execPath, [bin, 'forecast', fixture, '--date', '01.01.2025', '--format', 'json'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
   } catch (e) {
     console.warn(`test/global-setup.ts: the forecast fits were not warmed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);

@@ -78,7 +78,7 @@ export function renderOnForecast(env: CliEnv, body: OnForecastBody, title: strin
   const p = body.pnl;
   out.print(
     p
-      ? `${c.bold('PnL on the forecast')}: expected ${m(p.expectedUah, 0)} UAH · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(loss) ${(p.probabilityOfLoss * 100).toFixed(0)} % (${p.scenarios} whole-day scenarios of the last errors)`
+      ? `${c.bold('PnL on the forecast')}: expected ${m(p.expectedUah, 0)} UAH · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(loss) ${(p.probabilityOfLoss * 100).toFixed(0)} % (${p.scenarios} whole-day scenarios from the forecast's quantiles; p10–p90 ${p.band === 'conformal' ? `calibrated on the plan's realised PnL of the last ${p.calibrationDays} days` : 'over the scenarios alone: too few recent days to calibrate, read it as optimistic'})`
       : `${c.bold('PnL on the forecast')}: no scenario days behind this forecast (too little history): no distribution`,
   );
   const skill = f.skill.maeUahMwh === null ? 'no recent days scored' : `MAE ${m(f.skill.maeUahMwh, 0)} UAH/MWh${f.skill.rmaeVsNaive === null ? '' : `, rMAE ${f.skill.rmaeVsNaive.toFixed(2)} vs the naive`} over the last ${f.skill.days} days`;

@@ -135,4 +135,7 @@ export interface PnlDistribution {
   /** Share of scenarios with a PnL below zero. */
   probabilityOfLoss: number;
   scenarios: number;
+  /** Where p10, p90 and P(loss) come from: calibrated on the recent days' realised PnL (`conformal`), or the scenarios alone (src/engines/pnl-band.ts). */
+  band?: 'conformal' | 'scenarios';
+  calibrationDays?: number;
 }

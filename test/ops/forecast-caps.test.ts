@@ -82,7 +82,7 @@ describe(ORACLE_FULL ? 'forecasts of the whole shipped history' : 'forecasts aro
         const lo = caps.min[h] as number;
         const hi = Number.isNaN(caps.max[h]) ? Number.POSITIVE_INFINITY : (caps.max[h] as number);
         const inside = (v: number) => Number.isFinite(v) && v >= lo && v <= hi;
-        const ok = lo > 0 && f.minCap[h] === lo && inside(f.p10[h]!) && inside(f.p50[h]!) && inside(f.p90[h]!) && inside(f.mean[h]!) && f.p10[h]! <= f.p50[h]! && f.p50[h]! <= f.p90[h]! && f.scenarios.every((s) => inside(s[h]!));
+        const ok = lo > 0 && f.minCap[h] === lo && inside(f.p10[h]!) && inside(f.p50[h]!) && inside(f.p90[h]!) && inside(f.mean[h]!) && f.p10[h]! <= f.p50[h]! && f.p50[h]! <= f.p90[h]! && f.scenarios.every((s) => inside(s[h]!)) && f.quantiles[h]!.every((v, k, q) => inside(v) && (k === 0 || v >= q[k - 1]!));
         if (!ok) bad.push(`${d} hour ${h}`);
       }
       planOnForecast(BESS, f, { ...DEFAULT_BESS_SETTINGS, degradationCostUahMwh: 150 });

@@ -13,6 +13,7 @@ import { tradingBrief } from '../../src/ops/ai/brief.js';
 import { forecastDays } from '../../src/ops/forecast/forecast-days.js';
 import { bessPlanAhead, strategyPlanAhead } from '../../src/ops/strategy/plan-ahead.js';
 import { dayKeys } from '../../src/ops/forecast/forecast-day.js';
+import { QUANTILE_LEVELS } from '../../src/engines/forecast/index.js';
 import { fitKey } from '../../src/ops/forecast/forecast-fit.js';
 import { MAX_HISTORY_DAYS, onForecastPrices } from '../../src/ops/strategy/plan-on.js';
 import { planBess } from '../../src/engines/bess.js';
@@ -93,6 +94,15 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
     expect(ahead).toMatchObject({ tradeDate: date, source: 'request', lastDataDay: '14.12.2024', humanApprovalRequired: true });
     const mean = ahead.forecast.hours.map((h) => h.mean);
     for (const h of ahead.forecast.hours) expect(h.p10 <= h.p50 && h.p50 <= h.p90 && h.minCap > 0 && h.mean >= h.minCap).toBe(true);
+    // The predictive distribution of every hour: the eleven levels p05…p95, non-crossing, inside the caps, p10/p50/p90 among them.
+    expect(ahead.forecast.quantileLevels).toEqual([...QUANTILE_LEVELS]);
+    for (const h of ahead.forecast.hours) {
+      expect(h.quantiles).toHaveLength(QUANTILE_LEVELS.length);
+      for (let k = 1; k < h.quantiles.length; k++) expect(h.quantiles[k]).toBeGreaterThanOrEqual(h.quantiles[k - 1] as number);
+      expect(h.quantiles[0]).toBeGreaterThanOrEqual(h.minCap);
+      if (h.maxCap !== null) expect(h.quantiles.at(-1)).toBeLessThanOrEqual(h.maxCap);
+      expect([h.quantiles[1], h.quantiles[5], h.quantiles[9]]).toEqual([h.p10, h.p50, h.p90]);
+    }
     expect(cyclesOf(ahead.plan)).toEqual(cyclesOf(planBess(mean, bess)));
     // Settling is linear in prices: the expected PnL over the scenarios is the plan's PnL at their mean (up to the 0.01 rounding of the mean).
     const pnl = ahead.pnl!;
@@ -100,6 +110,11 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
     expect(pnl.scenarios).toBeGreaterThanOrEqual(14);
     expect(Math.abs(pnl.expectedUah - ahead.plan.netProfitUah)).toBeLessThan(0.05);
     expect(pnl.p10Uah).toBeLessThanOrEqual(pnl.p90Uah);
+    // The band is calibrated on the plans of the 56 days before, each on its own forecast (engines/pnl-band.ts).
+    expect(pnl.band).toBe('conformal');
+    expect(pnl.calibrationDays).toBeGreaterThanOrEqual(14);
+    expect(pnl.calibrationDays).toBeLessThanOrEqual(56);
+    expect(ahead.pnl).toEqual(replanned.pnl);
     expect(pnl.probabilityOfLoss).toBeGreaterThanOrEqual(0);
     expect(pnl.probabilityOfLoss).toBeLessThanOrEqual(1);
     // The bids carry the schedule exactly, and each limit is where its hour stops paying (or the cap).
@@ -129,6 +144,14 @@ describe('planOn forecast', { timeout: 300_000 }, () => {
       if (b.limitPriceUahMwh === hour.maxCap || b.limitPriceUahMwh === hour.minCap) expect(hourPnl).toBeGreaterThanOrEqual(-0.02);
       else expect(Math.abs(hourPnl)).toBeLessThan(0.02);
     }
+  });
+
+  it('with a history too short for 14 scenario days: planned on p50, the PnL band from the scenarios alone', async () => {
+    const short = await call(bessPlanAhead, ctx, { tradeDate: date, settings: bess, history: slice('10.10.2024', '14.12.2024') });
+    expect(short.forecast.plannedOn).toBe('p50');
+    expect(short.pnl!.scenarios).toBeGreaterThan(0);
+    expect(short.pnl!.scenarios).toBeLessThan(14);
+    expect(short.pnl).toMatchObject({ band: 'scenarios', calibrationDays: 0 });
   });
 
   it('plan-ahead refuses a history that does not reach the day before, or is longer than a forecast reads', async () => {

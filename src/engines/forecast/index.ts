@@ -6,6 +6,7 @@ export { DEFAULT_LEAR, type LearMember, type LearOptions, type Transform } from 
 export { describeMembers, memberName } from './member-names.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';
+export { eccScenarios, quantileAt, ranksOf } from './ecc.js';
 export { ALL_HOURS, DEFAULT_FORECAST, capBreaks, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';
 export type { DayCaps, DayForecast, ForecastOptions, RollingRun } from './rolling.js';
 export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf, quantileCrpsWeights } from './metrics.js';

@@ -4,9 +4,15 @@
  *
  * - p10 / p50 / p90: the engine's forecast (src/engines/forecast), held to the caps of every hour
  *   (forecast-caps.ts);
- * - scenarios: whole-day price paths clamp(p50(D) + e(d)), one per recent day d (the `bands.days`
- *   days before D, 56) that has a forecast and a price, e(d) = actual(d) − p50(d) its out-of-sample
- *   error, all 24 hours together, so the hours of a scenario keep the correlation the errors had;
+ * - quantiles: the engine's eleven conformal quantiles p05…p95 of every hour (QUANTILE_LEVELS),
+ *   inside the caps, non-crossing (p10, p50, p90 are three of them);
+ * - scenarios: whole-day price paths drawn from those quantiles by Ensemble Copula Coupling
+ *   (engines/forecast/ecc.ts): one per recent day d (the `bands.days` days before D, 56) that has a
+ *   forecast and a price; scenario d at hour h is the day's quantile function at the level of the
+ *   rank of e(d)(h) = actual(d) − p50(d) among the days' errors of hour h, all 24 hours of a
+ *   scenario from the same day's ranks, held to the caps. So every hour's scenarios follow the
+ *   predictive distribution, and a scenario keeps the shape of a past day's errors (a cold evening
+ *   lifts 17–22 together);
  * - mean: the hourly mean of those scenarios, the expected price path. The plans' objective is
  *   linear in prices, so the schedule that is optimal on the mean path maximises the expected PnL
  *   over the scenarios; p50 would maximise the PnL of the median path, which is not the median of
@@ -20,24 +26,32 @@
 import { createHash } from 'node:crypto';
 import { addDays, compareTradeDates } from '../../domain/dates.js';
 import type { PriceBook } from '../../domain/prices.js';
-import { DEFAULT_FORECAST, H, indexOf, naiveLag, seriesFromPriceBook, tradeDateOf, type DailySeries, type RollingRun } from '../../engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, eccScenarios, indexOf, naiveLag, seriesFromPriceBook, tradeDateOf, type DailySeries, type DayForecast, type RollingRun } from '../../engines/forecast/index.js';
 import { capsTableOf, clampToCaps, forecastCapsTable } from './forecast-caps.js';
 import { rollingForecastParallel } from './forecast-parallel.js';
 import { memberCacheOf } from './forecast-member-cache.js';
-import { HISTORY_DAYS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
+import { HISTORY_DAYS, MIN_SCENARIOS, MODEL_FINGERPRINT, damCapsOf } from './forecast-model.js';
 import type { OpContext } from '../types.js';
 import { describeInputs, servedInputs } from './forecast-inputs.js';
 
-/** Fewest scenario days behind a plan on the mean path (and its PnL distribution). */
-export const MIN_SCENARIOS = 14;
+export { MIN_SCENARIOS };
 /** Days of errors behind the scenarios: the days behind the bands. */
 export const SCENARIO_DAYS = DEFAULT_FORECAST.bands.days;
+/** The levels of `quantiles` (p05…p95), ascending. */
+export const QUANTILE_LEVELS_OF_PLANS: readonly number[] = DEFAULT_FORECAST.bands.quantiles;
+/**
+ * What a day's record is made of beyond the model (which MODEL_FINGERPRINT keys): part of every
+ * cache key, so a record of an earlier shape (scenarios p50 + e(d), no quantiles) is never served.
+ */
+export const DAY_RECORD_REVISION = 'ecc-1';
 
 export interface DayForecastFor {
   date: string;
   p10: number[];
   p50: number[];
   p90: number[];
+  /** Per hour, the quantiles of QUANTILE_LEVELS_OF_PLANS (p05…p95), inside the caps, non-decreasing. */
+  quantiles: number[][];
   /** The path the plan is chosen on: the scenarios' mean, or p50 with too few scenarios. */
   mean: number[];
   plannedOn: 'mean' | 'p50';
@@ -55,6 +69,11 @@ export interface DayForecastFor {
 
 const memory = new Map<string, DayForecastFor>();
 const MEMORY_ENTRIES = 4096;
+
+/** Forgets the days kept in this process's memory (tests: a day fitted again, not read back). */
+export function clearForecastDayMemory(): void {
+  memory.clear();
+}
 
 /**
  * The cache keys of days' forecasts from one book: the model, the day, and the SHA-256 of the days
@@ -81,16 +100,17 @@ export function dayKeys(book: PriceBook): (date: string) => string {
     const h = createHash('sha256');
     const end = firstAtOrAfter(date);
     for (let i = firstAtOrAfter(addDays(date, -HISTORY_DAYS)); i < end; i++) h.update(digests[i] as string);
-    return `${MODEL_FINGERPRINT}|${date}|${h.digest('hex')}`;
+    return `${MODEL_FINGERPRINT}|${DAY_RECORD_REVISION}|${date}|${h.digest('hex')}`;
   };
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
-function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array, p50: Float64Array, p90: Float64Array, capsOn: ReturnType<typeof forecastCapsTable>, inputs: string): DayForecastFor {
+function dayRecord(s: DailySeries, run: RollingRun, day: DayForecast, capsOn: ReturnType<typeof forecastCapsTable>, inputs: string): DayForecastFor {
+  const { t, p10, p50, p90 } = day;
   const date = tradeDateOf(s.startDay + t);
   const caps = capsOn(date);
-  const scenarios: number[][] = [];
+  const errors: Float64Array[] = [];
   const scenarioDays: string[] = [];
   let absErr = 0;
   let absNaive = 0;
@@ -99,7 +119,7 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
   for (let d = Math.max(run.fittedFrom, t - SCENARIO_DAYS); d < t; d++) {
     const row = run.residuals.subarray((d - run.fittedFrom) * H, (d - run.fittedFrom) * H + H);
     if (row.length < H || !row.every(Number.isFinite)) continue;
-    scenarios.push(Array.from({ length: H }, (_, h) => round2(clampToCaps((p50[h] as number) + (row[h] as number), caps, h))));
+    errors.push(row);
     scenarioDays.push(tradeDateOf(s.startDay + d));
     let dayErr = 0;
     for (let h = 0; h < H; h++) dayErr += Math.abs(row[h] as number);
@@ -112,15 +132,21 @@ function dayRecord(s: DailySeries, run: RollingRun, t: number, p10: Float64Array
       for (let h = 0; h < H; h++) absNaive += Math.abs((s.price[d * H + h] as number) - (s.price[(d - lag) * H + h] as number));
     }
   }
-  const k = scenarios.length;
+  const k = errors.length;
   const clamp = (v: Float64Array) => Array.from({ length: H }, (_, h) => round2(clampToCaps(v[h] as number, caps, h)));
   const p50r = clamp(p50);
+  const levels = QUANTILE_LEVELS_OF_PLANS;
+  // The engine's quantiles are inside the caps and non-crossing; rounding and clamping keep both.
+  const quantiles = Array.from({ length: H }, (_, h) => levels.map((_, i) => round2(clampToCaps((day.quantiles[i] as Float64Array)[h] as number, caps, h))));
+  const byLevel = levels.map((_, i) => quantiles.map((q) => q[i] as number));
+  const scenarios = eccScenarios(levels, byLevel, errors, H).map((sc) => sc.map((v, h) => round2(clampToCaps(v, caps, h))));
   const mean = k >= MIN_SCENARIOS ? Array.from({ length: H }, (_, h) => round2(clampToCaps(scenarios.reduce((a, sc) => a + (sc[h] as number), 0) / k, caps, h))) : p50r;
   return {
     date,
     p10: clamp(p10),
     p50: p50r,
     p90: clamp(p90),
+    quantiles,
     mean,
     plannedOn: k >= MIN_SCENARIOS ? 'mean' : 'p50',
     minCap: caps.min.slice(),
@@ -168,7 +194,7 @@ async function fit(ctx: OpContext | undefined, prepared: Awaited<ReturnType<type
   const capsOn = forecastCapsTable(table);
   const served = servedTurns(ctx?.signal);
   for (const d of run.days) {
-    if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d.t, d.p10, d.p50, d.p90, capsOn, prepared.inputs));
+    if (wanted.has(d.t)) out.set(tradeDateOf(s.startDay + d.t), dayRecord(s, run, d, capsOn, prepared.inputs));
     await served();
   }
   return out;

@@ -14,6 +14,9 @@ import { H, DEFAULT_FORECAST, capBand, capBreaks, describeMembers, tradeDateOf, 
 /** History a forecast day needs before it: the shortest member's calibration window. */
 export const MIN_HISTORY_DAYS = Math.min(...DEFAULT_FORECAST.lear.members.map((m) => m.window));
 
+/** Fewest scenario days behind a plan on the mean path (and its PnL distribution; forecast-day.ts). */
+export const MIN_SCENARIOS = 14;
+
 /** Days of the engine's own rolling evaluation behind GET /api/forecast's `metrics`. */
 export const METRICS_DAYS = 28;
 

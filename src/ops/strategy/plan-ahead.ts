@@ -68,16 +68,16 @@ export async function planAhead<S, P>(ctx: OpContext, engine: PlanEngine<S, P>, 
       'insufficient_history',
     );
   }
-  const f = await forecastForDay(ctx, tradeDate, book, onProgress);
-  const { plan, forecast, pnl, bids } = planOnForecast(engine, f, settings);
+  const { forecast: f, past } = await forecastForDay(ctx, tradeDate, book, onProgress);
+  const { plan, forecast, pnl, bids } = planOnForecast(engine, f, settings, past);
   return { tradeDate, generatedAt: ctx.now().toISOString(), source, lastDataDay: last, plan, forecast, pnl, bids, humanApprovalRequired: true as const };
 }
 
 const DOC =
   'svc extension beside the spec’s routes: the plan for a day whose prices are not known yet (default tomorrow, Europe/Kyiv), chosen on the expected price path of the ' +
-  'day-ahead forecast made from the days before it (`history`, at most 1,582 days, else the history GET /api/forecast reads). Returns `forecast` (per hour p10/p50/p90, ' +
+  'day-ahead forecast made from the days before it (`history`, at most 1,582 days, else the history GET /api/forecast reads). Returns `forecast` (per hour p10/p50/p90 and the eleven quantiles p05…p95 of `quantileLevels`, ' +
   'the mean path planned on, the caps in force; the model and its skill over the scenario days), `pnl` (expected PnL, p10/p90 and the probability of a loss over ' +
-  'whole-day scenarios: p50 plus each of the last 56 days’ out-of-sample error paths, inside the caps; null without scenario days; an optimistic band: on 2023–2024 the realised PnL fell inside p10–p90 on 59–72 % of days, not 80 %) and `bids`: per scheduled hour ' +
+  'whole-day scenarios drawn from those quantiles in the rank order of each of the last 56 days’ out-of-sample error paths (ECC), inside the caps; p10/p90 and the probability of a loss calibrated (`band: conformal`) on the realised − expected PnL of the same plan chosen on each of the 56 days before, on its own forecast; null without scenario days) and `bids`: per scheduled hour ' +
   'the side, volume and break-even limit (a buy limit for a charge/buy hour, a sell limit for a discharge/sell hour, given the rest of the schedule at the planned ' +
   'prices, inside the caps). Read-only; svc never submits: humanApprovalRequired is always true. docs/forecast.md.';
 

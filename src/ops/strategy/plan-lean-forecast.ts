@@ -16,8 +16,8 @@ export async function replanOnForecast<S>(ctx: LeanContext, engine: 'spread' | '
   const full = ctx as OpContext;
   const { BESS, SPREAD, forecastForDay, planOnForecast, settleOnForecast } = await import('./plan-on.js');
   const planner = (engine === 'spread' ? SPREAD : BESS) as unknown as import('./plan-on.js').PlanEngine<S, never>;
-  const f = await forecastForDay(full, input.tradeDate, input.history ?? {});
-  const { plan, forecast, pnl, bids } = planOnForecast(planner, f, settings);
+  const { forecast: f, past } = await forecastForDay(full, input.tradeDate, input.history ?? {});
+  const { plan, forecast, pnl, bids } = planOnForecast(planner, f, settings, past);
   const settlement = settleOnForecast(planner, f, hourlyPrices(input.prices), settings, plan);
   return { tradeDate: input.tradeDate, generatedAt: full.now().toISOString(), plan, settlement, forecast, pnl, bids };
 }

@@ -1,12 +1,15 @@
 /**
  * Plans chosen on the forecast: ONE place for the plan, BESS, plan-ahead and backtest operations
  * (docs/forecast.md, "Plans on the forecast"). The schedule is chosen on the day's expected price
- * path (forecast-day.ts: the mean of whole-day error scenarios around p50, inside the caps), priced
- * as a distribution over those scenarios, turned into a bid sheet with a break-even limit per
- * hour, and, where the day's prices are known, settled at them beside the perfect-foresight optimum.
+ * path (forecast-day.ts: the mean of whole-day scenarios drawn from the day's conformal quantiles,
+ * inside the caps), priced as a distribution over those scenarios with its p10–p90 and P(loss)
+ * calibrated on the same plan's realised PnL of the 56 days before (engines/pnl-band.ts), turned
+ * into a bid sheet with a break-even limit per hour, and, where the day's prices are known,
+ * settled at them beside the perfect-foresight optimum.
  */
 import { z } from 'zod';
-import { calendarDayOf } from '../../domain/dates.js';
+import { addDays, calendarDayOf } from '../../domain/dates.js';
+import { hourlyPrices } from '../../domain/hourly.js';
 import { SvcError } from '../../domain/errors.js';
 import { PriceBook } from '../../domain/prices.js';
 import type { BessPlan, TradingPlan } from '../../domain/plans.js';
@@ -14,8 +17,10 @@ import type { BessSettings, TradingSettings } from '../../domain/settings.js';
 import { planBess } from '../../engines/bess.js';
 import { planSpread } from '../../engines/strategy.js';
 import { bessBids, pnlDistribution, settleBess, settleSpread, spreadBids, type ForecastDaySettlement, type HourBid, type PnlDistribution } from '../../engines/settle.js';
-import { HISTORY_DAYS, MIN_HISTORY_DAYS, MODEL_NAME } from '../forecast/forecast-model.js';
+import { calibratedPnlBand, type PnlCalibrationDay } from '../../engines/pnl-band.js';
+import { HISTORY_DAYS, MIN_HISTORY_DAYS, MIN_SCENARIOS, MODEL_NAME } from '../forecast/forecast-model.js';
 import type { DayForecastFor } from '../forecast/forecast-day.js';
+import { QUANTILE_LEVELS } from '../../engines/forecast/bands.js';
 import type { OpContext } from '../types.js';
 
 export const PlanOn = z.enum(['actual', 'forecast']);
@@ -31,7 +36,23 @@ export const PlanForecast = z.strictObject({
   model: z.string(),
   /** The price path the schedule was chosen on: `mean` (expected prices; the default) or `p50` (too few scenario days). */
   plannedOn: z.enum(['mean', 'p50']),
-  hours: z.array(z.strictObject({ hour: Hour, p10: z.number(), p50: z.number(), p90: z.number(), mean: z.number(), minCap: z.number(), maxCap: z.number().nullable() })).length(24),
+  /** The levels of every hour's `quantiles` (p05…p95, ascending; 0.1, 0.5 and 0.9 are p10, p50, p90). */
+  quantileLevels: z.array(z.number().gt(0).lt(1)).min(1).describe('The levels of every hour’s `quantiles`, ascending: 0.05, 0.1, 0.2, …, 0.9, 0.95 (0.1, 0.5 and 0.9 are p10, p50 and p90).'),
+  hours: z
+    .array(
+      z.strictObject({
+        hour: Hour,
+        p10: z.number(),
+        p50: z.number(),
+        p90: z.number(),
+        /** The predictive distribution of the hour: one price per `quantileLevels`, non-decreasing, inside the caps. */
+        quantiles: z.array(z.number()).describe('The hour’s predictive distribution (UAH/MWh): the locally scaled split-conformal quantile at each of `quantileLevels`, non-decreasing, inside the caps; the whole-day scenarios behind `pnl` are drawn from them (ECC-Q).'),
+        mean: z.number(),
+        minCap: z.number(),
+        maxCap: z.number().nullable(),
+      }),
+    )
+    .length(24),
   /** Days of recent out-of-sample errors behind the scenarios (and the skill). */
   scenarioDays: z.number().int(),
   skill: z.strictObject({ days: z.number().int(), maeUahMwh: z.number().nullable(), rmaeVsNaive: z.number().nullable() }),
@@ -41,7 +62,20 @@ export const PlanForecast = z.strictObject({
 /** A forecast as a risk report or a brief names it when its prices are that forecast. */
 export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(500), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
 
-export const PlanPnl = z.strictObject({ expectedUah: z.number(), p10Uah: z.number(), p90Uah: z.number(), probabilityOfLoss: z.number(), scenarios: z.number().int() });
+export const PlanPnl = z.strictObject({
+  expectedUah: z.number(),
+  p10Uah: z.number(),
+  p90Uah: z.number(),
+  probabilityOfLoss: z.number(),
+  scenarios: z.number().int(),
+  band: z
+    .enum(['conformal', 'scenarios'])
+    .describe(
+      'Where p10Uah, p90Uah and probabilityOfLoss come from: `conformal`, expectedUah plus the split-conformal p10/p90 of the realised − expected PnL of the same plan chosen on each of the last 56 days’ own forecasts (docs/forecast.md, “Plans on the forecast”); `scenarios`, the PnL over the scenarios alone (fewer than 14 such days; measured too narrow).',
+    ),
+  /** Days behind a conformal band (0 for `scenarios`). */
+  calibrationDays: z.number().int(),
+});
 export const PlanBid = z.strictObject({ hour: Hour, side: z.enum(['buy', 'sell']), volumeMwh: z.number(), limitPriceUahMwh: z.number() });
 
 export const PlanSettlement = z.strictObject({
@@ -105,11 +139,52 @@ export function onForecastPrices<T>(date: string, run: () => T): T {
   }
 }
 
+export type PlanPnlBand = PnlDistribution & { band: 'conformal' | 'scenarios'; calibrationDays: number };
+
 export interface PlanOnForecast<P> {
   plan: P;
   forecast: z.infer<typeof PlanForecast>;
-  pnl: PnlDistribution | null;
+  pnl: PlanPnlBand | null;
   bids: HourBid[];
+}
+
+/** A recent day behind the PnL band's calibration: its own forecast (from the days before it) and the prices that cleared. */
+export interface CalibrationDay {
+  f: Pick<DayForecastFor, 'date' | 'mean' | 'scenarios'>;
+  actual: number[];
+}
+
+/**
+ * The plan chosen on each calibration day's forecast, as the PnL band's calibration reads it:
+ * expected over that day's scenarios, realised at its prices. A day with too few scenarios (its
+ * plan was not on the mean), or one the engine cannot plan, is left out.
+ */
+export function calibrationOf<S, P>(engine: PlanEngine<S, P>, past: readonly CalibrationDay[], settings: S): PnlCalibrationDay[] {
+  const out: PnlCalibrationDay[] = [];
+  for (const { f, actual } of past) {
+    if (f.scenarios.length < MIN_SCENARIOS) continue;
+    let plan: P;
+    try {
+      plan = engine.plan(f.mean, settings);
+    } catch {
+      continue;
+    }
+    const expectedUah = f.scenarios.reduce((a, sc) => a + engine.settle(plan, sc, settings), 0) / f.scenarios.length;
+    out.push({ expectedUah, realisedUah: engine.settle(plan, actual, settings) });
+  }
+  return out;
+}
+
+/**
+ * The plan's PnL over the day's scenarios, its band calibrated on the recent days where there are
+ * enough of them (engines/pnl-band.ts), else the scenarios' own p10–p90.
+ */
+export function pnlOnForecast<S, P>(engine: PlanEngine<S, P>, plan: P, f: DayForecastFor, settings: S, past: readonly CalibrationDay[]): PlanPnlBand | null {
+  const d = pnlDistribution((prices) => engine.settle(plan, prices, settings), f.scenarios);
+  if (!d) return null;
+  const c = calibratedPnlBand(d.expectedUah, calibrationOf(engine, past, settings));
+  if (!c) return { ...d, band: 'scenarios', calibrationDays: 0 };
+  return { ...d, p10Uah: c.p10Uah, p90Uah: c.p90Uah, probabilityOfLoss: c.probabilityOfLoss, band: 'conformal', calibrationDays: c.days };
 }
 
 const clampLimit = (v: number, f: DayForecastFor, h: number): number => {
@@ -118,7 +193,7 @@ const clampLimit = (v: number, f: DayForecastFor, h: number): number => {
 };
 
 /** The schedule chosen on a day's forecast, its PnL over the scenarios and its bid sheet. */
-export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor, settings: S): PlanOnForecast<P> {
+export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor, settings: S, past: readonly CalibrationDay[] = []): PlanOnForecast<P> {
   const plan = onForecastPrices(f.date, () => engine.plan(f.mean, settings));
   const bids = engine.bids(plan, f.mean, settings).map((b) => ({ ...b, limitPriceUahMwh: clampLimit(b.limitPriceUahMwh, f, b.hour) }));
   return {
@@ -126,12 +201,13 @@ export function planOnForecast<S, P>(engine: PlanEngine<S, P>, f: DayForecastFor
     forecast: {
       model: MODEL_NAME,
       plannedOn: f.plannedOn,
-      hours: f.p50.map((p50, hour) => ({ hour, p10: f.p10[hour] as number, p50, p90: f.p90[hour] as number, mean: f.mean[hour] as number, minCap: f.minCap[hour] as number, maxCap: f.maxCap[hour] ?? null })),
+      quantileLevels: [...QUANTILE_LEVELS],
+      hours: f.p50.map((p50, hour) => ({ hour, p10: f.p10[hour] as number, p50, p90: f.p90[hour] as number, quantiles: (f.quantiles[hour] as number[]).slice(), mean: f.mean[hour] as number, minCap: f.minCap[hour] as number, maxCap: f.maxCap[hour] ?? null })),
       scenarioDays: f.scenarios.length,
       skill: f.skill,
       ...(f.inputs ? { inputs: f.inputs } : {}),
     },
-    pnl: pnlDistribution((prices) => engine.settle(plan, prices, settings), f.scenarios),
+    pnl: pnlOnForecast(engine, plan, f, settings, past),
     bids,
   };
 }
@@ -163,8 +239,19 @@ export function settleDayOnForecast<S1, P1, S2, P2>(f: ForecastPath, actual: num
   };
 }
 
-/** The forecast of one trade date from `history` (its days before it), or a 400 saying the history is too short. */
-export async function forecastForDay(ctx: OpContext, sentDate: string, history: PriceBook, onProgress?: (done: number, total: number) => void): Promise<DayForecastFor> {
+/** A complete day's 24 prices, or null (a clock-change day, a gap). */
+function fullDay(book: PriceBook, date: string): number[] | null {
+  const day = book[date];
+  if (!day || new Set(day.map((p) => p.hour)).size !== 24) return null;
+  return hourlyPrices(day);
+}
+
+/**
+ * The forecast of one trade date from `history` (its days before it), or a 400 saying the history
+ * is too short; with the forecasts of the SCENARIO_DAYS days before it that have prices in
+ * `history` (each from the days before it), the calibration days of the PnL band.
+ */
+export async function forecastForDay(ctx: OpContext, sentDate: string, history: PriceBook, onProgress?: (done: number, total: number) => void): Promise<{ forecast: DayForecastFor; past: CalibrationDay[] }> {
   // Bodies take any string for tradeDate; a forecast needs the calendar day (DD.MM.YYYY or YYYY-MM-DD).
   const tradeDate = calendarDayOf(sentDate);
   if (tradeDate === null) {
@@ -174,8 +261,10 @@ export async function forecastForDay(ctx: OpContext, sentDate: string, history: 
   }
   // Loaded here, not at the top: a plan on actual prices (every cold `svc plan`) needs none of the
   // forecast's fitting, store and worker-pool modules.
-  const { forecastsForPlans } = await import('../forecast/forecast-day.js');
-  const f = (await forecastsForPlans(history, [tradeDate], { ctx, ...(onProgress ? { onProgress } : {}) })).get(tradeDate);
+  const { forecastsForPlans, SCENARIO_DAYS } = await import('../forecast/forecast-day.js');
+  const pastDates = Array.from({ length: SCENARIO_DAYS }, (_, i) => addDays(tradeDate, i - SCENARIO_DAYS)).filter((d) => fullDay(history, d) !== null);
+  const all = await forecastsForPlans(history, [...pastDates, tradeDate], { ctx, ...(onProgress ? { onProgress } : {}) });
+  const f = all.get(tradeDate);
   if (!f) {
     throw SvcError.validation(
       `planOn forecast: not enough price history before ${tradeDate} to forecast it: the shortest calibration window needs the ${MIN_HISTORY_DAYS} days before it (a book that reaches back that far; over HTTP, \`history\`)`,
@@ -183,5 +272,10 @@ export async function forecastForDay(ctx: OpContext, sentDate: string, history: 
       'insufficient_history',
     );
   }
-  return f;
+  const past: CalibrationDay[] = [];
+  for (const d of pastDates) {
+    const g = all.get(d);
+    if (g) past.push({ f: g, actual: fullDay(history, d) as number[] });
+  }
+  return { forecast: f, past };
 }

@@ -15,8 +15,8 @@ import { spreadPlanView } from './plan-views.js';
 
 export const PLAN_ON_DOC =
   'svc extension: `planOn: "forecast"` chooses the plan on the expected price path of the day-ahead forecast made from `history` (the days before tradeDate, ' +
-  'at most 1,582 days; docs/forecast.md): `forecast` (per hour p10/p50/p90, the mean path planned on, the caps), `pnl` (expected, p10/p90, probability of a loss over ' +
-  'whole-day scenarios of recent out-of-sample errors), `bids` (a break-even limit per scheduled hour) and `settlement`: its PnL at the actual `prices` beside the ' +
+  'at most 1,582 days; docs/forecast.md): `forecast` (per hour p10/p50/p90 and the quantiles p05…p95, the mean path planned on, the caps), `pnl` (expected, p10/p90, probability of a loss over ' +
+  'whole-day scenarios drawn from the quantiles, the band calibrated on the same plan’s recent realised PnL), `bids` (a break-even limit per scheduled hour) and `settlement`: its PnL at the actual `prices` beside the ' +
   'perfect-foresight optimum and their ratio.';
 
 export const strategyPlanLean: LeanOperation<StrategyPlanInput, StrategyPlanOutput> = {
