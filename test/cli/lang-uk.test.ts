@@ -101,3 +101,15 @@ describe('svc audit and svc doctor --lang uk', () => {
     expect(await csv('uk')).toBe(await csv('en'));
   });
 });
+
+describe('svc forecast evaluate --lang uk', () => {
+  it('the title, the headers, the lines and the month table in Ukrainian, figures with a decimal comma; the CSV unchanged', async () => {
+    const args = ['forecast', 'evaluate', FIXTURE, '--from', '02.12.2024', '--to', '03.12.2024', '--no-color'];
+    const uk = await cli(['--lang', 'uk', ...args], { env: FIXTURES });
+    expect(uk.exitCode, uk.stderr).toBe(0);
+    expectWords(uk.stdout, ['оцінка прогнозу · 02.12.2024 – 03.12.2024 · оцінено днів: 2', '│ Модель', 'Ансамбль LEAR svc', 'MAE,', 'грн/МВт·год', 'rMAE до наївного', 'Покриття p10–p90', 'Діболд–Маріано', 'зовнішні чинники (--exog base)', '│ ряд', '│ Місяць'], ['forecast evaluation', 'Model', 'UAH/MWh', 'vs naive', 'Coverage', 'exogenous inputs', '│ series', 'Month']);
+    expect(uk.stdout).toMatch(/│ Ансамбль LEAR svc +│ +2 │ +[\d\u00a0]+,\d{2} │/);
+    const csv = async (lang: string) => (await cli(['--lang', lang, ...args, '--format', 'csv'], { env: FIXTURES })).stdout;
+    expect(await csv('uk')).toBe(await csv('en'));
+  });
+});
