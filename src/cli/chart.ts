@@ -12,10 +12,12 @@ export interface ColumnChartOptions {
   colorOf?: (marker: string | undefined) => ((s: string) => string) | undefined;
   c: ChalkInstance;
   unit?: string;
+  /** The axis numbers' grouping (en 8,813; uk 8 813) and the broken-axis note's language; en when not given. */
+  lang?: 'en' | 'uk';
 }
 
-export function formatNumber(value: number, digits = 2): string {
-  return formatMoney(value, 'en', digits);
+export function formatNumber(value: number, digits = 2, lang: 'en' | 'uk' = 'en'): string {
+  return formatMoney(value, lang, digits);
 }
 
 /**
@@ -31,7 +33,8 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
   const floor = max > min ? Math.max(0, min - (max - min) / (height * 2)) : 0;
   const span = max - floor;
   const broken = floor > 0;
-  const labels = [formatNumber(max, 0), `${broken ? '≈' : ''}${formatNumber(floor, 0)}`];
+  const lang = options.lang ?? 'en';
+  const labels = [formatNumber(max, 0, lang), `${broken ? '≈' : ''}${formatNumber(floor, 0, lang)}`];
   const labelWidth = Math.max(...labels.map((l) => l.length), 1);
   const lines: string[] = [];
   for (let row = height; row >= 1; row--) {
@@ -52,7 +55,7 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
   if (options.markers?.some((m) => m)) {
     lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, i) => `${(options.markers?.[i] ?? '·').padEnd(2)} `).join('')}`.trimEnd());
   }
-  if (broken) lines.push(`${' '.repeat(labelWidth)}  (broken axis: bars start at ${formatNumber(floor, 0)}, not at 0)`);
+  if (broken) lines.push(`${' '.repeat(labelWidth)}  ${lang === 'uk' ? `(розірвана вісь: стовпці від ${formatNumber(floor, 0, lang)}, не від 0)` : `(broken axis: bars start at ${formatNumber(floor, 0)}, not at 0)`}`);
   return lines;
 }
 
@@ -62,7 +65,7 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
  * under its first column, the last ending under its last column, or after the first when the plot
  * is too narrow for both.
  */
-export function lineChart(series: readonly number[], options: { width?: number; height?: number; xLabels?: readonly [string, string]; c: ChalkInstance }): string[] {
+export function lineChart(series: readonly number[], options: { width?: number; height?: number; xLabels?: readonly [string, string]; c: ChalkInstance; lang?: 'en' | 'uk' }): string[] {
   if (series.length === 0) return ['(no data)'];
   const width = Math.min(options.width ?? 60, series.length);
   const height = options.height ?? 10;
@@ -85,7 +88,7 @@ export function lineChart(series: readonly number[], options: { width?: number; 
     const r = grid[height - 1 - rowOf(v)];
     if (r) r[x] = '●';
   });
-  const labels = [formatNumber(max, 0), formatNumber(min, 0)];
+  const labels = [formatNumber(max, 0, options.lang), formatNumber(min, 0, options.lang)];
   const lw = Math.max(...labels.map((l) => l.length));
   const lines = grid.map((row, i) => {
     const label = i === 0 ? labels[0] : i === height - 1 ? labels[1] : '';
@@ -117,8 +120,9 @@ export function bar(value: number, max: number, width = 30): string {
  * on one scale from the lowest p10 to the highest of p90 and cap; the min cap (`floor`) as a blue ┃
  * where it is on that scale (the band reaches down to it), so a far floor does not squash the chart.
  */
-export function bandChart(rows: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null; floor?: number | null }[], options: { width?: number; c: ChalkInstance }): string[] {
+export function bandChart(rows: readonly { hour: number; p10: number; p50: number; p90: number; cap?: number | null; floor?: number | null }[], options: { width?: number; c: ChalkInstance; lang?: 'en' | 'uk' }): string[] {
   const width = options.width ?? 56;
+  const num = (v: number) => formatNumber(v, 0, options.lang);
   const lo = Math.min(...rows.map((r) => r.p10));
   const hi = Math.max(...rows.map((r) => Math.max(r.p90, r.cap ?? r.p90)));
   const span = hi > lo ? hi - lo : 1;
@@ -133,8 +137,8 @@ export function bandChart(rows: readonly { hour: number; p10: number; p50: numbe
     if (r.cap !== undefined && r.cap !== null) cells[at(r.cap)] = options.c.red('┃');
     if (r.floor !== undefined && r.floor !== null && r.floor >= lo && r.floor <= hi) cells[at(r.floor)] = options.c.blue('┃');
     cells[at(r.p50)] = options.c.bold('●');
-    return `${String(r.hour).padStart(2, '0')} │${cells.join('')}│ ${formatNumber(r.p50, 0)}`;
+    return `${String(r.hour).padStart(2, '0')} │${cells.join('')}│ ${num(r.p50)}`;
   });
-  lines.push(`   ${formatNumber(lo, 0)}${' '.repeat(Math.max(1, width - formatNumber(lo, 0).length - formatNumber(hi, 0).length + 2))}${formatNumber(hi, 0)}`);
+  lines.push(`   ${num(lo)}${' '.repeat(Math.max(1, width - num(lo).length - num(hi).length + 2))}${num(hi)}`);
   return lines;
 }

@@ -87,7 +87,7 @@ export async function buildProgram(operations?: OperationSource, argv: readonly 
     )
     .version(packageVersion(), '-V, --version', 'print the version')
     .option('--format <format>', 'output: table | json | csv', 'table')
-    .option('--lang <lang>', 'language of the tables of plan, bess, backtest, prices, forecast, the operator commands, the brief and reports: uk | en', 'en')
+    .option('--lang <lang>', 'language of the tables, charts, the brief and reports (not of errors, CSV or JSON keys): uk | en', 'en')
     .option('--no-color', 'no colours (also honoured: NO_COLOR)')
     .option('-q, --quiet', 'no progress or informational lines on stderr')
     .option('--data-dir <dir>', 'where svc keeps its store and keys (default: SVC_DATA_DIR, else $XDG_DATA_HOME/svc)')

@@ -9,7 +9,7 @@ import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
-import { formatMoney } from './i18n.js';
+import { countOf, formatMoney } from './i18n.js';
 import { columnChart } from './chart.js';
 // forecast-model, not forecast-day: the light module (a cold backtest, which loads this file, need not load the forecast's inputs and their clients).
 import { historyWindow } from '../ops/forecast/forecast-model.js';
@@ -55,36 +55,82 @@ export function historyFor(book: PriceBook, date: string): PriceBook {
   return historyWindow(book, date);
 }
 
+/** The words of `--plan-on forecast`'s terminal view in the CLI's two table languages (`--lang`); p10/p50/p90, the model's name and the numbers' units as in the other tables. */
+const WORDS = {
+  en: {
+    spreadTitle: 'Spread plan on the forecast', bessTitle: 'Battery schedule on the forecast',
+    plannedOn: (mean: boolean) => `planned on the forecast's ${mean ? 'expected (mean) prices' : 'p50 (too few scenario days for the mean)'}`,
+    unit: 'UAH/MWh', uah: 'UAH', hour: 'Hour', planned: 'Planned', side: 'Side', mwh: 'MWh', limit: 'Limit', buy: 'buy', sell: 'sell',
+    pnl: 'PnL on the forecast', expected: 'expected',
+    scenarios: (n: number, calibrated: number | null) =>
+      `(${n} whole-day scenarios from the forecast's quantiles; p10–p90 ${calibrated === null ? 'over the scenarios alone: too few recent days to calibrate, read it as optimistic' : `calibrated on the plan's realised PnL of the last ${calibrated} days`})`,
+    noScenarios: 'no scenario days behind this forecast (too little history): no distribution',
+    noSkill: 'no recent days scored', vsNaive: 'vs the naive', overLast: (n: number) => `over the last ${n} days`,
+    forecast: 'Forecast', recentSkill: 'recent skill',
+    limitNote: 'limit: the break-even price of the hour given the rest of the schedule at the planned prices (buy at or below, sell at or above).',
+    warning: 'Built on a forecast, not on cleared prices. Human approval required; svc never submits orders.',
+    settled: (date: string, real: string, perfect: string, capture: string) => `Settled at the actual prices of ${date}: ${real} UAH vs ${perfect} UAH with perfect foresight (capture ${capture})`,
+  },
+  uk: {
+    spreadTitle: 'План спред-торгівлі за прогнозом', bessTitle: 'Графік УЗЕ за прогнозом',
+    plannedOn: (mean: boolean) => `сплановано за ${mean ? 'очікуваними (середніми) цінами прогнозу' : 'p50 прогнозу (замало днів-сценаріїв для середнього)'}`,
+    unit: 'грн/МВт·год', uah: 'грн', hour: 'Година', planned: 'Планова', side: 'Напрям', mwh: 'МВт·год', limit: 'Ліміт', buy: 'купівля', sell: 'продаж',
+    pnl: 'Результат за прогнозом', expected: 'очікуваний',
+    scenarios: (n: number, calibrated: number | null) =>
+      `(сценаріїв цілого дня з квантилів прогнозу: ${n}; p10–p90 ${calibrated === null ? 'лише за сценаріями: замало недавніх днів для калібрування, читайте як оптимістичну оцінку' : `відкалібровано за фактичним результатом плану за останні ${calibrated} дн.`})`,
+    noScenarios: 'за цим прогнозом немає днів-сценаріїв (замала історія): розподілу немає',
+    noSkill: 'останні дні не оцінено', vsNaive: 'щодо наївного прогнозу', overLast: (n: number) => `за останні ${countOf(n, 'day', 'uk')}`,
+    forecast: 'Прогноз', recentSkill: 'нещодавня точність',
+    limitNote: 'Ліміт: беззбиткова ціна години за решти графіка за плановими цінами (купівля за неї або нижче, продаж за неї або вище).',
+    warning: 'Побудовано на прогнозі, а не на цінах, що склалися. Потрібне схвалення людиною; svc ніколи не подає заявки.',
+    settled: (date: string, real: string, perfect: string, capture: string) => `За фактичними цінами ${date}: ${real} грн проти ${perfect} грн за ідеального передбачення (частка від ідеалу ${capture})`,
+  },
+} as const;
+
+/** A share as `12.5 %` (as these lines always said it) / `12,5 %` (a no-break space, as the uk tables). */
+const pct = (share: number, lang: 'en' | 'uk', digits: number): string => (lang === 'uk' ? `${formatMoney(share * 100, 'uk', digits)}\u00a0%` : `${(share * 100).toFixed(digits)} %`);
+
 /** Forecast, schedule, limits and the PnL distribution as terminal lines. */
-export function renderOnForecast(env: CliEnv, body: OnForecastBody, title: string, source: string): void {
+export function renderOnForecast(env: CliEnv, body: OnForecastBody, kind: 'spread' | 'bess', source: string): void {
   const out = env.out();
   const { lang } = env.globals();
+  const w = WORDS[lang];
   const c = out.c;
   const f = body.forecast;
   if (!f) return;
   const m = (v: number, d = 2) => formatMoney(v, lang, d);
   const bidAt = new Map((body.bids ?? []).map((b) => [b.hour, b]));
-  out.print(c.bold(`${title} · ${body.tradeDate}`) + c.dim(` · ${source} · planned on the forecast's ${f.plannedOn === 'mean' ? 'expected (mean) prices' : 'p50 (too few scenario days for the mean)'}`));
+  out.print(c.bold(`${kind === 'spread' ? w.spreadTitle : w.bessTitle} · ${body.tradeDate}`) + c.dim(` · ${source} · ${w.plannedOn(f.plannedOn === 'mean')}`));
   out.print('');
   const markers = f.hours.map((h) => { const b = bidAt.get(h.hour); return b ? (b.side === 'buy' ? 'B' : 'S') : undefined; });
-  out.print(columnChart(f.hours.map((h) => h.mean), { c, markers, colorOf: (mk) => (mk === 'B' ? c.green : mk === 'S' ? c.red : undefined) }).join('\n'));
+  out.print(columnChart(f.hours.map((h) => h.mean), { c, lang, markers, colorOf: (mk) => (mk === 'B' ? c.green : mk === 'S' ? c.red : undefined) }).join('\n'));
   out.print('');
-  const table = makeTable(['hour', 'p10', 'p50', 'p90', 'planned', 'side', 'MWh', 'limit'], c, { right: [1, 2, 3, 4, 6, 7] });
+  // Headers with their units (house style: `Price, UAH/MWh`), wrapped after the comma so the table stays narrow.
+  const u = (name: string) => `${name}, ${w.unit}`;
+  const head = [w.hour, u('p10'), u('p50'), u('p90'), u(w.planned), w.side, w.mwh, u(w.limit)];
+  const table = makeTable(head, c, { right: [1, 2, 3, 4, 6, 7], maxWidths: head.map((h) => (h.endsWith(w.unit) ? 8 : undefined)) });
   for (const h of f.hours) {
     const b = bidAt.get(h.hour);
-    table.push([String(h.hour).padStart(2, '0'), m(h.p10), m(h.p50), m(h.p90), m(h.mean), b ? (b.side === 'buy' ? c.green('buy') : c.red('sell')) : '', b ? m(b.volumeMwh, 3) : '', b ? m(b.limitPriceUahMwh) : '']);
+    table.push([String(h.hour).padStart(2, '0'), m(h.p10), m(h.p50), m(h.p90), m(h.mean), b ? (b.side === 'buy' ? c.green(w.buy) : c.red(w.sell)) : '', b ? m(b.volumeMwh, 3) : '', b ? m(b.limitPriceUahMwh) : '']);
   }
   out.print(table.toString());
   const p = body.pnl;
   out.print(
     p
-      ? `${c.bold('PnL on the forecast')}: expected ${m(p.expectedUah, 0)} UAH · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(loss) ${(p.probabilityOfLoss * 100).toFixed(0)} % (${p.scenarios} whole-day scenarios from the forecast's quantiles; p10–p90 ${p.band === 'conformal' ? `calibrated on the plan's realised PnL of the last ${p.calibrationDays} days` : 'over the scenarios alone: too few recent days to calibrate, read it as optimistic'})`
-      : `${c.bold('PnL on the forecast')}: no scenario days behind this forecast (too little history): no distribution`,
+      ? `${c.bold(w.pnl)}: ${w.expected} ${m(p.expectedUah, 0)} ${w.uah} · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(${lang === 'uk' ? 'збитку' : 'loss'}) ${pct(p.probabilityOfLoss, lang, 0)} ${w.scenarios(p.scenarios, p.band === 'conformal' ? (p.calibrationDays ?? null) : null)}`
+      : `${c.bold(w.pnl)}: ${w.noScenarios}`,
   );
-  const skill = f.skill.maeUahMwh === null ? 'no recent days scored' : `MAE ${m(f.skill.maeUahMwh, 0)} UAH/MWh${f.skill.rmaeVsNaive === null ? '' : `, rMAE ${f.skill.rmaeVsNaive.toFixed(2)} vs the naive`} over the last ${f.skill.days} days`;
-  out.print(c.dim(`Forecast: ${f.model}; recent skill: ${skill}.`));
-  out.print(c.dim('limit: the break-even price of the hour given the rest of the schedule at the planned prices (buy at or below, sell at or above).'));
-  out.print(c.yellow('Built on a forecast, not on cleared prices. Human approval required; svc never submits orders.'));
+  const skill = f.skill.maeUahMwh === null ? w.noSkill : `MAE ${m(f.skill.maeUahMwh, 0)} ${w.unit}${f.skill.rmaeVsNaive === null ? '' : `, rMAE ${f.skill.rmaeVsNaive.toFixed(2)} ${w.vsNaive}`} ${w.overLast(f.skill.days)}`;
+  out.print(c.dim(`${w.forecast}: ${f.model}; ${w.recentSkill}: ${skill}.`));
+  out.print(c.dim(w.limitNote));
+  out.print(c.yellow(w.warning));
+}
+
+/** The settlement line of a day in the book: the plan at the actual prices beside perfect foresight. */
+export function settledLine(lang: 'en' | 'uk', date: string, s: { realisedPnlUah: number; perfectForesightPnlUah: number; captureRatio: number | null }): string {
+  const m = (v: number) => formatMoney(v, lang, 0);
+  const capture = s.captureRatio === null ? '—' : pct(s.captureRatio, lang, 1);
+  return WORDS[lang].settled(date, m(s.realisedPnlUah), m(s.perfectForesightPnlUah), capture);
 }
 
 /** The whole `--plan-on forecast` flow of `svc plan` (kind spread) and `svc bess` (kind bess). */
@@ -116,12 +162,9 @@ export async function runPlanOnForecast(env: CliEnv, kind: 'spread' | 'bess', fi
   const { format } = env.globals();
   if (format === 'json') return env.out().json(body);
   if (format === 'csv') return env.out().raw(await bidSheetCsv(body));
-  renderOnForecast(env, body, kind === 'spread' ? 'Spread plan on the forecast' : 'Battery schedule on the forecast', loaded?.source ?? 'mktop');
+  renderOnForecast(env, body, kind, loaded?.source ?? 'mktop');
   const s = body.settlement;
-  if (s) {
-    const m = (v: number) => formatMoney(v, env.globals().lang, 0);
-    env.out().print(`Settled at the actual prices of ${date}: ${m(s.realisedPnlUah)} UAH vs ${m(s.perfectForesightPnlUah)} UAH with perfect foresight (capture ${s.captureRatio === null ? '—' : `${(s.captureRatio * 100).toFixed(1)} %`})`);
-  }
+  if (s) env.out().print(settledLine(env.globals().lang, date, s));
 }
 
 /**

@@ -104,7 +104,7 @@ export async function renderOutput(out: Output, view: AnyView | undefined, outpu
       markers[a] = from;
       markers[b] = to;
     }
-    out.print(columnChart(view.chart.values(output, input), { c, markers, colorOf: (mk) => (mk === from ? c.green : mk === to ? c.red : undefined) }).join('\n'));
+    out.print(columnChart(view.chart.values(output, input), { c, lang, markers, colorOf: (mk) => (mk === from ? c.green : mk === to ? c.red : undefined) }).join('\n'));
     out.print(c.dim(`  ${labelText(view.chart.legend, lang)}`));
     out.print('');
   }

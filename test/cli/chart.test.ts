@@ -1,7 +1,7 @@
 /** The terminal charts (src/cli/chart.ts): the forecast band chart (band, p50, the caps on one scale), the line chart's axis labels. */
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
-import { bandChart, lineChart } from '../../src/cli/chart.js';
+import { bandChart, columnChart, lineChart } from '../../src/cli/chart.js';
 
 const c = new Chalk({ level: 0 });
 const row = (over: Partial<{ p10: number; p50: number; p90: number; cap: number | null; floor: number | null }> = {}) => ({ hour: 0, p10: 100, p50: 500, p90: 900, cap: 1000, floor: null, ...over });
@@ -40,5 +40,20 @@ describe('lineChart', () => {
     expect(narrow[narrow.length - 1]).toBe(`${' '.repeat((narrow[0] ?? '').indexOf('│') + 1)}01.12.2024 – 31.12.2024`);
     expect(lineChart([7], { height: 2, xLabels: ['01.12.2024', '01.12.2024'], c }).at(-1)?.trim()).toBe('01.12.2024');
     expect(lineChart([7], { height: 2, c })).toHaveLength(2);
+  });
+});
+
+describe('the axis numbers in the table language', () => {
+  it('groups thousands with a no-break space under uk (as the uk tables do), with a comma under en, and says the broken axis in Ukrainian', () => {
+    const prices = Array.from({ length: 24 }, (_, h) => 3000 + h * 250);
+    const en = columnChart(prices, { c }).join('\n');
+    const uk = columnChart(prices, { c, lang: 'uk' }).join('\n');
+    expect(en).toContain('8,750 │');
+    expect(en).toContain('(broken axis: bars start at ');
+    expect(uk).toContain('8\u00a0750 │');
+    expect(uk).toMatch(/\(розірвана вісь: стовпці від \d\u00a0\d{3}, не від 0\)/);
+    expect(uk).not.toMatch(/\d,\d{3}/);
+    expect(lineChart([0, 12_500], { c, lang: 'uk', height: 3 })[0]).toMatch(/^12\u00a0500 │/);
+    expect(bandChart([row()], { width: 11, c, lang: 'uk' })[1]).toContain('1\u00a0000');
   });
 });

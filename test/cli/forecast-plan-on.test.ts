@@ -8,9 +8,21 @@ describe('svc plan / svc backtest --plan-on forecast', () => {
     const r = await svc(['plan', FIXTURE, '--date', '15.12.2024', '--plan-on', 'forecast', '--fee', '10', '--no-color']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/planned on the forecast's expected \(mean\) prices/);
-    expect(r.stdout).toMatch(/│ hour │ +p10 │ +p50 │ +p90 │ +planned │ side │/);
+    expect(r.stdout).toMatch(/│ Hour │ +p10, │ +p50, │ +p90, │ +Planned, │ Side │ +MWh │ +Limit, │\n│ +│ +UAH\/MWh │ +UAH\/MWh │ +UAH\/MWh │ +UAH\/MWh │/);
     expect(r.stdout).toMatch(/PnL on the forecast: expected [\d,]+ UAH · p10 -?[\d,]+ · p90 [\d,]+ · P\(loss\) \d+ % \(5\d whole-day scenarios/);
     expect(r.stdout).toMatch(/Settled at the actual prices of 15\.12\.2024: [\d,]+ UAH vs [\d,]+ UAH with perfect foresight \(capture \d+\.\d %\)/);
+  });
+
+  it('plan on the forecast under --lang uk: the forecast table, its lines and the chart axis in Ukrainian', async () => {
+    const r = await svc(['--lang', 'uk', 'plan', FIXTURE, '--date', '15.12.2024', '--plan-on', 'forecast', '--no-color']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('План спред-торгівлі за прогнозом · 15.12.2024');
+    expect(r.stdout).toMatch(/│ Година │ +p10, │ +p50, │ +p90, │ +Планова, │ Напрям +│ МВт·год │ +Ліміт, │\n│ +│ грн\/МВт·год │ грн\/МВт·год │/);
+    expect(r.stdout).toMatch(/│ 00 +│ +\d\u00a0\d{3},\d{2} │/);
+    expect(r.stdout).toMatch(/^ ?\d\u00a0\d{3} │/m);
+    expect(r.stdout).toMatch(/Результат за прогнозом: очікуваний [\d\u00a0]+ грн/);
+    expect(r.stdout).toMatch(/За фактичними цінами 15\.12\.2024: [\d\u00a0]+ грн проти/);
+    for (const en of ['Hour', 'planned', 'PnL', 'Settled', 'UAH', 'broken axis', 'buy', 'sell']) expect(r.stdout).not.toContain(en);
   });
 
   it('bess on the day after the book (no prices yet): the bid sheet as CSV, each row for a person to approve', async () => {

@@ -22,6 +22,9 @@ describe('svc forecast', { timeout: 180_000 }, () => {
     expect(uk.exitCode).toBe(0);
     for (const word of ['прогноз · 01.01.2025', 'Година', 'грн/МВт·год', 'P(макс. гранична)', 'не порада']) expect(uk.stdout).toContain(word);
     expect(uk.stdout).not.toContain('UAH/MWh');
+    // Prices grouped as the other uk tables and the band chart's axis (4 599), not 4599 or 4,599.
+    expect(uk.stdout).toMatch(/│ +\d\u00a0\d{3} │/);
+    expect(uk.stdout).not.toMatch(/\d,\d{3}\b/);
     const [en, ukCsv] = await Promise.all([svc(['forecast', FIXTURE, '--date', '01.01.2025', '--format', 'csv']), svc(['forecast', FIXTURE, '--date', '01.01.2025', '--format', 'csv', '--lang', 'uk'])]);
     expect(ukCsv.stdout).toBe(en.stdout);
   });

@@ -115,6 +115,33 @@ describe('svc indexes, svc results, svc exch indexes, brief mktop', () => {
     expect(res.stdout).toMatch(/weighted average [\d,]+\.\d{2} UAH\/MWh/);
   });
 
+  it('indexes and results: headers with their units in English; in Ukrainian under --lang uk, numbers grouped the Ukrainian way', async () => {
+    const dataDir = tempDir();
+    script = (hit) => (hit.path.includes('indexes') ? { body: indexesBody(days, hit.form.date ?? '') } : { body: resultsBody(volumeDays().get(hit.path.split('/')[4] ?? '') ?? []) });
+    const idx = await cli(['indexes', '--month', '11.2024', '--no-color'], { env: env(dataDir) });
+    expect(idx.exitCode, idx.stderr).toBe(0);
+    expect(idx.stdout).toMatch(/│ Date +│ +Base, +│ +Peak, +│ +Off-peak, +│/);
+    expect(idx.stdout).toMatch(/│ +│ +UAH\/MWh │/);
+    const idxUk = await cli(['indexes', '--month', '11.2024', '--lang', 'uk', '--no-color'], { env: env(dataDir) });
+    expect(idxUk.exitCode, idxUk.stderr).toBe(0);
+    expect(idxUk.stdout).toContain('Індекси РДН IPS 11.2024');
+    expect(idxUk.stdout).toMatch(/│ Дата +│ +База, +│ +Пік, +│ +Позапік, +│ +Мін, +│ +Макс, +│ Середньозважений, │/);
+    expect(idxUk.stdout).toContain('грн/МВт·год');
+    expect(idxUk.stdout).toMatch(/\d\u00a0\d{3},\d{2} │/);
+    for (const en of ['Date', 'Base', 'Peak', 'Weighted', 'UAH/MWh']) expect(idxUk.stdout).not.toContain(en);
+    const res = await cli(['results', '--date', '02.12.2024', '--no-color'], { env: env(dataDir) });
+    expect(res.stdout).toMatch(/│ Hour │ +Price, │ +Sale, │ +Purchase, │ +Declared sale, │ +Declared purchase, │\n│ +│ +UAH\/MWh │ +MWh │/);
+    const resUk = await cli(['results', '--date', '02.12.2024', '--lang', 'uk', '--no-color'], { env: env(dataDir) });
+    expect(resUk.exitCode, resUk.stderr).toBe(0);
+    expect(resUk.stdout).toContain('Результати торгів РДН 02.12.2024');
+    expect(resUk.stdout).toMatch(/│ Година │ +Ціна, │ +Продаж, │ +Купівля, │ +Заявлений продаж, │ +Заявлена купівля, │/);
+    expect(resUk.stdout).toMatch(/середньозважена ціна [\d\u00a0]+,\d{2} грн\/МВт·год/);
+    for (const en of ['Hour', 'Price', 'Sale', 'Declared', 'MWh', 'weighted average']) expect(resUk.stdout).not.toContain(en);
+    // The CSV is the same in both languages.
+    const csv = (lang: string) => cli(['indexes', '--month', '11.2024', '--format', 'csv', '--lang', lang], { env: env(dataDir) });
+    expect((await csv('uk')).stdout).toBe((await csv('en')).stdout);
+  });
+
   it('exch indexes is off without an agreement: exit 0 and says why', async () => {
     const r = await cli(['exch', 'indexes'], { env: { SVC_MARKET_DATA: 'fixture' } });
     expect(r.exitCode).toBe(0);

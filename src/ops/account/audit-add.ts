@@ -36,11 +36,18 @@ function unconfirmedWords(r: { persisted: false; reason: string; detail?: string
   return code === undefined ? r.reason : `transport failure ${code}, reason ${r.reason}`;
 }
 
-function blocks(o: Out, t: { bold(s: string): string }): Block[] {
+/** The titles in the CLI's two table languages (`--lang`); the facts are named by the event's fields, as in the JSON. */
+const WORDS = {
+  en: { platform: 'Recorded on the platform (confirmed, 201)', local: (journal: string) => `Recorded in the local journal (${journal})`, unconfirmed: 'Not confirmed by the platform' },
+  uk: { platform: 'Записано на платформі (підтверджено, 201)', local: (journal: string) => `Записано в локальний журнал (${journal})`, unconfirmed: 'Платформа не підтвердила' },
+} as const;
+
+function blocks(o: Out, t: { bold(s: string): string; lang: 'en' | 'uk' }): Block[] {
   const r = o.outcome;
-  if (r.persisted) return [t.bold(o.journal === null ? 'Recorded on the platform (confirmed, 201)' : `Recorded in the local journal (${o.journal})`), { facts: eventFacts(r.event) }];
+  const w = WORDS[t.lang];
+  if (r.persisted) return [t.bold(o.journal === null ? w.platform : w.local(o.journal)), { facts: eventFacts(r.event) }];
   const http: [string, string][] = r.httpStatus !== undefined ? [['httpStatus', String(r.httpStatus)]] : [];
-  return [t.bold(`Not confirmed by the platform: ${unconfirmedWords(r)}`), { facts: [['durability', r.durability], ['localId', r.localId], ['recordedAt', r.recordedAt], ...http, ['detail', r.detail ?? '']] }];
+  return [t.bold(`${w.unconfirmed}: ${unconfirmedWords(r)}`), { facts: [['durability', r.durability], ['localId', r.localId], ['recordedAt', r.recordedAt], ...http, ['detail', r.detail ?? '']] }];
 }
 
 export const auditAdd = defineOperation({

@@ -23,23 +23,23 @@ export function metaText(metadata: AuditEvent['metadata']): string {
 /** An event as a row: the metadata as JSON for the CSV, shortened for the table. */
 export const eventRows = (events: readonly AuditEvent[]) => events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata), metaText: metaText(e.metadata) }));
 
-const text = (key: string, label: string, only?: 'table' | 'csv'): TableColumn => ({ key, label, ...(only === 'table' ? { csv: false } : only === 'csv' ? { table: false } : {}) });
+const text = (key: string, label: string | { en: string; uk: string }, only?: 'table' | 'csv'): TableColumn => ({ key, label, ...(only === 'table' ? { csv: false } : only === 'csv' ? { table: false } : {}) });
 
 /** The events table of `svc audit list` and `export`; the CSV has the event's fields in their own order. */
 const eventsView = {
   columns: [
     text('id', 'Id', 'csv'),
-    text('createdAt', 'Created (UTC)'),
-    text('type', 'Type'),
+    text('createdAt', { en: 'Created (UTC)', uk: 'Створено (UTC)' }),
+    text('type', { en: 'Type', uk: 'Тип' }),
     text('actor', 'Actor', 'csv'),
-    text('tradeDate', 'Trade date'),
-    text('actor', 'Actor', 'table'),
-    text('source', 'Source'),
+    text('tradeDate', { en: 'Trade date', uk: 'Торговий день' }),
+    text('actor', { en: 'Actor', uk: 'Хто' }, 'table'),
+    text('source', { en: 'Source', uk: 'Джерело' }),
     text('metadata', 'Metadata', 'csv'),
-    text('metaText', 'Metadata', 'table'),
-    text('id', 'Id', 'table'),
+    text('metaText', { en: 'Metadata', uk: 'Метадані' }, 'table'),
+    text('id', { en: 'Id', uk: 'Id' }, 'table'),
   ],
-  empty: 'No audit events.',
+  empty: { en: 'No audit events.', uk: 'Подій аудиту немає.' },
 };
 
 /** The CSV columns of an event (`svc audit add --format csv` prints the same). */

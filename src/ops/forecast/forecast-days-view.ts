@@ -37,11 +37,13 @@ const WORDS = {
 } as const;
 type Words = (typeof WORDS)['en' | 'uk'];
 
-const n = (v: number | null, d = 0) => (v === null ? '—' : v.toFixed(d));
+type Num = (v: number | null) => string;
+/** A price to the hryvnia: as the table always printed it in English (4599), grouped in Ukrainian (4 599), as the band chart beside it. */
+const numFor = (t: { lang: 'en' | 'uk'; money(v: number, d?: number): string }): Num => (v) => (v === null ? '—' : t.lang === 'uk' ? t.money(v, 0) : v.toFixed(0));
 const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 
 /** A day: the hours (the floor's columns when it is a risk that day: P(min cap) of 1 % or more in some hour), and the band chart. */
-function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string, w: Words): Block[] {
+function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string, w: Words, n: Num): Block[] {
   const rows = hourRows(r);
   const floorRisk = rows.some((x) => (x.pMinCap ?? 0) >= 0.01);
   const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
@@ -54,7 +56,7 @@ function dayBlocks(r: Out, chart: boolean, dim: (s: string) => string, w: Words)
   return [table, '', { band }, dim(w.legend)];
 }
 
-function monthBlock(r: Out, w: Words): Block {
+function monthBlock(r: Out, w: Words, n: Num): Block {
   const rows = r.days.map((d) => [d.date, n(mean(d.points.map((p) => p.p50))), n(Math.min(...d.points.map((p) => p.p10))), n(Math.max(...d.points.map((p) => p.p90))), n(d.actual ? mean(d.actual) : null), String(d.capHit?.filter((p) => (p.max ?? 0) >= 0.5).length ?? 0)]);
   const head = [w.date, `${w.meanP50}, ${w.unit}`, `${w.minP10}, ${w.unit}`, `${w.maxP90}, ${w.unit}`, `${w.meanActual}, ${w.unit}`, w.capHours];
   return { table: { head, maxWidths: head.map((h) => (h.endsWith(w.unit) ? 12 : undefined)), right: [1, 2, 3, 4, 5], rows } };
@@ -70,7 +72,7 @@ export const forecastDaysView: DocView<Out, In> = {
       t.bold(`${w.forecast} · ${first}${last !== first ? ` – ${last}` : ''}`) + t.dim(` · ${w.from} ${source} (${w.dataTo} ${r.lastDataDay}) · ${r.model}`),
       { dim: `${w.inputs}: ${describeInputs(r.exogenous)}` },
       ...(r.exogenous.fallback ? [{ warn: `exogenous inputs: ${r.exogenous.fallback}` }] : []),
-      ...(input.from === input.to ? dayBlocks(r, door.switches.chart !== false, t.dim, w) : [monthBlock(r, w)]),
+      ...(input.from === input.to ? dayBlocks(r, door.switches.chart !== false, t.dim, w, numFor(t)) : [monthBlock(r, w, numFor(t))]),
       { dim: w.note(r.exogenous.mode === 'off') },
     ];
   },

@@ -14,28 +14,62 @@ import type { ForecastEvaluateRequest, ForecastEvaluateResponse } from './foreca
 type Out = z.infer<typeof ForecastEvaluateResponse>;
 type In = z.input<typeof ForecastEvaluateRequest>;
 
-const f = (v: unknown, d = 3): string => (typeof v === 'number' ? v.toFixed(d) : '—');
+/** A figure to `d` decimals: as it always printed in English (1234.56), grouped with a decimal comma in Ukrainian (1 234,56). */
+type Fmt = (v: unknown, d?: number) => string;
+const f: Fmt = (v, d = 3) => (typeof v === 'number' ? v.toFixed(d) : '—');
+const fmtFor = (t: { lang: 'en' | 'uk'; money(v: number, d?: number): string }): Fmt => (t.lang === 'en' ? f : (v, d = 3) => (typeof v === 'number' ? t.money(v, d) : '—'));
 const CSV_COLUMNS = ['month', 'sampleDays', 'mae', 'rmse', 'smape', 'rmaeVsNaive', 'rmaeVsWeeklyNaive', 'coverage', 'pinball', 'pinballQuantiles', 'crps'];
 const right = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
-function scoreRow(name: string, s: Record<string, number>): string[] {
+/** The view's words in the CLI's two table languages (`--lang`); metric names (MAE, rMAE, CRPS, Diebold–Mariano…) and the series' codes stay as they are. */
+const WORDS = {
+  en: {
+    svc: 'svc LEAR ensemble', unit: ', UAH/MWh', model: 'Model', days: 'Days', month: 'Month', vsNaive: 'rMAE vs naive', vsWeekly: 'rMAE vs weekly', coverage: 'Coverage p10–p90',
+    title: (from: string, to: string, days: string) => `forecast evaluation · ${from} – ${to} · ${days} days scored`,
+    fileUnit: "MAE, RMSE, pinball and CRPS are in the file's price unit.",
+    dm: (stat: string, p: string, days: string) => `Diebold–Mariano vs the standard naive: statistic ${stat}, one-sided p ${p} over ${days} days`,
+    capHit: (bound: string, brier: string, clim: string) => `cap-hit (${bound}): Brier ${brier} vs climatology ${clim}`,
+    noSkill: (hours: string) => `no skill score: none of the ${hours} hours was at the cap`,
+    skill: (skill: string, events: string, hours: string) => ` (skill ${skill}), ${events} of ${hours} hours at the cap`,
+    exogNone: (mode: string) => `exogenous inputs: none (--exog ${mode}): prices only`,
+    exogFallback: (requested: string, why: string) => `exogenous inputs: none, prices only (--exog ${requested} asked; ${why}); the series as read:`,
+    exogUsed: (mode: string) => `exogenous inputs (--exog ${mode}), as available at 11:00 Kyiv on D-1:`,
+    exogHead: ['series', 'columns', 'a forecast of D reads', 'source', 'book', 'fixture', 'cache', 'live', 'missing'],
+  },
+  uk: {
+    svc: 'Ансамбль LEAR svc', unit: ', грн/МВт·год', model: 'Модель', days: 'Днів', month: 'Місяць', vsNaive: 'rMAE до наївного', vsWeekly: 'rMAE до тижневого', coverage: 'Покриття p10–p90',
+    title: (from: string, to: string, days: string) => `оцінка прогнозу · ${from} – ${to} · оцінено днів: ${days}`,
+    fileUnit: 'MAE, RMSE, pinball і CRPS — в одиницях ціни файлу.',
+    dm: (stat: string, p: string, days: string) => `Діболд–Маріано щодо стандартного наївного: статистика ${stat}, однобічне p ${p}, днів: ${days}`,
+    capHit: (bound: string, brier: string, clim: string) => `досягнення граничної ціни (${bound}): Brier ${brier} проти кліматології ${clim}`,
+    noSkill: (hours: string) => `оцінки точності немає: жодна з ${hours} год. не була на граничній ціні`,
+    skill: (skill: string, events: string, hours: string) => ` (skill ${skill}), на граничній ціні ${events} з ${hours} год.`,
+    exogNone: (mode: string) => `зовнішні чинники: немає (--exog ${mode}): лише ціни`,
+    exogFallback: (requested: string, why: string) => `зовнішні чинники: немає, лише ціни (запитано --exog ${requested}; ${why}); ряди, як їх прочитано:`,
+    exogUsed: (mode: string) => `зовнішні чинники (--exog ${mode}), як їх знали о 11:00 за Києвом у день D-1:`,
+    exogHead: ['ряд', 'стовпці', 'прогноз на D читає', 'джерело', 'книга', 'вбудовані', 'кеш', 'наживо', 'бракує'],
+  },
+} as const;
+type Words = (typeof WORDS)['en' | 'uk'];
+
+function scoreRow(name: string, s: Record<string, number>, f: Fmt): string[] {
   return [name, f(s.sampleDays, 0), f(s.mae, 2), f(s.rmse, 2), f(s.smape, 2), f(s.rmaeVsNaive), f(s.rmaeVsWeeklyNaive), f(s.coverage), f(s.pinball, 2), f(s.pinballQuantiles, 2), f(s.crps, 2)];
 }
 
 /** Which exogenous series every forecast of the run used, and from which source (fixture, cache, live, the book). */
-function exogBlocks(exog: Out['exogenous']): Block[] {
-  if (exog.series.length === 0) return [`exogenous inputs: none (--exog ${exog.mode}): prices only`];
-  const head = exog.fallback ? `exogenous inputs: none, prices only (--exog ${exog.requested} asked; ${exog.fallback}); the series as read:` : `exogenous inputs (--exog ${exog.mode}), as available at 11:00 Kyiv on D-1:`;
+function exogBlocks(exog: Out['exogenous'], w: Words): Block[] {
+  if (exog.series.length === 0) return [w.exogNone(exog.mode)];
+  const head = exog.fallback ? w.exogFallback(exog.requested, exog.fallback) : w.exogUsed(exog.mode);
   const rows = exog.series.map((r) => [r.series, r.columns.join(', '), r.availability, r.provider, String(r.days.book), String(r.days.fixture), String(r.days.cache), String(r.days.live), String(r.days.missing)]);
-  return [head, { table: { head: ['series', 'columns', 'a forecast of D reads', 'source', 'book', 'fixture', 'cache', 'live', 'missing'], right: [4, 5, 6, 7, 8], rows } }];
+  return [head, { table: { head: [...w.exogHead], right: [4, 5, 6, 7, 8], rows } }];
 }
 
-function capHitLines(r: Out): string[] {
+function capHitLines(r: Out, w: Words, f: Fmt): string[] {
   return r.capHit.flatMap((ch) => {
     if (typeof ch.hours !== 'number' || ch.hours === 0) return [];
-    const scores = `cap-hit (${String(ch.bound)}): Brier ${f(ch.brier, 4)} vs climatology ${f(ch.brierClimatology, 4)}`;
-    if (ch.skill === null) return [`${scores}; no skill score: none of the ${f(ch.hours, 0)} hours was at the cap`];
-    return [`${scores} (skill ${f(ch.skill)}), ${f(ch.events, 0)} of ${f(ch.hours, 0)} hours at the cap`];
+    const scores = w.capHit(String(ch.bound), f(ch.brier, 4), f(ch.brierClimatology, 4));
+    if (ch.skill === null) return [`${scores}; ${w.noSkill(f(ch.hours, 0))}`];
+    return [`${scores}${w.skill(f(ch.skill), f(ch.events, 0), f(ch.hours, 0))}`];
   });
 }
 
@@ -43,21 +77,23 @@ const evaluateView: DocView<Out, In> = {
   blocks(r, t, input, door) {
     const m = r.metrics;
     const dm = r.dieboldMarianoVsNaive;
+    const w = WORDS[t.lang];
+    const f = fmtFor(t);
     // The errors are in the book's price unit: UAH/MWh for an OREE book; an EPF file's own (said under the table).
-    const u = input.priceBook ? ', UAH/MWh' : '';
-    const head = ['Model', 'Days', `MAE${u}`, `RMSE${u}`, 'sMAPE, %', 'rMAE vs naive', 'rMAE vs weekly', 'Coverage p10–p90', `Pinball${u}`, `Pinball p05–p95${u}`, `CRPS${u}`];
-    const wrapAt = head.map((h, i) => (i === 0 ? undefined : Math.max(9, ...h.split(' ').map((w) => w.length))));
+    const u = input.priceBook ? w.unit : '';
+    const head = [w.model, w.days, `MAE${u}`, `RMSE${u}`, 'sMAPE, %', w.vsNaive, w.vsWeekly, w.coverage, `Pinball${u}`, `Pinball p05–p95${u}`, `CRPS${u}`];
+    const wrapAt = head.map((h, i) => (i === 0 ? undefined : Math.max(9, ...h.split(' ').map((x) => x.length))));
     const months = r.monthly.map((x) => [String(x.month), f(x.sampleDays, 0), f(x.mae, 2), f(x.rmaeVsNaive), f(x.rmaeVsWeeklyNaive), f(x.coverage), f(x.crps, 2)]);
     return [
-      t.bold(`forecast evaluation · ${r.from} – ${r.to} · ${f(m.sampleDays, 0)} days scored`) + t.dim(` · ${door.source ?? ''} · ${r.seconds.toFixed(1)} s`),
-      { table: { head, maxWidths: wrapAt, right: right(10), rows: [scoreRow('svc LEAR ensemble', m), ...r.reference.map((x) => scoreRow(x.name, x.metrics))] } },
-      ...(u ? [] : [{ dim: "MAE, RMSE, pinball and CRPS are in the file's price unit." }]),
-      `Diebold–Mariano vs the standard naive: statistic ${f(dm.statistic, 2)}, one-sided p ${typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—'} over ${f(dm.days, 0)} days`,
-      ...capHitLines(r),
+      t.bold(w.title(r.from, r.to, f(m.sampleDays, 0))) + t.dim(` · ${door.source ?? ''} · ${r.seconds.toFixed(1)} s`),
+      { table: { head, maxWidths: wrapAt, right: right(10), rows: [scoreRow(w.svc, m, f), ...r.reference.map((x) => scoreRow(x.name, x.metrics, f))] } },
+      ...(u ? [] : [{ dim: w.fileUnit }]),
+      w.dm(f(dm.statistic, 2), typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—', f(dm.days, 0)),
+      ...capHitLines(r, w, f),
       '',
-      ...exogBlocks(r.exogenous),
+      ...exogBlocks(r.exogenous, w),
       '',
-      { table: { head: ['Month', 'Days', `MAE${u}`, 'rMAE vs naive', 'rMAE vs weekly', 'Coverage p10–p90', `CRPS${u}`], right: right(6), rows: months } },
+      { table: { head: [w.month, w.days, `MAE${u}`, w.vsNaive, w.vsWeekly, w.coverage, `CRPS${u}`], right: right(6), rows: months } },
     ];
   },
   csv: { rows: (r) => [{ month: 'all', ...r.metrics }, ...r.monthly], columns: CSV_COLUMNS },

@@ -3,11 +3,12 @@
  * transmission-data platform (live with SVC_TSOPLATFORM_TOKEN, shipped fixtures without; the body
  * says which). The load and generation mix is system-operations.ts.
  */
+import type { z } from 'zod';
 import { upperFirst } from '../../domain/text.js';
 import { FlowsQuery, FlowsResponse } from '../../domain/tsoplatform.js';
 import { BORDER_EIC, UA_IPS } from '../../providers/tsoplatform/eic.js';
 import { readFlows } from '../../providers/tsoplatform/reads.js';
-import { FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST, flowGapLines, flowGapPhrases, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
+import { dayRuns, FIXTURE_FLOW_DAYS, FIXTURE_FLOW_NEWEST, flowGapLines, flowGapPhrases, hourList, noDataWhere, noFlowData, RANGE_FLAGS, resolveRange, sourceRemarks, tsoDeps } from './tsoplatform-shared.js';
 import { defineOperation, type DocText } from '../types.js';
 
 
@@ -18,9 +19,36 @@ function signedBars(t: DocText, rows: readonly { label: string; value: number | 
     const v = value ?? 0;
     const left = v < 0 ? t.bar(-v, max, width) : '';
     const right = v > 0 ? t.bar(v, max, width) : '';
-    return `${label} ${left.padStart(width)}│${right.padEnd(width)} ${value === null ? '—' : t.money(v, 0, 'en')}`;
+    return `${label} ${left.padStart(width)}│${right.padEnd(width)} ${value === null ? '—' : t.money(v, 0)}`;
   });
 }
+
+type FlowGaps = z.infer<typeof FlowsResponse>['gaps'];
+
+/** `svc flows`' words in the CLI's two table languages (`--lang`); the stderr lines stay English. */
+const FLOW_WORDS = {
+  en: {
+    title: (border: string, span: string) => `Physical flows UA ↔ ${border}, ${span} (MW; net > 0 = import into Ukraine)`,
+    date: 'Date', hour: 'Hour', net: 'Net', chart: (day: string) => `Net flow by hour, ${day} (MW): export ◀ │ ▶ import`,
+    netExport: 'Net export', netImport: 'Net import', mwh: 'MWh',
+    all: (hours: number) => `over all ${hours} hours.`,
+    some: (hours: number, expected: number, lacking: string) => `over the ${hours} of ${expected} hours with data; ${lacking}.`,
+    noData: (g: FlowGaps, source: string) => `${upperFirst(noFlowData(g.from, g.to, noDataWhere(source)))}.`,
+    gaps: (g: FlowGaps, source: string) => { const { days, hours } = flowGapPhrases(g, source); return [days, hours].filter((p) => p !== undefined).join('; '); },
+  },
+  uk: {
+    title: (border: string, span: string) => `Фізичні перетоки UA ↔ ${border}, ${span} (МВт; нетто > 0 = імпорт в Україну)`,
+    date: 'Дата', hour: 'Година', net: 'Нетто', chart: (day: string) => `Нетто-переток за годинами, ${day} (МВт): експорт ◀ │ ▶ імпорт`,
+    netExport: 'Нетто-експорт', netImport: 'Нетто-імпорт', mwh: 'МВт·год',
+    all: (hours: number) => `за всі ${hours} год.`,
+    some: (hours: number, expected: number, lacking: string) => `за ${hours} з ${expected} год. з даними; ${lacking}.`,
+    noData: (g: FlowGaps, source: string) => `Немає даних про перетоки ${g.from === g.to ? `за ${g.from}` : `за жоден день ${g.from}–${g.to}`} (${source === 'fixture' ? `вбудовані погодинні перетоки є лише за ${FIXTURE_FLOW_DAYS}` : source === 'cache' ? 'копія в кеші їх не містить' : 'платформа їх не має'}).`,
+    gaps: (g: FlowGaps) => [
+      ...(g.missingDays > 0 ? [`немає даних за ${g.missingDays} з ${g.calendarDays} днів (${dayRuns(g.missing)})`] : []),
+      ...(g.missingHours.length > 0 ? [`немає нетто-перетоку в ${g.missingHours.length} з ${g.hoursWithNet + g.missingHours.length} год. (${hourList(g.missingHours)})`] : []),
+    ].join('; '),
+  },
+} as const;
 
 export const couplingFlows = defineOperation({
   id: 'coupling.flows',
@@ -60,25 +88,24 @@ export const couplingFlows = defineOperation({
     remarks: (r) => [...sourceRemarks(r), ...flowGapLines(`flows UA ↔ ${r.border}`, r.gaps, r.source)],
     view: {
       blocks: (r, t) => {
-        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
+        const w = FLOW_WORDS[t.lang];
+        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0));
         const hh = (h: number) => String(h).padStart(2, '0');
         const lastDay = [...new Set(r.hours.map((h) => h.tradeDate))].at(-1);
         const last = r.hours.filter((h) => h.tradeDate === lastDay);
-        const title = t.bold(`Physical flows UA ↔ ${r.border}, ${r.from}${r.to === r.from ? '' : `–${r.to}`} (MW; net > 0 = import into Ukraine)`);
+        const title = t.bold(w.title(r.border, `${r.from}${r.to === r.from ? '' : `–${r.to}`}`));
         const g = r.gaps;
-        if (r.noData) return [title, `\n${upperFirst(noFlowData(g.from, g.to, noDataWhere(r.source)))}.`];
-        const { days, hours } = flowGapPhrases(g, r.source);
-        const lacking = [days, hours].filter((p) => p !== undefined);
+        if (r.noData) return [title, `\n${w.noData(g, r.source)}`];
         // A negative net import is an export, said so with its size (the JSON keeps the signed netImportMwh).
         const mwh = r.summary.netImportMwh;
-        const net = mwh < 0 ? `Net export ${num(-mwh)} MWh` : `Net import ${num(mwh)} MWh`;
+        const net = mwh < 0 ? `${w.netExport} ${num(-mwh)} ${w.mwh}` : `${w.netImport} ${num(mwh)} ${w.mwh}`;
         return [
           title,
-          { table: { head: ['Date', 'Hour', `UA→${r.border}`, `${r.border}→UA`, 'Net'], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
-          ...(lastDay === undefined ? [] : [`\nNet flow by hour, ${lastDay} (MW): export ◀ │ ▶ import`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
+          { table: { head: [w.date, w.hour, `UA→${r.border}`, `${r.border}→UA`, w.net], right: [1, 2, 3, 4], rows: r.hours.map((h) => [h.tradeDate, hh(h.hour), num(h.leg.fromTo), num(h.leg.toFrom), num(h.netFlowMw)]) } },
+          ...(lastDay === undefined ? [] : [`\n${w.chart(lastDay)}`, ...signedBars(t, last.map((h) => ({ label: hh(h.hour), value: h.netFlowMw })))]),
           g.complete
-            ? `\n${net} over all ${r.summary.netHours} hours.`
-            : `\n${net} over the ${r.summary.netHours} of ${g.expectedHours} hours with data; ${lacking.join('; ')}.`,
+            ? `\n${net} ${w.all(r.summary.netHours)}`
+            : `\n${net} ${w.some(r.summary.netHours, g.expectedHours, w.gaps(g, r.source))}`,
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, utcStart: h.utcStart, fromToMw: h.leg.fromTo, toFromMw: h.leg.toFrom, netFlowMw: h.netFlowMw })) },

@@ -12,6 +12,18 @@ import { defineOperation } from '../types.js';
 
 const zero = (): Record<MixGroup, number> => Object.fromEntries(MIX_GROUPS.map((g) => [g, 0])) as Record<MixGroup, number>;
 
+/** `svc system`'s words in the CLI's two table languages (`--lang`); the operator's note stays as published. */
+const SYSTEM_WORDS = {
+  en: {
+    title: (date: string) => `Ukrainian power system, ${date} (MW)`, hour: 'Hour', load: 'Load', total: 'Total', mix: 'Generation mix of the day',
+    group: { nuclear: 'nuclear', coal: 'coal', gas: 'gas', hydro: 'hydro', wind: 'wind', solar: 'solar', other: 'other' },
+  },
+  uk: {
+    title: (date: string) => `Енергосистема України, ${date} (МВт)`, hour: 'Година', load: 'Споживання', total: 'Разом', mix: 'Структура генерації за день',
+    group: { nuclear: 'АЕС', coal: 'вугілля', gas: 'газ', hydro: 'ГЕС', wind: 'вітер', solar: 'сонце', other: 'інше' },
+  },
+} as const;
+
 export const systemOperations = defineOperation({
   id: 'system.operations',
   summary: 'Hourly Ukrainian load and generation mix',
@@ -37,14 +49,16 @@ export const systemOperations = defineOperation({
     remarks: sourceRemarks,
     view: {
       blocks: (r, t) => {
-        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0, 'en'));
+        const w = SYSTEM_WORDS[t.lang];
+        const num = (v: number | null): string => (v === null ? '—' : t.money(v, 0));
         const groups = ['nuclear', 'coal', 'gas', 'hydro', 'wind', 'solar', 'other'] as const;
+        const width = Math.max(8, ...groups.map((g) => w.group[g].length));
         return [
-          t.bold(`Ukrainian power system, ${r.date} (MW)`),
+          t.bold(w.title(r.date)),
           r.note,
-          { table: { head: ['Hour', 'Load', ...groups, 'Total'], right: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], rows: r.hours.map((h) => [String(h.hour).padStart(2, '0'), num(h.loadMw), ...groups.map((g) => num(h.generationMw[g])), num(h.totalGenerationMw)]) } },
-          '\nGeneration mix of the day',
-          ...groups.map((g) => `${g.padEnd(8)} ${t.bar(r.day.shares[g], 1, 40).padEnd(40)} ${t.money(r.day.shares[g] * 100, 1, 'en')} %`),
+          { table: { head: [w.hour, w.load, ...groups.map((g) => w.group[g]), w.total], right: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], rows: r.hours.map((h) => [String(h.hour).padStart(2, '0'), num(h.loadMw), ...groups.map((g) => num(h.generationMw[g])), num(h.totalGenerationMw)]) } },
+          `\n${w.mix}`,
+          ...groups.map((g) => `${w.group[g].padEnd(width)} ${t.bar(r.day.shares[g], 1, 40).padEnd(40)} ${t.money(r.day.shares[g] * 100, 1)} %`),
         ];
       },
       csv: { rows: (r) => r.hours.map((h) => ({ tradeDate: h.tradeDate, hour: h.hour, period: h.period, loadMw: h.loadMw, ...h.generationMw, totalGenerationMw: h.totalGenerationMw })) },

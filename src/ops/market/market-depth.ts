@@ -14,26 +14,49 @@ const DEPTH_PARENT = {
   examples: ['svc depth import examples/depth-sample.csv', 'svc depth show --date 02.03.2026 --sizes 5,10,50 --side buy'],
 };
 
+/** `svc depth`'s words in the CLI's two table languages (`--lang`); sides and risk levels are the JSON's codes. */
+const DEPTH_WORDS = {
+  en: {
+    hourLine: (date: string, hour: string, at: string, clearing: string) => `${date} hour ${hour} — captured ${at}; clearing ${clearing} UAH/MWh`,
+    depth: (band: number, sell: string, buy: string, bookSell: string, bookBuy: string) => `depth within ±${band} %: sell ${sell} MWh, buy ${buy} MWh (book: ${bookSell} / ${bookBuy} MWh)`,
+    head: ['Side', 'Size, MWh', 'Fillable, MWh', 'VWAP, UAH/MWh', 'Slip vs best, UAH/MWh', 'Slip vs best, %', 'Slip vs clearing, UAH/MWh', 'Risk'],
+    slippage: 'buy slippage by size (UAH/MWh)', mwh: 'MWh',
+    importHead: ['Trade date', 'Hour', 'Captured', 'Sell levels', 'Buy levels'],
+    disclaimer: null,
+  },
+  uk: {
+    hourLine: (date: string, hour: string, at: string, clearing: string) => `${date} година ${hour} — знімок ${at}; ціна рівноваги ${clearing} грн/МВт·год`,
+    depth: (band: number, sell: string, buy: string, bookSell: string, bookBuy: string) => `глибина в межах ±${band} %: продаж ${sell} МВт·год, купівля ${buy} МВт·год (книга: ${bookSell} / ${bookBuy} МВт·год)`,
+    head: ['Напрям', 'Обсяг, МВт·год', 'Можна виконати, МВт·год', 'VWAP, грн/МВт·год', 'Прослизання до кращої, грн/МВт·год', 'Прослизання до кращої, %', 'Прослизання до рівноважної, грн/МВт·год', 'Ризик'],
+    slippage: 'прослизання купівлі за обсягом (грн/МВт·год)', mwh: 'МВт·год',
+    importHead: ['Торговий день', 'Година', 'Знімок', 'Рівнів продажу', 'Рівнів купівлі'],
+    disclaimer: 'Лише для відображення: розраховано зі збережених знімків книги заявок як вони є. Не прогноз, не рекомендація заявки і не гарантія виконання.',
+  },
+} as const;
+
 /** Per stored hour: its capture and depth, the fills by size and the buy side's slippage as bars; then the disclaimer. */
 function depthBlocks(r: DepthResponse, t: DocText): Block[] {
-  const num = (v: number | null, digits = 2): string => (v === null ? '—' : t.money(v, digits, 'en'));
+  const w = DEPTH_WORDS[t.lang];
+  const num = (v: number | null, digits = 2): string => (v === null ? '—' : t.money(v, digits));
   const blocks: Block[] = [];
   for (const h of r.hours) {
-    blocks.push(t.bold(`${r.tradeDate} hour ${String(h.hour).padStart(2, '0')} — captured ${h.capturedAt}; clearing ${num(h.clearingPriceUahMwh)} UAH/MWh`));
-    blocks.push(`depth within ±${r.bandPct} %: sell ${num(h.depth.sellMwh, 1)} MWh, buy ${num(h.depth.buyMwh, 1)} MWh (book: ${num(h.curves.sellMwh, 1)} / ${num(h.curves.buyMwh, 1)} MWh)`);
+    blocks.push(t.bold(w.hourLine(r.tradeDate, String(h.hour).padStart(2, '0'), h.capturedAt, num(h.clearingPriceUahMwh))));
+    blocks.push(w.depth(r.bandPct, num(h.depth.sellMwh, 1), num(h.depth.buyMwh, 1), num(h.curves.sellMwh, 1), num(h.curves.buyMwh, 1)));
     const risk = (f: (typeof h.fills)[number]) => t.paint(f.risk === 'low' ? 'green' : f.risk === 'medium' ? 'yellow' : 'red', f.risk);
     const rows = h.fills.map((f) => [f.side, num(f.sizeMwh, 1), num(f.fillableMwh, 1), num(f.vwap), num(f.slippageVsBest), num(f.slippageVsBestPct), num(f.slippageVsClearing), risk(f)]);
-    blocks.push({ table: { head: ['Side', 'Size, MWh', 'Fillable, MWh', 'VWAP, UAH/MWh', 'Slip vs best, UAH/MWh', 'Slip vs best, %', 'Slip vs clearing, UAH/MWh', 'Risk'], maxWidths: [undefined, 9, 9, 9, 13, 13, 13, undefined], right: [1, 2, 3, 4, 5, 6], rows } });
+    // Headers wrap at spaces: the English ones at the widths they always had, the Ukrainian ones at their longest word (the unit).
+    const maxWidths = t.lang === 'uk' ? w.head.map((x, i) => (i === 0 || i === 7 ? undefined : Math.max(11, ...x.split(' ').map((p) => p.length)))) : [undefined, 9, 9, 9, 13, 13, 13, undefined];
+    blocks.push({ table: { head: w.head, maxWidths, right: [1, 2, 3, 4, 5, 6], rows } });
     // Depth curve: VWAP against size, one bar per requested size.
     const buys = h.fills.filter((f) => f.side === 'buy' && f.vwap !== null);
     const top = Math.max(...buys.map((f) => f.slippageVsBest ?? 0), 0);
     if (buys.length > 0) {
-      blocks.push('buy slippage by size (UAH/MWh)');
-      for (const f of buys) blocks.push(`${num(f.sizeMwh, 1).padStart(8)} MWh ${t.bar(f.slippageVsBest ?? 0, top || 1, 30).padEnd(30)} ${num(f.slippageVsBest)}`);
+      blocks.push(w.slippage);
+      for (const f of buys) blocks.push(`${num(f.sizeMwh, 1).padStart(8)} ${w.mwh} ${t.bar(f.slippageVsBest ?? 0, top || 1, 30).padEnd(30)} ${num(f.slippageVsBest)}`);
     }
     blocks.push('');
   }
-  blocks.push(r.disclaimer);
+  blocks.push(w.disclaimer ?? r.disclaimer);
   return blocks;
 }
 
@@ -140,7 +163,7 @@ export const depthImport = defineOperation({
     },
     errors: 'flags',
     view: {
-      blocks: (r) => [{ table: { head: ['Trade date', 'Hour', 'Captured', 'Sell levels', 'Buy levels'], rows: r.snapshots.map((s) => [s.tradeDate, String(s.hour), s.capturedAt, String(s.sellLevels), String(s.buyLevels)]) } }],
+      blocks: (r, t) => [{ table: { head: DEPTH_WORDS[t.lang].importHead, rows: r.snapshots.map((s) => [s.tradeDate, String(s.hour), s.capturedAt, String(s.sellLevels), String(s.buyLevels)]) } }],
       csv: { rows: (r) => r.snapshots },
     },
     examples: ['svc depth import examples/depth-sample.csv', 'svc depth import book.json --format json'],

@@ -115,10 +115,11 @@ export const multiZone = defineOperation({
     view: {
       blocks: (r, t) => {
         const max = Math.max(...r.zones.map((z) => z.valueEurMwh), 0);
+        const uk = t.lang === 'uk';
         return [
-          t.bold(`Regional day-ahead daily display values, ${r.tradeDate} (EUR/MWh), revision ${r.revision}`),
-          { table: { head: ['Zone', 'EUR/MWh', ''], right: [1], rows: r.zones.map((z) => [z.zone, t.money(z.valueEurMwh, 2, 'en'), t.bar(z.valueEurMwh, max, 30)]) } },
-          ...(r.withheld.length ? [`withheld: ${r.withheld.map((w) => `${w.zone} (${w.reason})`).join(', ')}`] : []),
+          t.bold(uk ? `Регіональні добові значення РДН для відображення, ${r.tradeDate} (EUR/МВт·год), ревізія ${r.revision}` : `Regional day-ahead daily display values, ${r.tradeDate} (EUR/MWh), revision ${r.revision}`),
+          { table: { head: uk ? ['Зона', 'EUR/МВт·год', ''] : ['Zone', 'EUR/MWh', ''], right: [1], rows: r.zones.map((z) => [z.zone, t.money(z.valueEurMwh, 2), t.bar(z.valueEurMwh, max, 30)]) } },
+          ...(r.withheld.length ? [`${uk ? 'не показано' : 'withheld'}: ${r.withheld.map((w) => `${w.zone} (${w.reason})`).join(', ')}`] : []),
           `${r.attribution} — licence ${r.licence}; provider ${r.provider}, dataset ${r.dataset}.`,
         ];
       },
@@ -151,7 +152,7 @@ export const zonesImport = defineOperation({
     body: { arg: 'file', help: 'CSV file; - for stdin', fields: ['text'], what: 'zones import', text: true },
     errors: 'flags',
     view: {
-      blocks: (r) => [{ table: { head: ['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], rows: r.attempts.map((a) => [a.tradeDate, String(a.revision), String(a.rows), a.expectedZones.join(','), a.artifactHash.slice(0, 16)]) } }],
+      blocks: (r, t) => [{ table: { head: t.lang === 'uk' ? ['Дата', 'Ревізія', 'Придатних рядків', 'Зони', 'sha256 файлу'] : ['Date', 'Revision', 'Usable rows', 'Zones', 'Artifact sha256'], rows: r.attempts.map((a) => [a.tradeDate, String(a.revision), String(a.rows), a.expectedZones.join(','), a.artifactHash.slice(0, 16)]) } }],
       csv: { rows: (r) => r.attempts },
     },
     examples: ['svc zones import prices-2022-11-01.csv'],

@@ -93,49 +93,71 @@ export function riskResponse(now: Date, input: RiskRequest, config?: Partial<z.i
 /* The CLI's view (`svc risk`): the seven checks with their verdicts, the score and the status under them; the exit gate `--fail-on`. */
 const round = (v: number): number => Math.round(v * 100) / 100;
 
-/** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles. */
+/** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles (uk: 40 846,30 грн, 1,00 циклу). */
 function shown(value: number | string, unit: string, t: NoteText): string {
   if (typeof value === 'string') return value;
+  const w = RISK_WORDS[t.lang];
   switch (unit) {
     case 'coverage':
-      return `${round(value * 100)} %`;
+      return `${t.lang === 'uk' ? t.money(round(value * 100), Number.isInteger(round(value * 100)) ? 0 : 2) : round(value * 100)} %`;
     case 'uah':
-      return `${t.money(value, 2, 'en')} UAH`;
+      return `${t.money(value, 2, t.lang === 'uk' ? 'uk' : 'en')} ${w.uah}`;
     case 'mwh':
-      return `${round(value)} MWh`;
+      return `${t.lang === 'uk' ? t.money(round(value), Number.isInteger(round(value)) ? 0 : 2) : round(value)} ${w.mwh}`;
     case 'cycles':
-      return `${value.toFixed(2)} cycles`;
+      return `${t.lang === 'uk' ? t.money(value, 2) : value.toFixed(2)} ${w.cycles}`;
     default:
       return String(round(value));
   }
 }
 
-const NOT_SUPPLIED = {
-  bessDegradationUnavailableReason: 'wear cost (--degradation)',
-  tradingFeeUnavailableReason: 'fee (--fee)',
-  dataProvenanceUnavailableReason: 'price provenance (--source-label)',
+/** The table's words in the CLI's two table languages (`--lang`); the checks' ids, verdicts (pass, review, block; ready, needsReview, blocked: the codes --fail-on and the JSON use) and their explanations stay as the engine says them. */
+const RISK_WORDS = {
+  en: {
+    title: 'Risk guardrails', check: 'Check', status: 'Status', value: 'Value', why: 'Why', uah: 'UAH', mwh: 'MWh', cycles: 'cycles',
+    score: 'Score', statusWord: 'status', counts: (review: number, block: number) => `${review} review, ${block} block`,
+    notSupplied: 'Not supplied', approval: 'Human approval is always required; svc never submits orders.',
+    missing: { bessDegradationUnavailableReason: 'wear cost (--degradation)', tradingFeeUnavailableReason: 'fee (--fee)', dataProvenanceUnavailableReason: 'price provenance (--source-label)' },
+  },
+  uk: {
+    title: 'Ризик-обмеження', check: 'Перевірка', status: 'Стан', value: 'Значення', why: 'Пояснення', uah: 'грн', mwh: 'МВт·год', cycles: 'циклу',
+    score: 'Оцінка', statusWord: 'стан', counts: (review: number, block: number) => `на перегляд: ${review}, блокують: ${block}`,
+    notSupplied: 'Не задано', approval: 'Схвалення людиною потрібне завжди; svc ніколи не подає заявки.',
+    missing: { bessDegradationUnavailableReason: 'вартість зносу (--degradation)', tradingFeeUnavailableReason: 'комісія (--fee)', dataProvenanceUnavailableReason: 'походження цін (--source-label)' },
+  },
 } as const;
 
+/** The checks' names in Ukrainian for the uk table (the ids stay in the CSV and JSON). */
+const CHECK_UK: Readonly<Record<string, string>> = {
+  dataSource: 'Джерело даних', dataCoverage: 'Повнота даних', priceAnomaly: 'Аномалії цін', tradeConcentration: 'Концентрація угод',
+  cashExposure: 'Потреба в коштах', bessCycles: 'Цикли УЗЕ', humanApproval: 'Схвалення людиною',
+};
+
+/** The markers of what the request left out, in the order said. */
+const NOT_SUPPLIED = RISK_WORDS.en.missing;
+
 export const riskView: TableView<RiskResponse> = {
-  title: (o) => `Risk guardrails · ${o.tradeDate}`,
-  rows: (o, t) => o.report.checks.map((ch) => ({ tradeDate: o.tradeDate, ...ch, shown: shown(ch.value, ch.unit, t), why: ch.detail ?? ch.label ?? '' })),
+  title: (o, t) => `${RISK_WORDS[t.lang].title} · ${o.tradeDate}`,
+  rows: (o, t) => o.report.checks.map((ch) => ({ tradeDate: o.tradeDate, ...ch, check: t.lang === 'uk' ? (CHECK_UK[ch.id] ?? ch.id) : ch.id, shown: shown(ch.value, ch.unit, t), why: ch.detail ?? ch.label ?? '' })),
   columns: [
     { key: 'tradeDate', label: 'Date', table: false },
-    { key: 'id', label: 'Check' },
-    { key: 'status', label: 'Status', format: 'status' },
-    { key: 'shown', label: 'Value', csv: false, maxWidth: 24 },
+    { key: 'id', label: 'Check', table: false },
+    { key: 'check', label: { en: RISK_WORDS.en.check, uk: RISK_WORDS.uk.check }, csv: false },
+    { key: 'status', label: { en: RISK_WORDS.en.status, uk: RISK_WORDS.uk.status }, format: 'status' },
+    { key: 'shown', label: { en: RISK_WORDS.en.value, uk: RISK_WORDS.uk.value }, csv: false, maxWidth: 24 },
     { key: 'value', label: 'Value', table: false },
     { key: 'unit', label: 'Unit', table: false },
     { key: 'label', label: 'Label', table: false },
     { key: 'detail', label: 'Detail', table: false },
-    { key: 'why', label: 'Why', csv: false, maxWidth: 64 },
+    { key: 'why', label: { en: RISK_WORDS.en.why, uk: RISK_WORDS.uk.why }, csv: false, maxWidth: 64 },
   ],
   after: (o, t) => {
     const r = o.report;
-    const lines: ViewLine[] = [`Score ${t.bold(String(round(r.score)))}/100 · status ${t.bold(t.status(r.overallStatus))} · ${r.reviewCount} review, ${r.blockCount} block`];
+    const w = RISK_WORDS[t.lang];
+    const lines: ViewLine[] = [`${w.score} ${t.bold(String(round(r.score)))}/100 · ${w.statusWord} ${t.bold(t.status(r.overallStatus))} · ${w.counts(r.reviewCount, r.blockCount)}`];
     const missing = (Object.keys(NOT_SUPPLIED) as (keyof typeof NOT_SUPPLIED)[]).filter((m) => o[m] !== null);
-    if (missing.length) lines.push({ dim: `Not supplied: ${missing.map((m) => NOT_SUPPLIED[m]).join(', ')}` });
-    lines.push({ dim: 'Human approval is always required; svc never submits orders.' });
+    if (missing.length) lines.push({ dim: `${w.notSupplied}: ${missing.map((m) => w.missing[m]).join(', ')}` });
+    lines.push({ dim: w.approval });
     return lines;
   },
 };

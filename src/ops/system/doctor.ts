@@ -42,21 +42,36 @@ export const DoctorResponse = z.strictObject({
 export type DoctorResponse = z.infer<typeof DoctorResponse>;
 type Source = DoctorResponse['sources'][number];
 
-const yesNo = (v: boolean | null): string => (v === null ? '—' : v ? 'yes' : 'no');
+/** The table's words in the CLI's two table languages (`--lang`); source ids, freshness codes, probe details and fall-backs as the sources say them. */
+const DOCTOR_WORDS = {
+  en: {
+    yes: 'yes', no: 'no', default: 'default', noneNeeded: 'none needed',
+    source: 'Source', address: 'Address', token: 'Token set', reachable: 'Reachable', newest: 'Newest cached', freshness: 'Freshness', fallback: 'Falls back to',
+  },
+  uk: {
+    yes: 'так', no: 'ні', default: 'типова', noneNeeded: 'не потрібен',
+    source: 'Джерело', address: 'Адреса', token: 'Токен задано', reachable: 'Доступне', newest: 'Найновіше в кеші', freshness: 'Свіжість', fallback: 'Резерв',
+  },
+} as const;
+const label = (key: keyof (typeof DOCTOR_WORDS)['en']) => ({ en: DOCTOR_WORDS.en[key], uk: DOCTOR_WORDS.uk[key] });
 
-/** A source as the table shows it (`…Cell`, table only) and as CSV writes it (every field, `lastSeen` as `ok <at>` or `<reason> <at>`). */
-const sourceRow = (s: Source) => ({
-  ...s,
-  lastSeen: s.lastSeen ? `${s.lastSeen.ok ? 'ok' : s.lastSeen.reason ?? 'failed'} ${s.lastSeen.at}` : '',
-  addressCell: `${s.address || '—'}${s.defaultAddress ? ' (default)' : ''}`,
-  tokenCell: s.tokenEnv ? `${yesNo(s.tokenSet)} (${s.tokenEnv})` : 'none needed',
-  reachableCell: s.reachable === null ? '—' : `${yesNo(s.reachable)} (${s.reachableDetail ?? ''})`,
-  newestCell: s.newestFetchedAt ? `${s.newestPeriod ?? ''} ${s.newestFetchedAt}`.trim() : '—',
-});
+/** A source as the table shows it (`…Cell`, table only, in the table language) and as CSV writes it (every field, `lastSeen` as `ok <at>` or `<reason> <at>`). */
+const sourceRow = (s: Source, lang: 'en' | 'uk') => {
+  const w = DOCTOR_WORDS[lang];
+  const yesNo = (v: boolean | null): string => (v === null ? '—' : v ? w.yes : w.no);
+  return {
+    ...s,
+    lastSeen: s.lastSeen ? `${s.lastSeen.ok ? 'ok' : s.lastSeen.reason ?? 'failed'} ${s.lastSeen.at}` : '',
+    addressCell: `${s.address || '—'}${s.defaultAddress ? ` (${w.default})` : ''}`,
+    tokenCell: s.tokenEnv ? `${yesNo(s.tokenSet)} (${s.tokenEnv})` : w.noneNeeded,
+    reachableCell: s.reachable === null ? '—' : `${yesNo(s.reachable)} (${s.reachableDetail ?? ''})`,
+    newestCell: s.newestFetchedAt ? `${s.newestPeriod ?? ''} ${s.newestFetchedAt}`.trim() : '—',
+  };
+};
 
 const csvOnly = (...keys: string[]) => keys.map((key) => ({ key, label: key, table: false as const }));
 /** A table-only cell; `maxWidth`: longer text wraps at spaces (as the risk table's Value and Why), so the table stays near a terminal's width. */
-const tableOnly = (key: string, label: string, maxWidth?: number) => ({ key, label, csv: false as const, ...(maxWidth ? { maxWidth } : {}) });
+const tableOnly = (key: string, label: { en: string; uk: string }, maxWidth?: number) => ({ key, label, csv: false as const, ...(maxWidth ? { maxWidth } : {}) });
 
 /** Why one source cannot answer: not live (and why), its probe failed, or nothing is known (not probed, nothing fresh cached). */
 function whyNot(s: DoctorResponse['sources'][number]): string {
@@ -89,16 +104,16 @@ export const doctor = defineOperation({
     flags: { timeoutMs: { value: 'ms' } },
     flagHelp: { probe: 'do not send the one cheap request per source', timeoutMs: 'deadline of each probe' },
     view: {
-      rows: (o) => o.sources.map(sourceRow),
+      rows: (o, t) => o.sources.map((s) => sourceRow(s, t.lang)),
       columns: [
-        { key: 'id', label: 'Source' },
-        ...csvOnly('name', 'address'), tableOnly('addressCell', 'Address', 32),
-        ...csvOnly('defaultAddress', 'tokenEnv', 'tokenSet'), tableOnly('tokenCell', 'Token set', 16),
-        ...csvOnly('live', 'liveWhy', 'reachable', 'reachableDetail'), tableOnly('reachableCell', 'Reachable', 20),
-        ...csvOnly('newestPeriod', 'newestFetchedAt', 'ageHours'), tableOnly('newestCell', 'Newest cached', 16),
-        { key: 'freshness', label: 'Freshness' },
+        { key: 'id', label: label('source') },
+        ...csvOnly('name', 'address'), tableOnly('addressCell', label('address'), 32),
+        ...csvOnly('defaultAddress', 'tokenEnv', 'tokenSet'), tableOnly('tokenCell', label('token'), 16),
+        ...csvOnly('live', 'liveWhy', 'reachable', 'reachableDetail'), tableOnly('reachableCell', label('reachable'), 20),
+        ...csvOnly('newestPeriod', 'newestFetchedAt', 'ageHours'), tableOnly('newestCell', label('newest'), 16),
+        { key: 'freshness', label: label('freshness') },
         ...csvOnly('lastSeen'),
-        { key: 'fallback', label: 'Falls back to', maxWidth: 40 },
+        { key: 'fallback', label: label('fallback'), maxWidth: 40 },
         ...csvOnly('canAnswer', 'neededByBrief'),
       ],
     },
