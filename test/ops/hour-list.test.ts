@@ -48,7 +48,7 @@ describe('hourList', () => {
     const gaps: FlowGapReport = { from: '01.10.2024', to: '31.10.2024', complete: false, calendarDays: 31, daysWithData: 31, missingDays: 0, missing: [], expectedHours: 745, hoursWithNet: 0, missingHours };
     const hours = missingHours.map((h) => ({ ...h, leg: { fromTo: 100, toFrom: null }, netFlowMw: null }));
     const r = { border: 'PL', from: '01.10.2024', to: '31.10.2024', source: 'platform', noData: false, summary: { hours: 745, netHours: 0, netImportMwh: 0 }, gaps, hours };
-    const t = { bold: (x: string) => x, money: (v: number) => String(v), bar: () => '' };
+    const t = { lang: 'en', bold: (x: string) => x, money: (v: number) => String(v), bar: () => '' };
     const view = couplingFlows.cli?.view as unknown as { blocks(r: unknown, t: unknown): unknown[] };
     const last = view.blocks(r, t).at(-1) as string;
     expect(last).toMatch(/hours with data; no net flow in 745 of 745 hours \(01\.10\.2024 00, .* 19 … 725 more\)\.$/);

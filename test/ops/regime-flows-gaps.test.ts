@@ -48,7 +48,7 @@ describe("the regime's inputs table", () => {
   it('says where each input came from in one Source column (no Status column repeating it)', async () => {
     const r = await call(regime, ctx(), { date: '01.11.2022' });
     const view = regime.cli?.view as unknown as { blocks(r: unknown, t: unknown): unknown[] };
-    const t = { bold: (x: string) => x, paint: (_c: string, x: string) => x, money: (v: number) => String(v) };
+    const t = { lang: 'en', bold: (x: string) => x, paint: (_c: string, x: string) => x, money: (v: number) => String(v) };
     const live = { ...r, inputs: [...r.inputs.slice(0, 1), { name: 'x live', date: r.date, source: 'live', status: 'fresh', fetchedAt: '2026-12-06T10:00:00.000Z' }, { name: 'x cached', date: r.date, source: 'cache', status: 'stale', fetchedAt: '2026-12-05T10:00:00.000Z' }] };
     const table = (out: unknown[]) => (out.find((b) => typeof b === 'object' && b !== null && 'table' in b) as { table: { head: string[]; rows: string[][] } }).table;
     const shipped = table(view.blocks(r, t));
