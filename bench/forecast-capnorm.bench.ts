@@ -46,6 +46,8 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: '+ asinh 364 + npit 364 on caps', o: on([], [caps(asinh(364)), caps(npit(364))]) },
   { name: '+ asinh 364, 728 + npit 364 on caps', o: on([], [caps(asinh(364)), caps(asinh(728)), caps(npit(364))]) },
   { name: '+ asinh 364, 728 + npit 364, 728 on caps', o: on([], [caps(asinh(364)), caps(asinh(728)), caps(npit(364)), caps(npit(728))]) },
+  // Regime (2026-12-07): after a cap change the members on the caps share the equal-weight quarter (and the first week's mean) with the short members.
+  { name: 'shipped, caps members learn first', o: { ...DEFAULT_FORECAST, regime: { ...DEFAULT_FORECAST.regime, caps: true } } },
 ];
 
 const { s: prices, capsOf } = await oree();

@@ -38,9 +38,10 @@ export interface ForecastOptions {
    * weights `fallback` (members: the plain mean of the members, as in the warm-up; `naive1`: half
    * on the members' mean, half on d-1, the one component that already prices the new regime).
    * The equal-weight share of `shrink` goes, for those days, to the members whose window is at
-   * most `shortWindow` (the ones that learn the new regime first). days 0: off.
+   * most `shortWindow` (the ones that learn the new regime first) and, with `caps`, to the members
+   * on the caps too (they price the new caps from the first day). days 0: off.
    */
-  regime: { days: number; minDays: number; fallback: 'members' | 'naive1'; shortWindow: number };
+  regime: { days: number; minDays: number; fallback: 'members' | 'naive1'; shortWindow: number; caps?: boolean };
   bands: BandOptions;
   /** Cap-hit probabilities pooled with their causal climatology (caphit.ts). */
   capHit: CapHitOptions;
@@ -63,7 +64,8 @@ export const DEFAULT_FORECAST: ForecastOptions = {
   shrink: 0.25,
   hourBlocks: FOUR_BLOCKS,
   // minDays 7: half d-1 for the first week after a cap change, while the short members still mix the regimes (docs/forecast.md, "Regime awareness, variants").
-  regime: { days: 56, minDays: 7, fallback: 'naive1', shortWindow: 84 },
+  // caps: after a cap change the members on the caps share the equal-weight quarter (and the first week's mean) with the short members: better on both 2023 and 2024 (docs/forecast.md, "After a cap change, the members on the caps").
+  regime: { days: 56, minDays: 7, fallback: 'naive1', shortWindow: 84, caps: true },
   bands: { ...DEFAULT_BANDS, scaleDays: 7 },
   // 12 % on the climatology of the days with the same cap: the least pooled Brier score of 2023 and 2024 with skill ≥ 0.029 in each (docs/forecast.md, "Cap-hit probabilities").
   capHit: { climateDays: 364, climate: 'sameCap', shrink: { max: 0.12, min: 0.12 } },

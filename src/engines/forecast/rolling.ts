@@ -167,7 +167,8 @@ function combinationWeights(s: DailySeries, comp: Float64Array, a: number, t: nu
   for (let d = Math.max(a, t - o.combineDays, since); d < t; d++) if (s.observed[d] && avail.every((c) => has(comp, d - a, nc, c))) rows.push(d);
   const members = avail.filter((c) => c < nc - 2);
   const regime = since >= 0;
-  const short = regime ? members.filter((c) => (o.lear.members[c] as LearMember).window <= o.regime.shortWindow) : members;
+  const learnsFirst = (m: LearMember): boolean => m.window <= o.regime.shortWindow || (o.regime.caps === true && m.space === 'caps');
+  const short = regime ? members.filter((c) => learnsFirst(o.lear.members[c] as LearMember)) : members;
   const equal = short.length > 0 ? short : members;
   const plainMean = (): Float64Array => {
     for (const c of members) w[c] = 1 / members.length;

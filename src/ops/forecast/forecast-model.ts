@@ -32,14 +32,14 @@ export function historyWindow(book: PriceBook, date: string): PriceBook {
   return daysBefore(book, date, HISTORY_DAYS);
 }
 
-/** The model in one line (≤ 500 characters: the bound of a model name in the plan and brief inputs, PricesForecastSchema). */
-export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; refitted daily) with the d-1 and d-7 prices, least-absolute-deviation weights over the last ${(DEFAULT_FORECAST.combineWindows ?? [DEFAULT_FORECAST.combineDays]).join(' and ')} days averaged, per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change the days since it), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights; locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the same cap's climatology`;
+/** The model in one line (≤ 1,000 characters: the bound of a model name in the plan and brief inputs, PricesForecastSchema). */
+export const MODEL_NAME = `LEAR ensemble (${describeMembers(DEFAULT_FORECAST.lear.members)}; refitted daily) with the d-1 and d-7 prices, least-absolute-deviation weights over the last ${(DEFAULT_FORECAST.combineWindows ?? [DEFAULT_FORECAST.combineDays]).join(' and ')} days averaged, per block of hours (${DEFAULT_FORECAST.hourBlocks.length}; after a cap change the days since it${DEFAULT_FORECAST.regime.caps ? ', the equal share on the short and on-caps members' : ''}), ${Math.round(DEFAULT_FORECAST.shrink * 100)} % shrunk to equal member weights; locally scaled conformal quantiles p05…p95; cap-hit probabilities pooled ${Math.round(DEFAULT_FORECAST.capHit.shrink.min * 100)} % with the same cap's climatology`;
 /**
  * Bumped whenever the engine's numbers change for the same options (a new solver, a new
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-12-06 issue 28: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
+export const MODEL_REVISION = '2026-12-07 issue 28: after a cap change the members on the caps share the equal weights with the short ones; 2026-12-06: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 /**
  * The forecast scores that are prices (the series' unit; UAH/MWh for OREE books), rounded to 0.01

@@ -60,7 +60,7 @@ export const PlanForecast = z.strictObject({
   inputs: z.string().optional(),
 });
 /** A forecast as a risk report or a brief names it when its prices are that forecast. */
-export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(500), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
+export const PricesForecastSchema = z.strictObject({ model: z.string().min(1).max(1000), rmaeVsNaive: z.number().nullable(), days: z.number().int().min(0) });
 
 export const PlanPnl = z.strictObject({
   expectedUah: z.number(),

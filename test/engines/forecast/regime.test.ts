@@ -1,7 +1,7 @@
 /** Regime awareness: known breaks from the caps, members cut at a break, the combination after it. */
 import { describe, expect, it } from 'vitest';
 import { realBook } from '../backtest-fixture.js';
-import { DEFAULT_FORECAST, H, capBreaks, indexOf, makeSeries, rollingForecast, seriesFromPriceBook, type DayCaps, type ForecastOptions } from '../../../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, capBand, capBreaks, indexOf, makeSeries, rollingForecast, seriesFromPriceBook, type DayCaps, type ForecastOptions } from '../../../src/engines/forecast/index.js';
 import { trainingDays } from '../../../src/engines/forecast/lear.js';
 
 const flat = (v: number) => new Array<number>(H).fill(v);
@@ -59,5 +59,24 @@ describe('regime-aware forecasts', () => {
     expect(d?.naiveWeight).toBeCloseTo(0.5, 12);
     const [later] = rollingForecast(s, change + 10, change + 10, FAST, capsOf).days;
     expect(later?.naiveWeight).not.toBeCloseTo(0.5, 6);
+  });
+
+  it('after a change, the equal-weight share goes to the short members and, with regime.caps, to the members on the caps too', () => {
+    const s = seriesFromPriceBook(realBook().book);
+    const change = indexOf(s, '10.10.2024');
+    const capsOf = (t: number): DayCaps => ({ min: flat(10), max: flat(t < change ? 9000 : 8000) });
+    s.breaks = capBreaks(capsOf, s.nDays);
+    s.caps = capBand(capsOf, s.nDays + 1)!;
+    const members = [{ window: 28, transform: 'asinh' as const, sinceBreak: 14 }, { window: 120, transform: 'asinh' as const, space: 'caps' as const }, { window: 140, transform: 'asinh' as const }];
+    const base: ForecastOptions = { ...FAST, shrink: 1, lear: { ...FAST.lear, members }, regime: { ...FAST.regime, caps: false } };
+    const at = (o: ForecastOptions, t: number) => Array.from(rollingForecast(s, t, t, o, capsOf).days[0]?.weights ?? []).slice(0, 3);
+    // shrink 1: the weights are the equal share alone; inside the regime's days after the change:
+    expect(at(base, change + 10)).toEqual([1, 0, 0]);
+    expect(at({ ...base, regime: { ...base.regime, caps: true } }, change + 10)).toEqual([0.5, 0.5, 0]);
+    // the first days (fallback naive1): half d-1, half the mean of the same members
+    expect(at({ ...base, regime: { ...base.regime, caps: true } }, change + 1)).toEqual([0.25, 0.25, 0]);
+    // long after the change, every member shares it either way
+    const late = change - 200;
+    expect(at({ ...base, regime: { ...base.regime, caps: true } }, late).map((w) => Number(w.toFixed(12)))).toEqual([1 / 3, 1 / 3, 1 / 3].map((w) => Number(w.toFixed(12))));
   });
 });
