@@ -11,6 +11,7 @@ import { QUANTILE_LEVELS, quantileAt } from '../../src/engines/forecast/index.js
 import { DAY_RECORD_REVISION, MIN_SCENARIOS, clearForecastDayMemory, dayKeys, forecastsForPlans, type DayForecastFor } from '../../src/ops/forecast/forecast-day.js';
 import { MODEL_FINGERPRINT } from '../../src/ops/forecast/forecast-model.js';
 import { realBook } from '../engines/backtest-fixture.js';
+import { localCtx } from './helpers.js';
 
 function slice(from: string, to: string): PriceBook {
   const out: PriceBook = {};
@@ -22,10 +23,13 @@ const inCaps = (f: DayForecastFor, h: number, v: number) => v >= (f.minCap[h] as
 
 describe('plan scenarios from the predictive distribution (ECC-Q)', { timeout: 300_000 }, () => {
   const date = '15.12.2024';
-  const history = slice('01.08.2024', '14.12.2024');
+  // The whole book before the day, read through the run's member-fit cache: on a run of the whole
+  // suite these days' fits were warmed once (test/global-setup.ts), so this costs the combination only.
+  const history = slice('01.01.2022', '14.12.2024');
+  const opts = { ctx: localCtx() };
 
   it('every hour: the scenarios are the quantile function of the day at the mid-levels, inside the caps; each keeps its day’s ranks', async () => {
-    const f = (await forecastsForPlans(history, [date])).get(date)!;
+    const f = (await forecastsForPlans(history, [date], opts)).get(date)!;
     const n = f.scenarios.length;
     expect(n).toBeGreaterThanOrEqual(MIN_SCENARIOS);
     expect(f.plannedOn).toBe('mean');
@@ -35,7 +39,7 @@ describe('plan scenarios from the predictive distribution (ECC-Q)', { timeout: 3
       return hourlyPrices(g);
     });
     // The past days' errors actual − p50, from their own forecasts (the same bits in any range).
-    const past = await forecastsForPlans(history, f.scenarioDays);
+    const past = await forecastsForPlans(history, f.scenarioDays, opts);
     const err = f.scenarioDays.map((d, j) => (errors[j] as number[]).map((a, h) => a - (past.get(d)!.p50[h] as number)));
     for (let h = 0; h < 24; h++) {
       const q = f.quantiles[h] as number[];
@@ -68,9 +72,9 @@ describe('plan scenarios from the predictive distribution (ECC-Q)', { timeout: 3
     expect(key.startsWith(`${MODEL_FINGERPRINT}|${DAY_RECORD_REVISION}|`)).toBe(true);
     // Fitted twice in a row (not read back from this process's memory): the same record, scenarios included.
     clearForecastDayMemory();
-    const a = (await forecastsForPlans(history, [date])).get(date)!;
+    const a = (await forecastsForPlans(history, [date], opts)).get(date)!;
     clearForecastDayMemory();
-    const b = (await forecastsForPlans(history, [date])).get(date)!;
+    const b = (await forecastsForPlans(history, [date], opts)).get(date)!;
     expect(b).not.toBe(a);
     expect(b).toEqual(a);
   });
