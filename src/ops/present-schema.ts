@@ -11,7 +11,7 @@
  * every output the op tests produce; test/ops/present-schema.test.ts on every kind of node):
  * - only a strict object (`z.strictObject`, which allows no other key) is compiled by its keys;
  * - any part of the output the schema does not describe by keys (a record, a union, a loose object,
- *   a transform, a lazy schema), and an object or array where the schema has another kind, is
+ *   a transform, a lazy schema), and an array where the schema has an object or the reverse, is
  *   walked by name there, as before;
  * - an operation whose output is not a zod schema is walked by name.
  */
