@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { H, capBand, fitReads, makeSeries, memberForecasts, type DailySeries, type LearOptions } from '../../src/engines/forecast/index.js';
-import { cachedMemberForecasts, evict, memberCacheOf, memberDayKey, type FitDays, type MemberCache } from '../../src/ops/forecast/forecast-member-cache.js';
+import { STORE_EVERY_DAYS, cachedMemberForecasts, evict, memberCacheOf, memberDayKey, type FitDays, type MemberCache } from '../../src/ops/forecast/forecast-member-cache.js';
 import { loadConfig } from '../../src/config/config.js';
 import { compareTradeDates } from '../../src/domain/dates.js';
 import type { PriceBook } from '../../src/domain/prices.js';
@@ -217,6 +217,24 @@ describe('the cache on disk', () => {
     expect(next.stats).toEqual({ read: 11, fitted: 1 });
     expect(hex(next.members)).toBe(hex(memberForecasts(s, a + 1, to + 1, LEAR)));
     expect(log).toEqual([[a, to], [to + 1, to + 1]]);
+  });
+
+  it('stores what it fitted piece by piece: a run that fails part-way (a request past its deadline) leaves its pieces, and the retry fits only the rest', async () => {
+    const c: MemberCache = { dir: dir(), maxBytes: 1 << 30 };
+    const from = 50;
+    const until = from + STORE_EVERY_DAYS + 9; // two pieces
+    const log: number[][] = [];
+    const failing: FitDays = async (x, y, p) => {
+      if (log.length === 1) throw new Error('deadline');
+      return fitter(s, log)(x, y, p);
+    };
+    await expect(cachedMemberForecasts(s, from, until, LEAR, c, failing)).rejects.toThrow('deadline');
+    expect(log).toEqual([[from, from + STORE_EVERY_DAYS - 1]]);
+    const retry: number[][] = [];
+    const again = await cachedMemberForecasts(s, from, until, LEAR, c, fitter(s, retry));
+    expect(again.stats).toEqual({ read: STORE_EVERY_DAYS, fitted: 10 });
+    expect(retry).toEqual([[from + STORE_EVERY_DAYS, until]]);
+    expect(hex(again.members)).toBe(hex(memberForecasts(s, from, until, LEAR)));
   });
 
   it('ignores a short, corrupt or foreign file and refits that day; concurrent runs agree and leave no temp file', async () => {

@@ -170,12 +170,20 @@ export function evict(c: MemberCache, fileBytes = 0, now = Date.now()): number {
   return removed;
 }
 
+/**
+ * Days fitted at a time and stored before the next are fitted: a cold plan on the forecast fits
+ * ≈ 148 days, and on a busy server its request may pass the deadline; the retry then reads what the
+ * first request fitted instead of starting again. Large enough that each piece still spreads over
+ * the pool's threads (forecast-parallel.ts chunks it).
+ */
+export const STORE_EVERY_DAYS = 28;
+
 /** Fits the member forecasts of days a..b (the engine's layout); progress relative to the range. */
 export type FitDays = (a: number, b: number, onProgress?: (done: number) => void) => Promise<Float64Array>;
 
 /**
  * memberForecasts(s, a, to, lear) with each day read from the cache when stored there, the others
- * fitted by `fit` (consecutive days together) and stored.
+ * fitted by `fit` (consecutive days together, STORE_EVERY_DAYS at most) and stored piece by piece.
  */
 export async function cachedMemberForecasts(s: DailySeries, a: number, to: number, lear: LearOptions, c: MemberCache, fit: FitDays, onProgress?: (done: number, total: number) => void): Promise<{ members: Float64Array; stats: MemberCacheStats }> {
   const nm = lear.members.length;
@@ -202,7 +210,9 @@ export async function cachedMemberForecasts(s: DailySeries, a: number, to: numbe
   let stored = 0;
   for (let i = 0; i < todo.length; ) {
     let j = i;
-    while (j + 1 < todo.length && todo[j + 1] === (todo[j] as number) + 1) j++;
+    // Consecutive days together, STORE_EVERY_DAYS at most: what a run fitted is stored as it goes, so
+    // a run cancelled part-way (a served request past its deadline) leaves its fits for the retry.
+    while (j + 1 < todo.length && todo[j + 1] === (todo[j] as number) + 1 && j + 1 - i < STORE_EVERY_DAYS) j++;
     const from = todo[i] as number;
     const end = todo[j] as number;
     const part = await fit(from, end, (d) => onProgress?.(done + d, len));
