@@ -10,9 +10,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { SvcError } from '../domain/errors.js';
 import type { Access, Caller, Operation } from '../ops/types.js';
-import { headerRecord, nodeStoreOf, setCommonHeaders } from './headers.js';
+import { nodeStoreOf, setCommonHeaders } from './headers.js';
 import type { ServerKit } from './kit.js';
-import { applyDecision, countHit, FixedWindowLimiter, recordDecision, storeDecision } from './rate-limit.js';
+import { applyDecision, countHit, FixedWindowLimiter, storeDecision } from './rate-limit.js';
 import { rateKey } from './caller-key.js';
 import { rootPlugin } from './plugin.js';
 
@@ -56,9 +56,7 @@ export function createGuards(kit: ServerKit): Guards {
       // The in-process limiter answers synchronously: no closure or promise on the hot path.
       const decision = syncLimiter.hit(rateKey(caller, request.ip));
       const store = nodeStoreOf(reply);
-      const record = store === undefined ? headerRecord(reply) : undefined;
-      const limited =
-        store !== undefined ? storeDecision(decision, windowMs, store, reply) : record === undefined ? applyDecision(decision, windowMs, reply) : recordDecision(decision, windowMs, record, reply);
+      const limited = store === undefined ? applyDecision(decision, windowMs, reply) : storeDecision(decision, windowMs, store, reply);
       return limited ? done(limited) : admit(request, caller, done);
     }
     countHit(limiter, rateKey(caller, request.ip), windowMs, (name, value) => reply.header(name, value), (limited) =>

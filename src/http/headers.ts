@@ -45,7 +45,7 @@ const REPLY_HEADERS: symbol | undefined = (() => {
   }
 })();
 
-/** The reply's header record when it is fastify's plain object, so headers can be stored in it directly. */
+/** The reply's header record when it is fastify's plain object: read (never written) to tell a reply with no header yet, without the copy `getHeaders()` makes. */
 export function headerRecord(reply: FastifyReply): HeaderRecord | undefined {
   if (REPLY_HEADERS === undefined) return undefined;
   const record = (reply as unknown as Record<symbol, unknown>)[REPLY_HEADERS];
@@ -127,10 +127,9 @@ export function hasCommonHeaders(reply: FastifyReply): boolean {
  * On a reply with no header yet (every route's hook) they are set in one step: Node's header store
  * (above) is filled with them under lower-case names written out, in place of five `reply.header`
  * calls; fastify's own headers (content type and length, any set later) join them when fastify
- * writes the head. Without that store, fastify's record is replaced by one object literal (its names
- * written out, not computed: a computed key would put the literal on V8's slower definition path,
- * tick-shape.ts). The headers, their
- * values and their order are the same on every path (test/http/headers.test.ts).
+ * writes the head. Without that store (a Node whose store is not the one proven above), and on a
+ * reply that has headers already, they go through `reply.header`. The headers, their values and
+ * their order are the same on every path (test/http/headers.test.ts).
  */
 export function setCommonHeaders(reply: FastifyReply, lifecycle: Lifecycle, securityMode?: string): void {
   const record = headerRecord(reply);
@@ -142,11 +141,6 @@ export function setCommonHeaders(reply: FastifyReply, lifecycle: Lifecycle, secu
     store['x-content-type-options'] = ['x-content-type-options', 'nosniff'];
     if (securityMode !== undefined) store['x-svc-security-mode'] = ['x-svc-security-mode', securityMode];
     (reply.raw as unknown as Record<symbol, NodeHeaderStore>)[OUT_HEADERS as symbol] = store;
-  } else if (record !== undefined && isEmpty(record)) {
-    (reply as unknown as Record<symbol, HeaderRecord>)[REPLY_HEADERS as symbol] =
-      securityMode === undefined
-        ? { 'x-request-id': reply.request.id, 'cache-control': CACHE_CONTROL, 'x-svc-api-version': API_VERSION, 'x-content-type-options': 'nosniff' }
-        : { 'x-request-id': reply.request.id, 'cache-control': CACHE_CONTROL, 'x-svc-api-version': API_VERSION, 'x-content-type-options': 'nosniff', 'x-svc-security-mode': securityMode };
   } else {
     reply.header(REQUEST_ID_HEADER, reply.request.id);
     reply.header('cache-control', CACHE_CONTROL);

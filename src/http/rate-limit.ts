@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { RateLimitStatus } from '../ops/types.js';
-import { RATE_LIMIT_HEADERS, type HeaderRecord, type NodeHeaderStore } from './headers.js';
+import { RATE_LIMIT_HEADERS, type NodeHeaderStore } from './headers.js';
 
 export type { RateLimitStatus };
 export { FixedWindowLimiter, type RateDecision, type RateLimiter } from './rate-limit-window.js';
@@ -38,21 +38,10 @@ export function applyDecision(d: RateDecision, windowMs: number, target: { heade
 }
 
 /**
- * applyDecision for a reply whose header record is at hand (headers.ts `headerRecord`): the three
- * headers stored in it directly (names written out: the same three as RATE_LIMIT_HEADERS); a refusal
- * goes through applyDecision, which sets the same values again with Retry-After and makes the 429.
- */
-export function recordDecision(d: RateDecision, windowMs: number, record: HeaderRecord, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
-  if (!d.allowed) return applyDecision(d, windowMs, reply);
-  record['x-ratelimit-limit'] = d.limit;
-  record['x-ratelimit-remaining'] = d.remaining;
-  record['x-ratelimit-reset'] = d.resetSeconds;
-  return undefined;
-}
-
-/**
- * recordDecision for a reply whose common headers sit in Node's header store (headers.ts
- * `nodeStoreOf`): the three headers stored there the same way, as `[name, value]`.
+ * applyDecision for a reply whose common headers sit in Node's header store (headers.ts
+ * `nodeStoreOf`): the three headers stored there directly, as `[name, value]` (names written out:
+ * the same three as RATE_LIMIT_HEADERS); a refusal goes through applyDecision, which sets the same
+ * values again with Retry-After and makes the 429.
  */
 export function storeDecision(d: RateDecision, windowMs: number, store: NodeHeaderStore, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
   if (!d.allowed) return applyDecision(d, windowMs, reply);
