@@ -9,7 +9,7 @@ import type { CliEnv } from './cli-env.js';
 import { SvcError } from '../domain/errors.js';
 import { toCsv } from './csv.js';
 import { makeTable } from './table.js';
-import { countOf, formatMoney } from './i18n.js';
+import { countOf, formatMoney, formatPercent } from './i18n.js';
 import { columnChart } from './chart.js';
 // forecast-model, not forecast-day: the light module (a cold backtest, which loads this file, need not load the forecast's inputs and their clients).
 import { historyWindow } from '../ops/forecast/forecast-model.js';
@@ -61,7 +61,7 @@ const WORDS = {
     spreadTitle: 'Spread plan on the forecast', bessTitle: 'Battery schedule on the forecast',
     plannedOn: (mean: boolean) => `planned on the forecast's ${mean ? 'expected (mean) prices' : 'p50 (too few scenario days for the mean)'}`,
     unit: 'UAH/MWh', uah: 'UAH', hour: 'Hour', planned: 'Planned', side: 'Side', mwh: 'MWh', limit: 'Limit', buy: 'buy', sell: 'sell',
-    pnl: 'PnL on the forecast', expected: 'expected',
+    pnl: 'PnL on the forecast', expected: 'expected', loss: 'loss',
     scenarios: (n: number, calibrated: number | null) =>
       `(${n} whole-day scenarios from the forecast's quantiles; p10–p90 ${calibrated === null ? 'over the scenarios alone: too few recent days to calibrate, read it as optimistic' : `calibrated on the plan's realised PnL of the last ${calibrated} days`})`,
     noScenarios: 'no scenario days behind this forecast (too little history): no distribution',
@@ -75,7 +75,7 @@ const WORDS = {
     spreadTitle: 'План спред-торгівлі за прогнозом', bessTitle: 'Графік УЗЕ за прогнозом',
     plannedOn: (mean: boolean) => `сплановано за ${mean ? 'очікуваними (середніми) цінами прогнозу' : 'p50 прогнозу (замало днів-сценаріїв для середнього)'}`,
     unit: 'грн/МВт·год', uah: 'грн', hour: 'Година', planned: 'Планова', side: 'Напрям', mwh: 'МВт·год', limit: 'Ліміт', buy: 'купівля', sell: 'продаж',
-    pnl: 'Результат за прогнозом', expected: 'очікуваний',
+    pnl: 'Результат за прогнозом', expected: 'очікуваний', loss: 'збитку',
     scenarios: (n: number, calibrated: number | null) =>
       `(сценаріїв цілого дня з квантилів прогнозу: ${n}; p10–p90 ${calibrated === null ? 'лише за сценаріями: замало недавніх днів для калібрування, читайте як оптимістичну оцінку' : `відкалібровано за фактичним результатом плану за останні ${calibrated} дн.`})`,
     noScenarios: 'за цим прогнозом немає днів-сценаріїв (замала історія): розподілу немає',
@@ -88,7 +88,8 @@ const WORDS = {
 } as const;
 
 /** A share as `12.5 %` (as these lines always said it) / `12,5 %` (a no-break space, as the uk tables). */
-const pct = (share: number, lang: 'en' | 'uk', digits: number): string => (lang === 'uk' ? `${formatMoney(share * 100, 'uk', digits)}\u00a0%` : `${(share * 100).toFixed(digits)} %`);
+// uk as every uk table writes a share (i18n.ts formatPercent); en as these lines always wrote it (`2 %`).
+const pct = (share: number, lang: 'en' | 'uk', digits: number): string => (lang === 'uk' ? formatPercent(share, 'uk', digits) : `${(share * 100).toFixed(digits)} %`);
 
 /** Forecast, schedule, limits and the PnL distribution as terminal lines. */
 export function renderOnForecast(env: CliEnv, body: OnForecastBody, kind: 'spread' | 'bess', source: string): void {
@@ -117,7 +118,7 @@ export function renderOnForecast(env: CliEnv, body: OnForecastBody, kind: 'sprea
   const p = body.pnl;
   out.print(
     p
-      ? `${c.bold(w.pnl)}: ${w.expected} ${m(p.expectedUah, 0)} ${w.uah} · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(${lang === 'uk' ? 'збитку' : 'loss'}) ${pct(p.probabilityOfLoss, lang, 0)} ${w.scenarios(p.scenarios, p.band === 'conformal' ? (p.calibrationDays ?? null) : null)}`
+      ? `${c.bold(w.pnl)}: ${w.expected} ${m(p.expectedUah, 0)} ${w.uah} · p10 ${m(p.p10Uah, 0)} · p90 ${m(p.p90Uah, 0)} · P(${w.loss}) ${pct(p.probabilityOfLoss, lang, 0)} ${w.scenarios(p.scenarios, p.band === 'conformal' ? (p.calibrationDays ?? null) : null)}`
       : `${c.bold(w.pnl)}: ${w.noScenarios}`,
   );
   const skill = f.skill.maeUahMwh === null ? w.noSkill : `MAE ${m(f.skill.maeUahMwh, 0)} ${w.unit}${f.skill.rmaeVsNaive === null ? '' : `, rMAE ${f.skill.rmaeVsNaive.toFixed(2)} ${w.vsNaive}`} ${w.overLast(f.skill.days)}`;
