@@ -50,6 +50,8 @@ async function serve(kind: Kind): Promise<void> {
   let url: string;
   if (kind === 'svc' || kind === 'before') {
     const root = kind === 'before' ? `${BEFORE}/src` : '../src';
+    // As src/cli/serve.ts starts it: V8's pretenuring off first (src/http/heap.ts; a build before it has none).
+    await import(`${root}/http/heap.js`).then((m: typeof import('../src/http/heap.js')) => m.tuneServerHeap(), () => undefined);
     const { startServer } = (await import(`${root}/http/listen.js`)) as typeof import('../src/http/listen.js');
     const { agentDoor } = (await import(`${root}/mcp/door.js`)) as typeof import('../src/mcp/door.js');
     const { operations } = (await import(`${root}/ops/index.js`)) as typeof import('../src/ops/index.js');

@@ -18,6 +18,8 @@ const { loadConfig } = await import(`${ROOT}/dist/config/config.js`);
 const config = loadConfig({}, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 1_000_000_000, dataDir: '/nonexistent' });
 let url;
 if (kind === 'svc') {
+  // As src/cli/serve.ts starts it: V8's pretenuring off first (src/http/heap.ts; a build before it has none).
+  await import(`${ROOT}/dist/http/heap.js`).then((m) => m.tuneServerHeap(), () => undefined);
   const { startServer } = await import(`${ROOT}/dist/http/listen.js`);
   const { agentDoor } = await import(`${ROOT}/dist/mcp/door.js`);
   const { operations } = await import(`${ROOT}/dist/ops/index.js`);

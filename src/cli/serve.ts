@@ -72,6 +72,8 @@ export function registerServe(program: Command, env: CliEnv): void {
       '\nSettings (SVC_* environment) and auth modes: docs/http.md.',
   );
   cmd.action(async (opts: ServeOpts) => {
+    // Before anything of the server runs: V8's pretenuring misjudges a server's per-request objects (heap.ts).
+    (await import('../http/heap.js')).tuneServerHeap();
     const loaded = await env.config();
     const config = { ...loaded, host: opts.host ?? loaded.host, port: opts.port === undefined ? loaded.port : parsePort(opts.port) };
     const [{ startServer }, { agentDoor }, { operations }, { openConfiguredStores }, { securityModeOf }] = await Promise.all([
