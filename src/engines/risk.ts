@@ -27,17 +27,18 @@ import type { RiskInput, RiskMarkers, RiskResult, SuppliedKeys } from './risk/ty
 export { DEFAULT_RISK_CONFIG, RiskConfig, parseRiskConfig, type RiskConfigInput } from './risk/config.js';
 export { cashExposureUah } from './risk/plan-checks.js';
 export type { CoverageFacts, PricesForecast, RiskCaps, RiskInput, RiskMarkers, RiskResult, SuppliedKeys, UnavailableReason } from './risk/types.js';
+export type { RiskLocale } from './risk/words.js';
 
 export function buildRiskReport(input: RiskInput, config: RiskConfig = DEFAULT_RISK_CONFIG): RiskResult {
   const coverage = scanCoverage(input.prices, input.coverage);
   const checks: RiskCheck[] = [
     dataSourceCheck(input, config),
-    dataCoverageCheck(coverage, config, input.forecast !== undefined),
-    priceAnomalyCheck(input.prices, coverage, input.caps, config),
+    dataCoverageCheck(coverage, config, input.forecast !== undefined, input.locale),
+    priceAnomalyCheck(input.prices, coverage, input.caps, config, input.locale),
     tradeConcentrationCheck(input, config),
     cashExposureCheck(input, config),
     bessCyclesCheck(input, config),
-    humanApprovalCheck(),
+    humanApprovalCheck(input.locale),
   ];
   return { report: summarizeChecks(checks, config), markers: riskMarkers(input.supplied) };
 }

@@ -1,10 +1,12 @@
 /**
  * `--lang uk` on the commands whose tables learnt Ukrainian last (risk, regime, flows, depth,
  * forecast evaluate, doctor, audit, system, zones): Ukrainian headers, no English ones; the CSV
- * and JSON the same in both languages. On the shipped fixtures, in process.
+ * and JSON the same in both languages, except risk's explanations, which the engine says in the
+ * language asked for. On the shipped fixtures, in process.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { FIXTURE, ROOT, tempDir } from './helpers.js';
 import { cli } from './in-process.js';
 
@@ -19,14 +21,23 @@ function expectWords(text: string, uk: readonly string[], en: readonly string[])
 }
 
 describe('svc risk --lang uk', () => {
-  it('the headers, the check names, the units and the lines under the table in Ukrainian; the CSV unchanged', async () => {
+  it('the headers, the check names, the units and the lines under the table and the explanations in Ukrainian; the CSV the same but for the explanations', async () => {
     const args = ['risk', FIXTURE, '--date', '15.12.2024', '--fee', '10', '--no-color'];
     const uk = await cli(['--lang', 'uk', ...args]);
     expect(uk.exitCode, uk.stderr).toBe(0);
     expectWords(uk.stdout, ['Ризик-обмеження · 15.12.2024', '│ Перевірка', '│ Стан', '│ Значення', '│ Пояснення', 'Джерело даних', 'Цикли УЗЕ', ' грн ', 'Оцінка 100/100 · стан ready', 'Не задано: вартість зносу (--degradation)', 'Схвалення людиною потрібне завжди'], ['Risk guardrails', '│ Check', '│ Status', '│ Value', 'Score', 'Not supplied', 'cycles']);
     expect(uk.stdout).toMatch(/\d\u00a0\d{3},\d{2} грн/);
-    const csv = async (lang: string) => (await cli(['--lang', lang, ...args, '--format', 'csv'])).stdout;
-    expect(await csv('uk')).toBe(await csv('en'));
+    // The explanations come from the engine in the language asked for (the op's locale), wrapped in the cell.
+    const flat = uk.stdout.replace(/\s*│\s*/g, ' ').replace(/\s+/g, ' ');
+    expectWords(flat, ['Мітку джерела не передано', 'доба повна', 'Аномалій немає', 'Найбільша угода дає', 'Купівлі доби', 'План УЗЕ використовує', 'має затвердити людина', 'обов’язкове'], ['No source label', 'the day is complete', 'No anomaly', 'The largest trade', "The day's purchases", 'The battery plan', 'A person must approve', 'required']);
+    // CSV: the same rows, columns, codes and values in both languages; only the explanation is in the language asked for.
+    const csv = async (lang: string) => parse((await cli(['--lang', lang, ...args, '--format', 'csv'])).stdout, { columns: true }) as Record<string, string>[];
+    const [ukCsv, enCsv] = [await csv('uk'), await csv('en')];
+    const withoutDetail = (rows: Record<string, string>[]) => rows.map(({ detail, ...rest }) => (expect(detail).toBeTruthy(), rest));
+    expect(withoutDetail(ukCsv)).toEqual(withoutDetail(enCsv));
+    expect(ukCsv).toHaveLength(7);
+    expect(ukCsv[0]?.detail).toContain('Мітку джерела не передано');
+    expect(enCsv[0]?.detail).toContain('No source label was given');
   });
 });
 

@@ -13,12 +13,12 @@
  *
  * Value: the number of distinct flagged hours (unit `count`).
  */
-import { upperFirst } from '../../domain/text.js';
 import type { RiskCheck, RiskCheckStatus } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import type { CoverageScan } from './data-checks.js';
-import { formatNumber, hourList } from './format.js';
+import { riskWords } from './locale.js';
 import type { RiskCaps } from './types.js';
+import type { RiskLocale } from './words.js';
 
 /** Makes the MAD a consistent estimator of the standard deviation of normal data. */
 export const MAD_TO_SIGMA = 1.4826;
@@ -88,61 +88,47 @@ export function worst(a: RiskCheckStatus, b: RiskCheckStatus): RiskCheckStatus {
   return SEVERITY[b] > SEVERITY[a] ? b : a;
 }
 
-export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageScan, caps: RiskCaps | null, config: RiskConfig): RiskCheck {
+export function priceAnomalyCheck(prices: readonly number[], coverage: CoverageScan, caps: RiskCaps | null, config: RiskConfig, locale?: RiskLocale): RiskCheck {
   const cfg = config.priceAnomaly;
   const scan = scanAnomalies(prices, coverage, caps, config);
   const flagged = new Set<number>();
   let status: RiskCheckStatus = 'pass';
   const findings: string[] = [];
 
-  const breachText = (b: CapBreach): string =>
-    `hour ${b.hour} at ${formatNumber(b.priceUahMwh)} is ${b.bound === 'max' ? 'above the cap' : 'below the floor'} of ${formatNumber(b.limitUahMwh)}`;
+  const said = riskWords(locale).anomaly;
+  const capsName = caps === null ? null : said.capsName(caps.decision, caps.regime);
   const confirmed = scan.capBreaches.filter((b) => b.confirmed);
   const unconfirmed = scan.capBreaches.filter((b) => !b.confirmed);
   for (const b of scan.capBreaches) flagged.add(b.hour);
   if (confirmed.length > 0) {
     status = worst(status, cfg.capViolationStatus);
-    findings.push(`${confirmed.map(breachText).join('; ')} UAH/MWh (${capsName(caps)}); a DAM price cannot clear outside these bounds, so the data are wrong`);
+    findings.push(said.confirmed(confirmed, capsName ?? ''));
   }
   if (unconfirmed.length > 0) {
     status = worst(status, cfg.unconfirmedCapStatus);
-    findings.push(
-      `${unconfirmed.map(breachText).join('; ')} UAH/MWh, ${unconfirmed.length === 1 ? 'a bound' : 'bounds'} this table infers for that date (${capsName(caps)}) ` +
-        'but does not confirm; the table may be out of date, so check the regulator\'s current decision before treating the prices as wrong',
-    );
+    findings.push(said.unconfirmed(unconfirmed, capsName ?? ''));
   }
   const outliers = scan.outlierHours.length;
   if (outliers >= cfg.outlierBlockAtCount) status = worst(status, 'block');
   else if (outliers >= cfg.outlierReviewAtCount) status = worst(status, 'review');
   if (outliers > 0) {
     for (const h of scan.outlierHours) flagged.add(h);
-    findings.push(
-      `${hourList(scan.outlierHours)} ${outliers === 1 ? 'is' : 'are'} more than ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh from the day's median of ${formatNumber(scan.medianUahMwh)} UAH/MWh` +
-        ` (review from ${cfg.outlierReviewAtCount}, block from ${cfg.outlierBlockAtCount} such hours)`,
-    );
+    findings.push(said.outliers(scan.outlierHours, scan.outlierThresholdUahMwh, scan.medianUahMwh, cfg.outlierReviewAtCount, cfg.outlierBlockAtCount));
   }
   if (scan.flat) {
     status = worst(status, 'review');
     coverage.valid.forEach((ok, h) => {
       if (ok) flagged.add(h);
     });
-    findings.push(`the day is flat: prices span only ${formatNumber(scan.rangeUahMwh)} UAH/MWh (review below ${formatNumber(cfg.flatRangeBelowUahMwh)} UAH/MWh), as a stale or placeholder feed would`);
+    findings.push(said.flat(scan.rangeUahMwh, cfg.flatRangeBelowUahMwh));
   }
 
-  const capNote = caps === null ? ' No regulator caps are known for this date and market, so prices were not compared with caps.' : '';
-  const bounds = caps === null ? '' : ` within the regulator's bounds (${capsName(caps)}),`;
   const detail =
     coverage.validCount === 0
-      ? 'No valid price to examine (see dataCoverage).'
+      ? said.noValid()
       : findings.length === 0
-        ? `No anomaly: every price is${bounds} within ${formatNumber(scan.outlierThresholdUahMwh)} UAH/MWh of the day's median of ${formatNumber(scan.medianUahMwh)} UAH/MWh, and the day is not flat.${capNote}`
-        : `${upperFirst(findings.join('; '))}.${capNote}`;
+        ? said.none(scan.outlierThresholdUahMwh, scan.medianUahMwh, capsName)
+        : said.found(findings, capsName);
   return { id: 'priceAnomaly', status, value: flagged.size, unit: 'count', label: 'Price anomalies', detail };
-}
-
-function capsName(caps: RiskCaps | null): string {
-  if (caps === null) return 'no caps';
-  const parts = [caps.decision, caps.regime === undefined ? undefined : `regime ${caps.regime}`].filter((p): p is string => p !== undefined && p !== '');
-  return parts.length > 0 ? parts.join(', ') : "regulator's caps";
 }
 

@@ -5,7 +5,8 @@
 import { HOURS_PER_DAY } from '../../domain/prices.js';
 import type { RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
-import { formatNumber, hourList } from './format.js';
+import { riskWords } from './locale.js';
+import type { RiskLocale, SourceReason } from './words.js';
 import type { CoverageFacts, RiskInput } from './types.js';
 
 /**
@@ -15,37 +16,21 @@ import type { CoverageFacts, RiskInput } from './types.js';
  */
 export function dataSourceCheck(input: RiskInput, config: RiskConfig): RiskCheck {
   const label = input.sourceLabel;
-  const reasons: string[] = [];
-  if (input.isFallbackData) reasons.push(input.fallbackReason ? `the prices are fallback data: ${input.fallbackReason}` : 'the request marks the prices as fallback data');
+  const said = riskWords(input.locale).source;
+  const reasons: SourceReason[] = [];
+  if (input.isFallbackData) reasons.push({ kind: 'fallback', reason: input.fallbackReason });
   if (input.supplied.sourceLabel) {
-    if (label.trim() === '') reasons.push('the source label is empty');
+    if (label.trim() === '') reasons.push({ kind: 'emptyLabel' });
     const words = labelWordsToReview(label, config.dataSource.reviewLabelWords);
-    if (words.length > 0) reasons.push(`the source label says ${words.map((w) => `"${w}"`).join(', ')}`);
+    if (words.length > 0) reasons.push({ kind: 'labelWords', words });
   }
   const base = { id: 'dataSource', value: label, unit: 'source', label: 'Data source' } as const;
   if (input.forecast) {
-    const skill = input.forecast.rmaeVsNaive === null ? 'not scored recently' : `rMAE ${formatNumber(input.forecast.rmaeVsNaive)} against the naive over the last ${input.forecast.days} days`;
-    return {
-      ...base,
-      status: 'forecast',
-      detail: `Forecast prices for ${input.tradeDate}, not cleared prices: the expected path of ${input.forecast.model} (${skill}). Settle nothing on them; re-check against the published prices.`,
-    };
+    return { ...base, status: 'forecast', detail: said.forecast(input.tradeDate, input.forecast.model, input.forecast.rmaeVsNaive, input.forecast.days) };
   }
-  if (reasons.length > 0) {
-    return {
-      ...base,
-      status: 'review',
-      detail: `Review: ${reasons.join('; ')}. Check that these prices are the market operator's published day-ahead prices for ${input.tradeDate} before acting on the plan.`,
-    };
-  }
-  if (!input.supplied.sourceLabel) {
-    return {
-      ...base,
-      status: 'pass',
-      detail: `No source label was given, so the source is reported as "${label}". The check passes; dataProvenanceUnavailableReason says not-supplied so the caller can tell.`,
-    };
-  }
-  return { ...base, status: 'pass', detail: `Prices come from "${label}", which is not marked as fallback, fixture or test data.` };
+  if (reasons.length > 0) return { ...base, status: 'review', detail: said.review(reasons, input.tradeDate) };
+  if (!input.supplied.sourceLabel) return { ...base, status: 'pass', detail: said.notSupplied(label) };
+  return { ...base, status: 'pass', detail: said.labelled(label) };
 }
 
 /** Configured words found among the label's words (a word also matches with a trailing s). */
@@ -96,20 +81,12 @@ export function scanCoverage(prices: readonly number[], facts: CoverageFacts | u
  * blockBelowShare it blocks, below reviewBelowShare it asks for review. More than 24 points
  * block whatever the share: the day is ambiguous.
  */
-export function dataCoverageCheck(scan: CoverageScan, config: RiskConfig, forecast = false): RiskCheck {
+export function dataCoverageCheck(scan: CoverageScan, config: RiskConfig, forecast = false, locale?: RiskLocale): RiskCheck {
   const { reviewBelowShare, blockBelowShare } = config.dataCoverage;
   const share = scan.validCount / HOURS_PER_DAY;
-  const problems: string[] = [];
-  if (scan.missing.length > 0) problems.push(`missing ${hourList(scan.missing)}`);
-  if (scan.duplicate.length > 0) problems.push(`given twice ${hourList(scan.duplicate)}`);
-  if (scan.invalid.length > 0) problems.push(`not a finite price >= 0 ${hourList(scan.invalid)}`);
-  if (scan.extraPoints > 0) problems.push(`${scan.extraPoints} point(s) beyond hour 23`);
   const status = scan.extraPoints > 0 || share < blockBelowShare ? 'block' : share < reviewBelowShare ? 'review' : forecast ? 'forecast' : 'pass';
-  const covered = `${scan.validCount} of ${HOURS_PER_DAY} hours have exactly one valid price (${formatNumber(share * 100)} %)`;
-  const rule = `review below ${formatNumber(reviewBelowShare * 100)} %, block below ${formatNumber(blockBelowShare * 100)} %`;
-  const detail =
-    problems.length === 0
-      ? `${covered}; the day is complete${forecast ? ' (as a forecast: every hour forecast, none cleared yet)' : ''}.`
-      : `${covered}: ${problems.join('; ')}. Rule: ${rule}. A plan built on an incomplete day can pair hours that have no real price.`;
+  const said = riskWords(locale).coverage;
+  const complete = scan.missing.length + scan.duplicate.length + scan.invalid.length + scan.extraPoints === 0;
+  const detail = complete ? said.complete(scan.validCount, share, forecast) : said.incomplete(scan.validCount, share, scan, reviewBelowShare, blockBelowShare);
   return { id: 'dataCoverage', status, value: share, unit: 'coverage', label: 'Data coverage', detail };
 }

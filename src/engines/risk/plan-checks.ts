@@ -5,8 +5,9 @@
  */
 import type { BessPlan, RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
-import { formatMoney, formatNumber } from './format.js';
+import { riskWords } from './locale.js';
 import type { RiskInput } from './types.js';
+import type { RiskLocale } from './words.js';
 
 /**
  * Value: PnL of the spread plan's largest trade (unit `uah`). Review when it earns at least
@@ -24,22 +25,12 @@ export function tradeConcentrationCheck(input: RiskInput, config: RiskConfig): R
   }
   const threshold = config.tradeConcentration.reviewShareAtOrAbove;
   const base = { id: 'tradeConcentration', value: largest, unit: 'uah', label: 'Trade concentration' } as const;
-  if (trades.length === 0 || positive <= 0) {
-    return { ...base, status: 'pass', detail: 'The spread plan has no profitable trade, so no profit rests on a single trade.' };
-  }
+  const said = riskWords(input.locale).concentration;
+  if (trades.length === 0 || positive <= 0) return { ...base, status: 'pass', detail: said.noProfit() };
   const share = largest / positive;
-  const fact = `The largest trade earns ${formatMoney(largest)} UAH, ${formatNumber(share * 100)} % of the plan's ${formatMoney(positive)} UAH from ${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`;
-  if (input.strategySettings.maxTradesPerDay === 1) {
-    return { ...base, status: 'pass', detail: `${fact}; the settings allow one trade a day, so this concentration is by choice.` };
-  }
-  if (share >= threshold) {
-    return {
-      ...base,
-      status: 'review',
-      detail: `${fact}, at or above the review share of ${formatNumber(threshold * 100)} %: one mispriced hour pair would take most of the day's result.`,
-    };
-  }
-  return { ...base, status: 'pass', detail: `${fact}, below the review share of ${formatNumber(threshold * 100)} %.` };
+  if (input.strategySettings.maxTradesPerDay === 1) return { ...base, status: 'pass', detail: said.byChoice(largest, share, positive, trades.length) };
+  if (share >= threshold) return { ...base, status: 'review', detail: said.review(largest, share, positive, trades.length, threshold) };
+  return { ...base, status: 'pass', detail: said.pass(largest, share, positive, trades.length, threshold) };
 }
 
 /**
@@ -61,15 +52,13 @@ export function cashExposureCheck(input: RiskInput, config: RiskConfig): RiskChe
   const { reviewAboveUah, blockAboveUah } = config.cashExposure;
   const cash = cashExposureUah(input);
   const status = cash > blockAboveUah ? 'block' : cash > reviewAboveUah ? 'review' : 'pass';
-  const rule = `review above ${formatMoney(reviewAboveUah)} UAH, block above ${formatMoney(blockAboveUah)} UAH`;
-  const verdict = status === 'pass' ? 'within the limits' : status === 'review' ? 'above the review limit' : 'above the blocking limit';
   return {
     id: 'cashExposure',
     status,
     value: cash,
     unit: 'uah',
     label: 'Cash exposure',
-    detail: `The day's purchases (spread buys incl. the buy-side fee, battery charging) need ${formatMoney(cash)} UAH, ${verdict} (${rule}).`,
+    detail: riskWords(input.locale).cash(cash, status, reviewAboveUah, blockAboveUah),
   };
 }
 
@@ -89,9 +78,7 @@ export function bessCyclesCheck(input: RiskInput, config: RiskConfig): RiskCheck
     value: cycles,
     unit: 'cycles',
     label: 'Battery cycles',
-    detail: ok
-      ? `The battery plan uses ${formatNumber(cycles)} equivalent full ${cycles === 1 ? 'cycle' : 'cycles'}, within the limit of ${limit} a day.`
-      : `The battery plan uses ${formatNumber(cycles)} equivalent full cycles against a limit of ${limit} a day: the plan breaks the battery settings and must not be used.`,
+    detail: riskWords(input.locale).cycles(cycles, limit, ok),
   };
 }
 
@@ -100,13 +87,13 @@ export function bessCyclesCheck(input: RiskInput, config: RiskConfig): RiskCheck
  * since svc never submits an order. Reporting `review` here would make every day `needsReview`,
  * leaving `ready` unreachable and the overall status useless to a cron job.
  */
-export function humanApprovalCheck(): RiskCheck {
+export function humanApprovalCheck(locale?: RiskLocale): RiskCheck {
   return {
     id: 'humanApproval',
     status: 'pass',
     value: 'required',
     unit: 'approval',
     label: 'Human approval',
-    detail: 'A person must approve this plan before any order is placed; svc prepares plans and never submits orders, so this step is always enforced.',
+    detail: riskWords(locale).approval(),
   };
 }

@@ -1,4 +1,5 @@
 /** Inputs and outputs of the risk guardrails (see src/engines/risk.ts). */
+import type { RiskLocale } from './words.js';
 import type { BessPlan, RiskGuardrailReport, TradingPlan } from '../../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../../domain/settings.js';
 
@@ -61,6 +62,8 @@ export interface RiskInput {
   readonly coverage?: CoverageFacts;
   /** The prices are a forecast's expected path, not cleared prices: the data checks say `forecast`. */
   readonly forecast?: PricesForecast | undefined;
+  /** The language of the checks' explanations (words.ts); English when omitted. */
+  readonly locale?: RiskLocale | undefined;
 }
 
 /** What a report built on forecast prices names: the model and its recent skill. */

@@ -26,7 +26,7 @@ export async function forecastDayView(ctx: OpContext, input: { date: string; lan
   const path = f.hours.map((h) => ({ hour: h.hour, priceUahMwh: h.mean }));
   const forecast = { model: f.model, rmaeVsNaive: f.skill.rmaeVsNaive, days: f.skill.days };
   const source = input.priceBook ? prices.source : bess.source;
-  const risk = await invoke(riskReport, ctx, { tradeDate: date, prices: path, ...settings, sourceLabel: `${source} (forecast)`.slice(0, 200), forecast });
+  const risk = await invoke(riskReport, ctx, { tradeDate: date, prices: path, ...settings, sourceLabel: `${source} (forecast)`.slice(0, 200), forecast, locale: input.lang });
   const brief = await invoke(tradingBrief, ctx, { tradeDate: date, prices: path, settings: settings.strategySettings, locale: input.lang, context: { market: 'DAM', bessSettings: settings.bessSettings }, forecast });
   const caps = defaultCaps().capsFor(date, 'DAM');
   const b = brief.brief;

@@ -72,7 +72,7 @@ export const reportDay = defineOperation({
     const fallback = prices.fallbacks?.get(input.date.slice(3));
     const marked = fallback === undefined ? {} : { isFallbackData: true, fallbackReason: fallback };
     const dataSource = prices.fallbacks ? { dataSource: { source: prices.source.slice(0, 200), fallback: fallback !== undefined, ...(fallback === undefined ? {} : { reason: fallback }) } } : {};
-    const risk = await invoke(riskReport, ctx, { ...base, ...settings, sourceLabel: prices.source.slice(0, 200), ...marked });
+    const risk = await invoke(riskReport, ctx, { ...base, ...settings, sourceLabel: prices.source.slice(0, 200), ...marked, locale: input.lang });
     const brief = await invoke(tradingBrief, ctx, { ...base, settings: settings.strategySettings, locale: input.lang, context: { market: 'DAM', bessSettings: settings.bessSettings, ...dataSource } });
     const caps = defaultCaps().capsFor(input.date, 'DAM');
     const b = brief.brief;

@@ -1,6 +1,6 @@
 /** POST /api/risk/report: both engines, then the seven guardrail checks. */
 import { z } from 'zod';
-import { BodyTradeDate, TradeDayReading, calendarDayOf } from '../../domain/common.js';
+import { BodyTradeDate, Locale, TradeDayReading, calendarDayOf } from '../../domain/common.js';
 import { PriceDay, hourlyPrices } from '../../domain/prices.js';
 import { RiskGuardrailReport } from '../../domain/plans.js';
 import { TradingSettings, BessSettings } from '../../domain/settings.js';
@@ -23,6 +23,8 @@ export const RiskRequest = z.strictObject({
   riskConfig: RiskConfig.optional(),
   /** svc extension: `prices` are this forecast's expected path, not cleared prices (`svc risk --plan-on forecast`): the data checks say `forecast`. */
   forecast: PricesForecastSchema.optional(),
+  /** svc extension: the language of the checks' explanations (`detail`); `svc risk --lang uk` and the Ukrainian day report send uk. */
+  locale: Locale.optional().describe("svc extension: the language of the checks' explanations (detail), en (default) or uk; ids, statuses, labels and values are the same in both"),
 });
 export type RiskRequest = z.infer<typeof RiskRequest>;
 
@@ -74,6 +76,7 @@ export function riskReportFor(input: RiskRequest, config?: Partial<z.input<typeo
       ...(input.isFallbackData && input.fallbackReason ? { fallbackReason: input.fallbackReason } : {}),
       caps: capsOfDay(caps, input.tradeDate, 'DAM'),
       ...(input.forecast ? { forecast: input.forecast } : {}),
+      ...(input.locale ? { locale: input.locale } : {}),
       supplied: {
         fee: input.strategySettings.feeUahPerMwh !== undefined,
         degradation: input.bessSettings.degradationCostUahMwh !== undefined,
@@ -95,7 +98,8 @@ const round = (v: number): number => Math.round(v * 100) / 100;
 
 /** A check's value in the unit a trader reads: 100 %, 40,846.30 UAH, 1.00 cycles (uk: 40 846,30 грн, 1,00 циклу). */
 function shown(value: number | string, unit: string, t: NoteText): string {
-  if (typeof value === 'string') return value;
+  // The approval step's value is a word of the table's language; the source label is shown as given.
+  if (typeof value === 'string') return t.lang === 'uk' && unit === 'approval' && value === 'required' ? 'обов’язкове' : value;
   const w = RISK_WORDS[t.lang];
   switch (unit) {
     case 'coverage':
@@ -111,7 +115,7 @@ function shown(value: number | string, unit: string, t: NoteText): string {
   }
 }
 
-/** The table's words in the CLI's two table languages (`--lang`); the checks' ids, verdicts (pass, review, block; ready, needsReview, blocked: the codes --fail-on and the JSON use) and their explanations stay as the engine says them. */
+/** The table's words in the CLI's two table languages (`--lang`); the checks' ids and verdicts (pass, review, block; ready, needsReview, blocked: the codes --fail-on and the JSON use) stay as they are, the explanations come from the engine in the language asked for (`locale`). */
 const RISK_WORDS = {
   en: {
     title: 'Risk guardrails', check: 'Check', status: 'Status', value: 'Value', why: 'Why', uah: 'UAH', mwh: 'MWh', cycles: 'cycles',
@@ -198,7 +202,8 @@ export const riskReport = defineOperation({
     description: 'risk guardrail report for one day: seven checks, a score and a status',
     // The operator's book (mktop): its source stated, and svc's own fallback to its shipped copy marked (a review, with the reason).
     book: { into: 'prices', shape: 'day', date: 'tradeDate', onForecast: 'forecast', mktop: { defaults: { sourceLabel: 'mktop' }, fallback: { field: 'isFallbackData', reason: 'fallbackReason' } } },
-    flags: { isFallbackData: { flag: '--fallback' }, riskConfig: { flag: '--risk-config' }, sourceLabel: { value: 'label' } },
+    // The explanations follow the global --lang, as the table's words do.
+    flags: { isFallbackData: { flag: '--fallback' }, riskConfig: { flag: '--risk-config' }, sourceLabel: { value: 'label' }, locale: { global: 'lang', hidden: true } },
     jsonFiles: ['riskConfig'],
     flagHelp: {
       sourceLabel: 'where the prices come from (omitted: mktop for the mktop book, else the report marks provenance not-supplied)',
