@@ -113,7 +113,7 @@ export function renderDayReport(v: DayView): string {
     : `<p>${esc(W.noTrades)}</p>`;
   const checks = table(
     [W.check, W.status, W.value, W.detail],
-    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? (c.status === 'forecast' ? aheadWords(L).forecastStatus : c.status) }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.value, c.detail ?? '']),
+    v.risk.checks.map((c) => [W.checkLabel[c.id] ?? c.label ?? c.id, { cls: `st-${c.status}`, text: W.checkStatus[c.status as keyof typeof W.checkStatus] ?? (c.status === 'forecast' ? aheadWords(L).forecastStatus : c.status) }, typeof c.value === 'number' ? { n: num(c.value, L, 2) } : c.unit === 'approval' && c.value === 'required' ? W.approvalRequired : c.value, c.detail ?? '']),
     'risk',
   );
   const b = v.brief;
@@ -137,7 +137,7 @@ export function renderDayReport(v: DayView): string {
       (v.ahead ? aheadBids(v.ahead, L) : '') +
       battery +
       soc +
-      section(W.riskChecks, checks + (W.detailsInEnglish ? `<p class="note">${esc(W.detailsInEnglish)}</p>` : '')) +
+      section(W.riskChecks, checks) +
       section(W.briefHeading, brief) +
       settingsSection(v.settings, L) +
       provenanceSection(v.provenance, L, v.date),

@@ -69,6 +69,11 @@ describe('report.day', () => {
     expect(report.html).toContain('Звіт за день · 15.12.2024');
     // every cycle charges before it discharges: the last hour ends empty
     expect(report.html).toMatch(/23:00: Рівень заряду 0,000/);
+    // The risk checks' explanations and the approval value in Ukrainian too (the risk op's locale), no note that they are in English.
+    expect(report.html).toContain('План УЗЕ використовує');
+    expect(report.html).toContain('обов’язкове');
+    expect(report.html).not.toContain('The battery plan uses');
+    expect(report.html).not.toContain('англійською');
   });
   it('says why a clock-change day has no report', async () => {
     await expect(call(reportDay, localCtx(), { priceBook: book, date: '27.10.2024', leftOut: [{ date: '27.10.2024', reason: 'dst' }] })).rejects.toThrow(/clock-change/);
