@@ -17,20 +17,13 @@ import type { RiskCheck, RiskCheckStatus } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import type { CoverageScan } from './data-checks.js';
 import { riskWords } from './locale.js';
-import type { RiskCaps } from './types.js';
-import type { RiskLocale } from './words.js';
+import type { CapBreach, RiskCaps, RiskLocale } from './types.js';
+
+export type { CapBreach } from './types.js';
 
 /** Makes the MAD a consistent estimator of the standard deviation of normal data. */
 export const MAD_TO_SIGMA = 1.4826;
 
-export interface CapBreach {
-  hour: number;
-  priceUahMwh: number;
-  bound: 'max' | 'min';
-  limitUahMwh: number;
-  /** false when the table that gave the bound does not confirm it for this hour. */
-  confirmed: boolean;
-}
 
 export interface AnomalyScan {
   capBreaches: CapBreach[];

@@ -1,5 +1,4 @@
 /** Inputs and outputs of the risk guardrails (see src/engines/risk.ts). */
-import type { RiskLocale } from './words.js';
 import type { BessPlan, RiskGuardrailReport, TradingPlan } from '../../domain/plans.js';
 import type { BessSettings, TradingSettings } from '../../domain/settings.js';
 
@@ -85,4 +84,17 @@ export interface RiskMarkers {
 export interface RiskResult {
   report: RiskGuardrailReport;
   markers: RiskMarkers;
+}
+
+/** The language of the checks' explanations (words.ts). */
+export type RiskLocale = 'en' | 'uk';
+
+/** A price outside the regulator's bounds (anomaly.ts). */
+export interface CapBreach {
+  hour: number;
+  priceUahMwh: number;
+  bound: 'max' | 'min';
+  limitUahMwh: number;
+  /** false when the table that gave the bound does not confirm it for this hour. */
+  confirmed: boolean;
 }

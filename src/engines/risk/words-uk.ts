@@ -3,7 +3,7 @@
  * uk-UA writes them (1 234,5), hours as «год. 3, 4», units грн and грн/МВт·год. Text that comes
  * from data (a fallback reason, the caps table's decision beyond its number) is quoted as given.
  */
-import type { CapBreach } from './anomaly.js';
+import type { CapBreach } from './types.js';
 import type { CoverageProblems, RiskWords, SourceReason } from './words.js';
 
 let number: Intl.NumberFormat | undefined;

@@ -6,10 +6,10 @@
  * only, never a value. Ids, statuses, labels and values are the same in both languages. The
  * Ukrainian sentences are in words-uk.ts; locale.ts picks one.
  */
-import type { CapBreach } from './anomaly.js';
+import type { CapBreach } from './types.js';
 import { formatMoney, formatNumber, hourList } from './format.js';
 
-export type RiskLocale = 'en' | 'uk';
+export type { RiskLocale } from './types.js';
 
 /** Why a data source asks for review. */
 export type SourceReason = { kind: 'fallback'; reason?: string | undefined } | { kind: 'emptyLabel' } | { kind: 'labelWords'; words: readonly string[] };
