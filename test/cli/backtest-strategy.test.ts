@@ -64,6 +64,23 @@ describe('svc backtest --strategy', () => {
     expect(r.stdout).toContain('Battery, UAH');
     const both = await runCliInProcess(['--lang', 'en', 'backtest', WEEK, '--fee', '10']);
     expect(both.stdout).toMatch(/settings: --strategy both · spread: .*--fee 10.* · battery: --capacity/);
+    // In Ukrainian the three words too; the flags stay as they are typed.
+    const uk = await runCliInProcess(['--lang', 'uk', 'backtest', WEEK, '--fee', '10']);
+    expect(uk.stdout).toMatch(/налаштування: --strategy both · спред: .*--fee 10.* · УЗЕ: --capacity/);
+  });
+
+  it('groups the counts as it groups the money beside them, in either language', async () => {
+    const args = ['backtest', FIXTURE, '--to', '31.12.2023', '--no-color'];
+    const en = await runCliInProcess(['--lang', 'en', ...args]);
+    expect(en.code, en.stderr).toBe(0);
+    const json = JSON.parse((await runCliInProcess([...args, '--format', 'json'])).stdout) as { summary: { totalDays: number; totalTrades: number; profitableDays: number } };
+    const group = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+    expect(json.summary.totalTrades).toBeGreaterThan(999);
+    expect(en.stdout).toContain(`${group(json.summary.profitableDays, ',')} of ${group(json.summary.totalDays, ',')}`);
+    expect(en.stdout).toContain(`${group(json.summary.totalTrades, ',')} / `);
+    const uk = await runCliInProcess(['--lang', 'uk', ...args]);
+    expect(uk.stdout).toContain(`${group(json.summary.profitableDays, '\u00a0')} з ${group(json.summary.totalDays, '\u00a0')}`);
+    expect(uk.stdout).toContain(`${group(json.summary.totalTrades, '\u00a0')} / `);
   });
 
   it('a sweep runs the chosen plan only and echoes the settings', async () => {

@@ -28,7 +28,7 @@ const view: DocView<Out, In> = {
     const names = input.sweep.map((a) => a.name);
     const money = (v: number) => t.money(v, 0);
     return [
-      { dim: settingsLine(inForce(input), input.sweep) },
+      { dim: settingsLine(t, inForce(input), input.sweep) },
       {
         table: {
           head: ['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate],

@@ -54,6 +54,7 @@ const EN = {
   captureSpread: 'Spread capture (avg sell − avg buy), UAH/MWh', captureBess: 'Battery capture (avg discharge − avg charge), UAH/MWh',
   bestMonth: 'Best month', worstMonth: 'Worst month', gaps: 'Days missing in the range', histogram: 'Distribution of daily PnL, UAH',
   gapDst: 'clock-change', gapInvalid: 'invalid, skipped', gapAbsent: 'not in the file', none: 'none',
+  settingsWord: 'settings', spreadWord: 'spread', batteryWord: 'battery',
 };
 const UK: typeof EN = {
   backtest: 'Бектест', notForecast: 'Історичний прогін на наданих цінах за вашими припущеннями; це не прогноз.',
@@ -67,6 +68,7 @@ const UK: typeof EN = {
   captureSpread: 'Захоплений спред (сер. продаж − сер. купівля), грн/МВт·год', captureBess: 'Захоплений спред УЗЕ (сер. розряд − сер. заряд), грн/МВт·год',
   bestMonth: 'Найкращий місяць', worstMonth: 'Найгірший місяць', gaps: 'Пропущених днів у діапазоні', histogram: 'Розподіл денного результату, грн',
   gapDst: 'перехід на літній/зимовий час', gapInvalid: 'некоректні, пропущено', gapAbsent: 'немає у файлі', none: 'немає',
+  settingsWord: 'налаштування', spreadWord: 'спред', batteryWord: 'УЗЕ',
 };
 export const labelsOf = (t: NoteText): typeof EN => (t.lang === 'uk' ? UK : EN);
 
@@ -78,18 +80,20 @@ const BESS_FLAGS = settingsFields('bessSettings');
 
 /**
  * `settings: --strategy both · spread: --fee 10 --max-trades 24 … · battery: --capacity 2 …` (flag
- * names, so a run can be repeated); a swept field shows its values (`--capacity 1|2|4`), not the base.
+ * names, so a run can be repeated; the three words in the table language); a swept field shows its
+ * values (`--capacity 1|2|4`), not the base.
  */
-export function settingsLine(s: InForce, swept: readonly { name: string; values: readonly number[] }[] = []): string {
+export function settingsLine(t: NoteText, s: InForce, swept: readonly { name: string; values: readonly number[] }[] = []): string {
+  const L = labelsOf(t);
   const sweep = new Map(swept.map((a) => [a.name, a.values]));
   const flags = (values: object | undefined, specs: readonly { key: string; flag: string }[]) =>
     Object.entries(values ?? {})
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${specs.find((f) => f.key === k)?.flag ?? k} ${sweep.has(k) ? (sweep.get(k) ?? []).join('|') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join(' ');
-  const parts = [`settings: --strategy ${s.strategy}`];
-  if (s.strategySettings) parts.push(`spread: ${flags(s.strategySettings, TRADING_FLAGS)}`);
-  if (s.bessSettings) parts.push(`battery: ${flags(s.bessSettings, BESS_FLAGS)}`);
+  const parts = [`${L.settingsWord}: --strategy ${s.strategy}`];
+  if (s.strategySettings) parts.push(`${L.spreadWord}: ${flags(s.strategySettings, TRADING_FLAGS)}`);
+  if (s.bessSettings) parts.push(`${L.batteryWord}: ${flags(s.bessSettings, BESS_FLAGS)}`);
   return parts.join(' · ');
 }
 
@@ -118,8 +122,9 @@ function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
     ...(spread ? [[L.spreadPnl, money(s.strategyNetPnlUah)] as [string, string]] : []),
     ...(bess ? [[L.battery, money(s.bessNetProfitUah)] as [string, string]] : []),
     [L.average, money(s.averageDailyPnlUah)],
-    [L.profitable, `${s.profitableDays} ${L.of} ${s.totalDays} (${pct(s.hitRate)})`],
-    spread && bess ? [L.tradesCycles, `${s.totalTrades} / ${s.totalBessCycles}`] : spread ? [L.trades, String(s.totalTrades)] : [L.pairs, String(s.totalBessCycles)],
+    // Counts grouped as the money beside them is (1,089 of 1,090; 10 307 / 4 356).
+    [L.profitable, `${money(s.profitableDays)} ${L.of} ${money(s.totalDays)} (${pct(s.hitRate)})`],
+    spread && bess ? [L.tradesCycles, `${money(s.totalTrades)} / ${money(s.totalBessCycles)}`] : spread ? [L.trades, money(s.totalTrades)] : [L.pairs, money(s.totalBessCycles)],
     [L.best, s.bestDay ? `${s.bestDay.tradeDate}  ${money(s.bestDay.combinedPnlUah)}` : '—'],
     [L.worst, s.worstDay ? `${s.worstDay.tradeDate}  ${money(s.worstDay.combinedPnlUah)}` : '—'],
     [L.bestMonth, a.bestMonth ? `${a.bestMonth.month}  ${money(a.bestMonth.combinedPnlUah)}` : '—'],
@@ -133,7 +138,7 @@ function summaryBlocks(result: Out, t: DocText, door: DoorFacts): Block[] {
   ];
   const head: Block[] = [
     { title: `${L.backtest} · ${first ?? '—'} – ${last ?? '—'} · ${t.count(s.totalDays, 'day')}` },
-    { dim: settingsLine(result.settings) },
+    { dim: settingsLine(t, result.settings) },
     t.paint('yellow', L.notForecast),
     '',
     { facts },
