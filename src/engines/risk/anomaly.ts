@@ -24,7 +24,6 @@ export type { CapBreach } from './types.js';
 /** Makes the MAD a consistent estimator of the standard deviation of normal data. */
 export const MAD_TO_SIGMA = 1.4826;
 
-
 export interface AnomalyScan {
   capBreaches: CapBreach[];
   outlierHours: number[];

@@ -6,8 +6,8 @@ import { HOURS_PER_DAY } from '../../domain/prices.js';
 import type { RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import { riskWords } from './locale.js';
-import type { RiskLocale, SourceReason } from './words.js';
-import type { CoverageFacts, RiskInput } from './types.js';
+import type { SourceReason } from './words.js';
+import type { CoverageFacts, RiskInput, RiskLocale } from './types.js';
 
 /**
  * Review for fallback data or a stated label that names non-production data. An omitted label

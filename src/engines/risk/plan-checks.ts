@@ -6,8 +6,7 @@
 import type { BessPlan, RiskCheck } from '../../domain/plans.js';
 import type { RiskConfig } from './config.js';
 import { riskWords } from './locale.js';
-import type { RiskInput } from './types.js';
-import type { RiskLocale } from './words.js';
+import type { RiskInput, RiskLocale } from './types.js';
 
 /**
  * Value: PnL of the spread plan's largest trade (unit `uah`). Review when it earns at least

@@ -3,6 +3,7 @@
  * uk-UA writes them (1 234,5), hours as «год. 3, 4», units грн and грн/МВт·год. Text that comes
  * from data (a fallback reason, the caps table's decision beyond its number) is quoted as given.
  */
+import { upperFirst } from '../../domain/text.js';
 import type { CapBreach } from './types.js';
 import type { CoverageProblems, RiskWords, SourceReason } from './words.js';
 
@@ -23,7 +24,6 @@ const CYCLE: Forms = { one: 'еквівалентний повний цикл', 
 const POINT: Forms = { one: 'точка', few: 'точки', many: 'точок', other: 'точки' };
 
 const hours = (list: readonly number[]): string => `год. ${list.join(', ')}`;
-const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const breach = (b: CapBreach): string =>
   `год. ${b.hour}: ${n(b.priceUahMwh)}, ${b.bound === 'max' ? 'вище максимальної граничної ціни' : 'нижче мінімальної граничної ціни'} ${n(b.limitUahMwh)}`;
 const noCaps = (caps: string | null): string => (caps === null ? ' Граничні ціни регулятора для цієї дати й ринку невідомі, тож ціни з ними не порівнювалися.' : '');
@@ -74,7 +74,7 @@ export const RISK_WORDS_UK: RiskWords = {
     noValid: () => 'Немає жодної коректної ціни для перевірки (див. dataCoverage).',
     none: (threshold, median, caps) =>
       `Аномалій немає: кожна ціна${caps === null ? '' : ` в межах граничних цін регулятора (${caps}),`} відстоїть від медіани доби ${n(median)} грн/МВт·год не більш ніж на ${n(threshold)} грн/МВт·год, і доба не пласка.${noCaps(caps)}`,
-    found: (findings, caps) => `${upper(findings.join('; '))}.${noCaps(caps)}`,
+    found: (findings, caps) => `${upperFirst(findings.join('; '))}.${noCaps(caps)}`,
     capsName: (decision, regime) => {
       // The table's decisions are written in English: their number is said in Ukrainian, a remark after it as given.
       const named = decision?.replace(/^NEURC Resolution (\d+)/, 'постанова НКРЕКП № $1').replace(/^NEURC urgent decision/, 'термінове рішення НКРЕКП');

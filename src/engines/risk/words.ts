@@ -6,6 +6,7 @@
  * only, never a value. Ids, statuses, labels and values are the same in both languages. The
  * Ukrainian sentences are in words-uk.ts; locale.ts picks one.
  */
+import { upperFirst } from '../../domain/text.js';
 import type { CapBreach } from './types.js';
 import { formatMoney, formatNumber, hourList } from './format.js';
 
@@ -56,7 +57,6 @@ export interface RiskWords {
   approval(): string;
 }
 
-const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const pct = (share: number): string => `${formatNumber(share * 100)} %`;
 const breachEn = (b: CapBreach): string =>
   `hour ${b.hour} at ${formatNumber(b.priceUahMwh)} is ${b.bound === 'max' ? 'above the cap' : 'below the floor'} of ${formatNumber(b.limitUahMwh)}`;
@@ -107,7 +107,7 @@ export const RISK_WORDS_EN: RiskWords = {
     noValid: () => 'No valid price to examine (see dataCoverage).',
     none: (threshold, median, caps) =>
       `No anomaly: every price is${caps === null ? '' : ` within the regulator's bounds (${caps}),`} within ${formatNumber(threshold)} UAH/MWh of the day's median of ${formatNumber(median)} UAH/MWh, and the day is not flat.${noCapsEn(caps)}`,
-    found: (findings, caps) => `${upper(findings.join('; '))}.${noCapsEn(caps)}`,
+    found: (findings, caps) => `${upperFirst(findings.join('; '))}.${noCapsEn(caps)}`,
     capsName: (decision, regime) => {
       const parts = [decision, regime === undefined ? undefined : `regime ${regime}`].filter((p): p is string => p !== undefined && p !== '');
       return parts.length > 0 ? parts.join(', ') : "regulator's caps";
