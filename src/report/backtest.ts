@@ -65,7 +65,7 @@ export function backtestFigures(v: BacktestView): Figure[] {
     f('summary.strategyNetPnlUah', W.strategy, s.strategyNetPnlUah, money(s.strategyNetPnlUah)),
     f('summary.bessNetProfitUah', W.battery, s.bessNetProfitUah, money(s.bessNetProfitUah)),
     f('summary.averageDailyPnlUah', W.average, s.averageDailyPnlUah, money(s.averageDailyPnlUah)),
-    f('summary.hitRate', W.hitRate, s.hitRate, `${pct(s.hitRate, L)} (${s.profitableDays} ${W.of} ${s.totalDays})`),
+    f('summary.hitRate', W.hitRate, s.hitRate, `${pct(s.hitRate, L)} (${num(s.profitableDays, L)} ${W.of} ${num(s.totalDays, L)})`),
     f('summary.totalDays', W.days, s.totalDays, num(s.totalDays, L)),
     f('summary.totalTrades', W.trades, s.totalTrades, num(s.totalTrades, L)),
     f('summary.totalBessCycles', W.cycles, s.totalBessCycles, num(s.totalBessCycles, L)),

@@ -52,6 +52,14 @@ describe('backtest report', () => {
     expect(figs).toHaveLength(backtestFigures(backtestView('en')).length);
   });
 
+  it('groups the day counts of the hit rate as its other numbers (en 1,089 of 1,090; uk-UA groups from five digits)', () => {
+    const base = backtestView('en');
+    const big = (lang: 'en' | 'uk') => backtestView(lang, { summary: { ...base.summary, profitableDays: 10_089, totalDays: 10_090, hitRate: 10_089 / 10_090 } });
+    const text = (lang: 'en' | 'uk') => backtestFigures(big(lang)).find((f) => f.key === 'summary.hitRate')?.text;
+    expect(text('en')).toContain('(10,089 of 10,090)');
+    expect(text('uk')).toMatch(/\(10\s089 з 10\s090\)/);
+  });
+
   it('labels axes with units and writes dates as DD.MM.YYYY, in English or Ukrainian', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Date (DD.MM.YYYY)');
