@@ -224,6 +224,10 @@ export const MultiZoneQuery = z.strictObject({
     .describe('comma-separated zone codes; default all 18'),
 });
 
+/** The spec's 404 reasons of GET /api/multi-zone/prices (nothing servable for the date): svc's own store and a platform answer with the same four. */
+export const MULTI_ZONE_NOT_SERVABLE = ['no_rows', 'no_rows_in_captured_artifact', 'no_complete_revision_group', 'no_displayable_zone'] as const;
+export type MultiZoneNotServable = (typeof MULTI_ZONE_NOT_SERVABLE)[number];
+
 export const MultiZoneResponse = z.strictObject({
   tradeDate: z.string(),
   unit: z.literal('EUR/MWh'),

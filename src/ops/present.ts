@@ -127,11 +127,11 @@ export function presentIn(node: Record<string, unknown> | unknown[], inherited: 
   for (const key in node) {
     const v = node[key];
     if (typeof v === 'number') {
-      const d = key === 'value' && factDecimals !== undefined ? factDecimals : ((named && named.get(key)) ?? decimalsOf(key));
+      const d = key === 'value' && factDecimals !== undefined ? factDecimals : decimalsOfKey(key, named);
       if (d !== undefined) {
         const r = roundTo(v, d);
         if (r !== v) node[key] = r;
       }
-    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, (named && named.get(key)) ?? decimalsOf(key), depth + 1, named);
+    } else if (v !== null && typeof v === 'object') presentIn(v as Record<string, unknown>, decimalsOfKey(key, named), depth + 1, named);
   }
 }

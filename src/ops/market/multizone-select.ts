@@ -4,11 +4,10 @@
  * completed attempt expected has a usable (non-blank) value in that revision.
  */
 import { SvcError } from '../../domain/errors.js';
+import type { MultiZoneNotServable } from '../../domain/tsoplatform.js';
 import type { RegionalFetchAttempt, RegionalPriceRow } from '../../store/types.js';
 
-export type NotServable = 'no_rows' | 'no_rows_in_captured_artifact' | 'no_complete_revision_group' | 'no_displayable_zone';
-
-export const notServable = (reason: NotServable, message: string): SvcError => new SvcError('not_found', message, { reason });
+export const notServable = (reason: MultiZoneNotServable, message: string): SvcError => new SvcError('not_found', message, { reason });
 
 export interface ServableGroup {
   revision: number;

@@ -6,6 +6,7 @@
  * the contract (or for another date) an invalid payload. Pure: no request, no clock.
  */
 import { z } from 'zod';
+import { MULTI_ZONE_NOT_SERVABLE, type MultiZoneNotServable } from '../../domain/tsoplatform.js';
 
 const ApiPayload = z.object({
   tradeDate: z.string(),
@@ -13,14 +14,10 @@ const ApiPayload = z.object({
   zones: z.array(z.object({ zone: z.string(), valueEurMwh: z.number().finite() })).min(1),
 });
 
-/** The 404 reasons the platform may name, the spec's (GET /api/multi-zone/prices). */
-export const NOT_SERVABLE = ['no_rows', 'no_rows_in_captured_artifact', 'no_complete_revision_group', 'no_displayable_zone'] as const;
-export type PlatformNotServable = (typeof NOT_SERVABLE)[number];
-
 export type RegionalAnswer =
   | { kind: 'group'; revision: number; values: Map<string, number> }
   /** 404: `reason` is the platform's word when it is one of the spec's, else null. */
-  | { kind: 'notServable'; reason: PlatformNotServable | null }
+  | { kind: 'notServable'; reason: MultiZoneNotServable | null }
   /** Any status but 200 and 404. */
   | { kind: 'status'; status: number }
   /** A 200 outside the contract or for another date. */
@@ -35,7 +32,7 @@ export function parseRegionalAnswer(status: number, text: string, date: string):
   }
   if (status === 404) {
     const reason = (body as { reason?: unknown } | undefined)?.reason;
-    return { kind: 'notServable', reason: NOT_SERVABLE.find((r) => r === reason) ?? null };
+    return { kind: 'notServable', reason: MULTI_ZONE_NOT_SERVABLE.find((r) => r === reason) ?? null };
   }
   if (status !== 200) return { kind: 'status', status };
   const parsed = ApiPayload.safeParse(body);
