@@ -87,8 +87,7 @@ const WORDS = {
   },
 } as const;
 
-/** A share as `12.5 %` (as these lines always said it) / `12,5 %` (a no-break space, as the uk tables). */
-// uk as every uk table writes a share (i18n.ts formatPercent); en as these lines always wrote it (`2 %`).
+/** A share: uk as every uk table writes it (i18n.ts formatPercent: `12,5 %`), en as these lines always wrote it (`12.5 %`). */
 const pct = (share: number, lang: 'en' | 'uk', digits: number): string => (lang === 'uk' ? formatPercent(share, 'uk', digits) : `${(share * 100).toFixed(digits)} %`);
 
 /** Forecast, schedule, limits and the PnL distribution as terminal lines. */

@@ -105,7 +105,7 @@ function shown(value: number | string, unit: string, t: NoteText): string {
     case 'coverage':
       return `${t.lang === 'uk' ? t.money(round(value * 100), Number.isInteger(round(value * 100)) ? 0 : 2) : round(value * 100)} %`;
     case 'uah':
-      return `${t.money(value, 2, t.lang === 'uk' ? 'uk' : 'en')} ${w.uah}`;
+      return `${t.money(value, 2)} ${w.uah}`;
     case 'mwh':
       return `${t.lang === 'uk' ? t.money(round(value), Number.isInteger(round(value)) ? 0 : 2) : round(value)} ${w.mwh}`;
     case 'cycles':
