@@ -1,8 +1,10 @@
 /**
  * The static parts of the health body: the data-provider catalogue (the entries of wired sources
  * get their status, address and detail from the provider contract, health-sources.ts), compliance
- * controls and trust integrations. Wired and catalogued sources carry their real public address;
- * sources svc does not read yet keep a reserved `.example` placeholder.
+ * controls and trust integrations. Every source carries a real public address: a wired or
+ * catalogued source its own; one svc does not read yet (status `planned`) the public source it
+ * would read first (weather: Open-Meteo; fuel and carbon benchmarks: EEX; the grid map: Open
+ * Infrastructure Map, openly licensed; competition: the Antimonopoly Committee of Ukraine).
  */
 import type { z } from 'zod';
 import type { SvcConfig } from '../../config/config.js';
@@ -43,19 +45,19 @@ export const DATA_PROVIDERS: readonly DataProvider[] = [
     nextStep: 'Review the caps table against each new regulator decision before release.',
   },
   {
-    id: 'weather', name: 'Weather', category: 'weather', status: 'planned', sourceUrl: 'https://weather.example/', requiresToken: false,
+    id: 'weather', name: 'Weather', category: 'weather', status: 'planned', sourceUrl: 'https://open-meteo.com/', requiresToken: false,
     summary: 'Temperature, wind and irradiance for load and renewables.', detail: 'Not wired in svc.', nextStep: 'Evaluate sources for forecast features.',
   },
   {
-    id: 'fuelCarbon', name: 'Fuel and carbon prices', category: 'macro', status: 'planned', sourceUrl: 'https://fuelcarbon.example/', requiresToken: false,
+    id: 'fuelCarbon', name: 'Fuel and carbon prices', category: 'macro', status: 'planned', sourceUrl: 'https://www.eex.com/', requiresToken: false,
     summary: 'Gas, coal and carbon benchmarks.', detail: 'Not wired in svc.', nextStep: 'Evaluate licensing of benchmark series.',
   },
   {
-    id: 'mapsource', name: 'Grid map source', category: 'system', status: 'planned', sourceUrl: 'https://mapsource.example/', requiresToken: false,
+    id: 'mapsource', name: 'Grid map source', category: 'system', status: 'planned', sourceUrl: 'https://openinframap.org/', requiresToken: false,
     summary: 'Geography of interconnectors and plants for display.', detail: 'Not wired in svc.', nextStep: 'Choose an openly licensed map source.',
   },
   {
-    id: 'competition', name: 'Competition authority', category: 'regulatory', status: 'planned', sourceUrl: 'https://competition.example/', requiresToken: false,
+    id: 'competition', name: 'Competition authority', category: 'regulatory', status: 'planned', sourceUrl: 'https://amcu.gov.ua/', requiresToken: false,
     summary: 'Market-conduct decisions relevant to trading.', detail: 'Not wired in svc.', nextStep: 'Track decisions manually until a feed exists.',
   },
 ];
