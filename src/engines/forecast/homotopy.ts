@@ -25,14 +25,16 @@ export interface PathWork {
   a: Float64Array;
   r: Float64Array;
   tmp: Float64Array;
+  /** The size of the active set the last successful path ended on (idx[0..k) with theta). */
+  k: number;
 }
 
 export function pathWork(p: number): PathWork {
-  return { idx: new Int32Array(p), theta: new Float64Array(p), out: new Uint8Array(p), l: new Float64Array(p * p), w: new Float64Array(p), a: new Float64Array(p), r: new Float64Array(p), tmp: new Float64Array(p) };
+  return { idx: new Int32Array(p), theta: new Float64Array(p), out: new Uint8Array(p), l: new Float64Array(p * p), w: new Float64Array(p), a: new Float64Array(p), r: new Float64Array(p), tmp: new Float64Array(p), k: 0 };
 }
 
 /** Appends column j to the Cholesky factor L (rows of stride p) of G_AA with |A| = k; false if degenerate. */
-function append(g: Float64Array, p: number, idx: Int32Array, k: number, j: number, l: Float64Array): boolean {
+export function append(g: Float64Array, p: number, idx: Int32Array, k: number, j: number, l: Float64Array): boolean {
   const row = k * p;
   let ss = 0;
   for (let i = 0; i < k; i++) {
@@ -76,7 +78,7 @@ function cholDelete(l: Float64Array, p: number, k: number, at: number): void {
 }
 
 /** out += Σ_c coef[c]·G[idx[c], ·]: rows of the symmetric G, two at a time (half the passes over out). */
-function accumulateRows(g: Float64Array, p: number, idx: Int32Array, k: number, coef: Float64Array, out: Float64Array): void {
+export function accumulateRows(g: Float64Array, p: number, idx: Int32Array, k: number, coef: Float64Array, out: Float64Array): void {
   let c = 0;
   for (; c + 1 < k; c += 2) {
     const c0 = coef[c] as number;
@@ -93,7 +95,7 @@ function accumulateRows(g: Float64Array, p: number, idx: Int32Array, k: number, 
 }
 
 /** Solves L·Lᵀ·x = b (|A| = k) into x. */
-function cholSolve(l: Float64Array, p: number, k: number, b: Float64Array, x: Float64Array): void {
+export function cholSolve(l: Float64Array, p: number, k: number, b: Float64Array, x: Float64Array): void {
   for (let i = 0; i < k; i++) {
     let v = b[i] as number;
     for (let c = 0; c < i; c++) v -= (l[i * p + c] as number) * (x[c] as number);
@@ -126,6 +128,7 @@ export function lassoPath(g: Float64Array, p: number, diag: Float64Array, q: Flo
       first = j;
     }
   }
+  ws.k = 0;
   if (first < 0 || lam <= target) return true;
   let k = 0;
   const join = (j: number, sign: number): void => {
@@ -194,7 +197,10 @@ export function lassoPath(g: Float64Array, p: number, diag: Float64Array, q: Flo
     }
     lam -= gamma;
     for (let j = 0; j < p; j++) r[j] = (r[j] as number) - gamma * (a[j] as number);
-    if (joinAt < 0 && leaveAt < 0) return true;
+    if (joinAt < 0 && leaveAt < 0) {
+      ws.k = k;
+      return true;
+    }
     if (joinAt >= 0) {
       join(joinAt, joinSign);
       continue;

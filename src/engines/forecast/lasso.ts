@@ -20,6 +20,7 @@
  */
 
 import { lassoPath, pathWork, type PathWork } from './homotopy.js';
+import { activeSet, setFromPath, solveFromSet, solveOnSet, type ActiveSet } from './active-set.js';
 
 export interface LassoOptions {
   nLambda: number;
@@ -47,10 +48,12 @@ export interface LassoWork {
   r: Float64Array;
   active: Int32Array;
   path: PathWork;
+  /** The refit's final active set when the caller keeps none (lassoRefit). */
+  set: ActiveSet;
 }
 
 export function lassoWork(p: number): LassoWork {
-  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p) };
+  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p), set: activeSet(p) };
 }
 
 const soft = (z: number, l: number): number => (z > l ? z - l : z < -l ? z + l : 0);
@@ -174,12 +177,24 @@ export function lassoIC(g: Float64Array, p: number, diag: Float64Array, q: Float
 }
 
 /**
- * Re-estimates the chosen model at penalty λ·pw_j per column, exactly, by the homotopy path
- * (homotopy.ts); should that run out of events, by coordinate descent from the criterion's choice.
- * Returns the coefficients (a view into w.beta).
+ * Re-estimates the chosen model at penalty λ·pw_j per column, exactly: from `hint`'s active set
+ * when that set is still the solution (active-set.ts: yesterday's fit of the same member and hour),
+ * else by the homotopy path (homotopy.ts), the coefficients computed from the final set either way;
+ * should the path run out of events, by coordinate descent from the criterion's choice. `hint`
+ * (optional) is updated to the set found. Returns the coefficients (a view into w.beta).
  */
-export function lassoRefit(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, lam: number, pw: Float64Array, o: LassoOptions, w: LassoWork): Float64Array {
-  if (lassoPath(g, p, diag, q, pw, lam, w.beta, w.path)) return w.beta;
+export function lassoRefit(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, lam: number, pw: Float64Array, o: LassoOptions, w: LassoWork, hint: ActiveSet | null = null): Float64Array {
+  if (hint && hint.m >= 0 && solveFromSet(g, p, diag, q, pw, lam, hint, w.beta, w.path)) return w.beta;
+  if (lassoPath(g, p, diag, q, pw, lam, w.beta, w.path)) {
+    const set = hint ?? w.set;
+    setFromPath(w.path, w.path.k, set);
+    // The path's own coefficients stay where the set's G_AA is degenerate in ascending order.
+    const path = w.best;
+    path.set(w.beta);
+    if (!solveOnSet(g, p, diag, q, pw, lam, set, w.beta, w.path)) w.beta.set(path);
+    return w.beta;
+  }
+  if (hint) hint.m = -1;
   w.beta.set(w.best);
   residual(g, p, q, w);
   solve(g, p, diag, q, w, lam, o, pw, o.refitTol);

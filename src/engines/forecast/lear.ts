@@ -18,6 +18,7 @@ import type { ExtraColumns } from './series.js';
 import { bandAt, fromCaps, inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
+import { activeSet, type ActiveSet } from './active-set.js';
 import { dot, dot2, setGram } from './gram.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
@@ -131,6 +132,13 @@ export class LearScratch {
   /** The prices as a member on the caps reads them (caps-space.ts inCaps), allocated on first use. */
   inCaps: Float64Array | null = null;
   lasso: LassoWork;
+  /** Per member, per hour: the refit's last active set, tried first on the next day (active-set.ts). */
+  private readonly sets = new Map<LearMember, ActiveSet[]>();
+  setsOf(member: LearMember): ActiveSet[] {
+    let v = this.sets.get(member);
+    if (!v) this.sets.set(member, (v = Array.from({ length: H }, () => activeSet(this.p))));
+    return v;
+  }
   constructor(s: DailySeries, maxRows: number) {
     this.pn = numericColumns(s);
     this.p = this.pn + DUMMIES;
@@ -202,10 +210,11 @@ function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptio
     }
     if (b < p) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
   }
+  const sets = k.setsOf(member);
   for (let h = 0; h < H; h++) {
     for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
     const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
-    const beta = o.refit && fit.lambda > 0 ? lassoRefit(g, p, diag, q, fit.lambda, pw, o, k.lasso) : fit.beta;
+    const beta = o.refit && fit.lambda > 0 ? lassoRefit(g, p, diag, q, fit.lambda, pw, o, k.lasso, sets[h]) : fit.beta;
     let z = yMean[h] as number;
     for (let j = 0; j < p; j++) {
       const b = beta[j] as number;
