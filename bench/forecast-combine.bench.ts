@@ -19,8 +19,8 @@
  */
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_FORECAST, H, isEvaluable, normalCdf, type DailySeries, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
-import { CHOOSE, UNTOUCHED, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
+import { DEFAULT_FORECAST, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import { CHOOSE, UNTOUCHED, dmPaired, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
 const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
@@ -63,27 +63,6 @@ console.log(`\n## Combination variants, \`${exog}\` inputs, ${periods.map((p) =>
 const two = periods.length === 2;
 console.log(row(['variant', ...periods.flatMap((p) => [`${p.name} rMAE`, `${p.name} weekly`, `${p.name} cov`, `${p.name} CRPS`, `${p.name} pinball p05–p95`]), ...(two ? ['geo-mean rMAE', 'geo-mean weekly'] : [])]));
 console.log(row(['---', ...periods.flatMap(() => ['---:', '---:', '---:', '---:', '---:']), ...(two ? ['---:', '---:'] : [])]));
-/** Diebold–Mariano of y against x on the days both scored: Δ_d = ‖e_x,d‖₁ − ‖e_y,d‖₁; p one-sided (y more accurate). */
-function dmPaired(s: DailySeries, x: Evaluation, y: Evaluation): { statistic: number; p: number; days: number } {
-  const byT = new Map(y.days.map((d) => [d.t, d]));
-  const diffs: number[] = [];
-  for (const dx of x.days) {
-    const dy = byT.get(dx.t);
-    if (!dy || !isEvaluable(s, dx.t)) continue;
-    let e = 0;
-    for (let h = 0; h < H; h++) {
-      const v = s.price[dx.t * H + h] as number;
-      e += Math.abs(v - (dx.p50[h] as number)) - Math.abs(v - (dy.p50[h] as number));
-    }
-    diffs.push(e);
-  }
-  const T = diffs.length;
-  const mean = diffs.reduce((a, b) => a + b, 0) / T;
-  const v = diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / T;
-  const statistic = v > 0 ? mean / Math.sqrt(v / T) : 0;
-  return { statistic, p: normalCdf(-statistic), days: T };
-}
-
 if (args.includes('phase2')) {
   // Phase 2 alone (combination, bands, cap-hit, scoring) on the cached fits, the previous model and
   // the shipped one alternated: what averaging two LADs per block costs a year's evaluation.

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
-import { DEFAULT_FORECAST, evaluateRun, combineRolling, fittedRange, indexOf, seriesFromPriceBook, type DailySeries, type DayCaps, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, evaluateRun, combineRolling, fittedRange, indexOf, isEvaluable, normalCdf, seriesFromPriceBook, type DailySeries, type DayCaps, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
 import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
 import { withExogenous, type ExogMode } from '../src/ops/forecast/forecast-exog.js';
 import type { OpContext } from '../src/ops/types.js';
@@ -65,7 +65,6 @@ export function fittedMembers(s: DailySeries, periods: Period[], members: LearMe
 
 /** Two fits of the same range side by side (e.g. members fitted on another exogenous mode's columns): x's members, then y's. */
 export function joinMembers(x: FittedMembers, y: FittedMembers): FittedMembers {
-  const H = 24;
   const [nx, ny] = [x.members.length, y.members.length];
   const days = x.all.length / (nx * H);
   if (x.a0 !== y.a0 || y.all.length / (ny * H) !== days) throw new Error('the fits cover different ranges');
@@ -79,7 +78,6 @@ export function joinMembers(x: FittedMembers, y: FittedMembers): FittedMembers {
 
 /** Scores options `o` on period `p` from fitted members (o's members, compared as JSON, must be among them). */
 export function scorer(s: DailySeries, capsOf: (t: number) => DayCaps | null, f: FittedMembers): (p: Period, o: ForecastOptions) => Evaluation {
-  const H = 24;
   const { a0, members, all } = f;
   const keys = members.map((m) => JSON.stringify(m));
   return (p, o) => {
@@ -101,4 +99,25 @@ export function scorer(s: DailySeries, capsOf: (t: number) => DayCaps | null, f:
  */
 export function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, periods: Period[], members: LearMember[]): (p: Period, o: ForecastOptions) => Evaluation {
   return scorer(s, capsOf, fittedMembers(s, periods, members));
+}
+
+/** Diebold–Mariano of y against x on the days both scored: Δ_d = ‖e_x,d‖₁ − ‖e_y,d‖₁; p one-sided (y more accurate). */
+export function dmPaired(s: DailySeries, x: Evaluation, y: Evaluation): { statistic: number; p: number; days: number } {
+  const byT = new Map(y.days.map((d) => [d.t, d]));
+  const diffs: number[] = [];
+  for (const dx of x.days) {
+    const dy = byT.get(dx.t);
+    if (!dy || !isEvaluable(s, dx.t)) continue;
+    let e = 0;
+    for (let h = 0; h < H; h++) {
+      const v = s.price[dx.t * H + h] as number;
+      e += Math.abs(v - (dx.p50[h] as number)) - Math.abs(v - (dy.p50[h] as number));
+    }
+    diffs.push(e);
+  }
+  const T = diffs.length;
+  const mean = diffs.reduce((a, b) => a + b, 0) / T;
+  const v = diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / T;
+  const statistic = v > 0 ? mean / Math.sqrt(v / T) : 0;
+  return { statistic, p: normalCdf(-statistic), days: T };
 }

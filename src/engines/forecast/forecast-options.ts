@@ -55,6 +55,9 @@ const hours = (from: number, to: number): number[] => Array.from({ length: to - 
 /** Night (23–07), morning (07–11), day (11–17), evening peak (17–23): the hour bands of the DAM caps from 06.2024 (R4). */
 export const FOUR_BLOCKS: readonly (readonly number[])[] = [[...hours(0, 7), 23], hours(7, 11), hours(11, 17), hours(17, 23)];
 
+/** The short members' longest window (days): the ones that learn a new regime first. */
+const SHORT_WINDOW = 84;
+
 /** The model chosen on OREE 2023 and 2024 together (docs/forecast.md, "Model choice across years"). */
 export const DEFAULT_FORECAST: ForecastOptions = {
   lear: DEFAULT_LEAR,
@@ -65,7 +68,8 @@ export const DEFAULT_FORECAST: ForecastOptions = {
   hourBlocks: FOUR_BLOCKS,
   // minDays 7: half d-1 for the first week after a cap change, while the short members still mix the regimes (docs/forecast.md, "Regime awareness, variants").
   // caps: after a cap change the members on the caps share the equal-weight quarter (and the first week's mean) with the short members: better on both 2023 and 2024 (docs/forecast.md, "After a cap change, the members on the caps").
-  regime: { days: 56, minDays: 7, fallback: 'naive1', shortWindow: 84, caps: true },
+  // days 84, the short members' longest window: the regime's weighting lasts until that member's window holds only days since the change; 56 before 2026-12-07 (better on both 2023 and 2024: docs/forecast.md, "The combination's knobs on the shipped model").
+  regime: { days: SHORT_WINDOW, minDays: 7, fallback: 'naive1', shortWindow: SHORT_WINDOW, caps: true },
   bands: { ...DEFAULT_BANDS, scaleDays: 7 },
   // 12 % on the climatology of the days with the same cap: the least pooled Brier score of 2023 and 2024 with skill ≥ 0.029 in each (docs/forecast.md, "Cap-hit probabilities").
   capHit: { climateDays: 364, climate: 'sameCap', shrink: { max: 0.12, min: 0.12 } },
