@@ -13,10 +13,9 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_FORECAST, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
-import { CHOOSE, UNTOUCHED, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
+import { fittedMembers, scorer, variantBench } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
-const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const f4 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(4));
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
@@ -50,13 +49,7 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'shipped, caps members learn first', o: { ...DEFAULT_FORECAST, regime: { ...DEFAULT_FORECAST.regime, caps: true } } },
 ];
 
-const { s: prices, capsOf } = await oree();
-const s = await withMode(prices, capsOf, 'base');
-console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
-const holdout = args.includes('holdout');
-const periods: Period[] = holdout ? [UNTOUCHED] : CHOOSE;
-const only = process.env.ONLY?.split(';');
-const run = VARIANTS.filter((x) => (!only || x === VARIANTS[0] || only.includes(x.name)) && (!holdout || !chosen || x === VARIANTS[0] || x.name === chosen));
+const { s, capsOf, periods, run } = await variantBench(VARIANTS, args);
 const members: LearMember[] = [];
 for (const v of run) for (const m of v.o.lear.members) if (!members.some((x) => JSON.stringify(x) === JSON.stringify(m))) members.push(m);
 const fitted = fittedMembers(s, periods, members);

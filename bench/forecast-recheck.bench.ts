@@ -11,10 +11,9 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_FORECAST, type Evaluation, type ForecastOptions } from '../src/engines/forecast/index.js';
-import { CHOOSE, UNTOUCHED, dmPaired, fittedMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
+import { dmPaired, fittedMembers, scorer, variantBench } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
-const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const f4 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(4));
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
@@ -39,13 +38,7 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: 'regime 168 days', o: { ...D, regime: { ...D.regime, days: 168 } } },
 ];
 
-const { s: prices, capsOf } = await oree();
-const s = await withMode(prices, capsOf, 'base');
-console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
-const holdout = args.includes('holdout');
-const periods: Period[] = holdout ? [UNTOUCHED] : CHOOSE;
-const only = process.env.ONLY?.split(';');
-const run = VARIANTS.filter((x) => (!only || x === VARIANTS[0] || only.includes(x.name)) && (!holdout || !chosen || x === VARIANTS[0] || x.name === chosen));
+const { s, capsOf, periods, run } = await variantBench(VARIANTS, args);
 const ev = scorer(s, capsOf, fittedMembers(s, periods, [...D.lear.members]));
 console.log(`\n## The combination's knobs on the shipped model, \`base\` inputs, ${periods.map((p) => p.name).join(' + ')}\n`);
 // DM: Diebold–Mariano of the variant against the shipped model on the daily L1 loss, one-sided p (the variant more accurate).

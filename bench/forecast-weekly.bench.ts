@@ -12,10 +12,9 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_FORECAST, type Evaluation, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
-import { CHOOSE, UNTOUCHED, fittedMembers, joinMembers, oree, scorer, withMode, type Period } from './forecast-years-lib.js';
+import { fittedMembers, joinMembers, scorer, variantBench, withMode } from './forecast-years-lib.js';
 
 const args = process.argv.slice(2);
-const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const f4 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(4));
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
@@ -32,13 +31,7 @@ export const VARIANTS: { name: string; o: ForecastOptions }[] = [
   { name: '+ asinh 364 on the lagged RES columns (9 members)', o: { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: [...DEFAULT_FORECAST.lear.members, LAGGED_364] } } },
 ];
 
-const { s: prices, capsOf } = await oree();
-const s = await withMode(prices, capsOf, 'base');
-console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
-const holdout = args.includes('holdout');
-const periods: Period[] = holdout ? [UNTOUCHED] : CHOOSE;
-const only = process.env.ONLY?.split(',');
-const run = VARIANTS.filter((x) => (!only || x === VARIANTS[0] || only.includes(x.name)) && (!holdout || !chosen || x === VARIANTS[0] || x.name === chosen));
+const { prices, s, capsOf, periods, run } = await variantBench(VARIANTS, args, ',');
 const members: LearMember[] = [];
 for (const v of run) for (const m of v.o.lear.members) if (m !== LAGGED_364 && !members.some((x) => JSON.stringify(x) === JSON.stringify(m))) members.push(m);
 let fitted = fittedMembers(s, periods, members);

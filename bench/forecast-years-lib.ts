@@ -4,6 +4,7 @@
  * (the shipped fixtures only, offline), the choosing years and the untouched period, and an
  * evaluator that scores any ForecastOptions on cached member fits (bench/forecast-cache.ts).
  */
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
@@ -120,4 +121,21 @@ export function dmPaired(s: DailySeries, x: Evaluation, y: Evaluation): { statis
   const v = diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / T;
   const statistic = v > 0 ? mean / Math.sqrt(v / T) : 0;
   return { statistic, p: normalCdf(-statistic), days: T };
+}
+
+/**
+ * What the variant benches share (forecast-capnorm, -weekly, -recheck): the OREE book with the
+ * `base` inputs, the periods (the choosing years; with `holdout`, the untouched one) and the
+ * variants to run: the first (the reference) and those named in ONLY (separated by `sep`); with
+ * `holdout chosen=NAME`, the first and that one.
+ */
+export async function variantBench<V extends { name: string }>(variants: V[], args: string[], sep = ';'): Promise<{ prices: DailySeries; s: DailySeries; capsOf: (t: number) => DayCaps | null; periods: Period[]; run: V[] }> {
+  const { s: prices, capsOf } = await oree();
+  const s = await withMode(prices, capsOf, 'base');
+  console.log(`load average at start: ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
+  const holdout = args.includes('holdout');
+  const chosen = args.find((a) => a.startsWith('chosen='))?.slice(7);
+  const only = process.env.ONLY?.split(sep);
+  const run = variants.filter((x) => (!only || x === variants[0] || only.includes(x.name)) && (!holdout || !chosen || x === variants[0] || x.name === chosen));
+  return { prices, s, capsOf, periods: holdout ? [UNTOUCHED] : CHOOSE, run };
 }

@@ -4,34 +4,7 @@ import { lassoPath, pathWork } from '../../../src/engines/forecast/homotopy.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork } from '../../../src/engines/forecast/lasso.js';
 import { capHitScores } from '../../../src/engines/forecast/capscore.js';
 import { makeSeries, type DayForecast } from '../../../src/engines/forecast/index.js';
-
-/** Standardised design (n × p, columns correlated through a shared factor), its Gram matrix and q. */
-function problem(seed: number, n: number, p: number, rho: number) {
-  let s = seed >>> 0 || 1;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
-  const X: number[][] = [];
-  const y: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const f = rnd();
-    const row = Array.from({ length: p }, () => rho * f + (1 - rho) * rnd());
-    X.push(row);
-    y.push(2 * (row[0] as number) - (row[1] as number) + 0.5 * (row[p - 1] as number) + 0.3 * rnd());
-  }
-  for (let j = 0; j < p; j++) {
-    const m = X.reduce((a, r) => a + (r[j] as number), 0) / n;
-    const sd = Math.sqrt(X.reduce((a, r) => a + ((r[j] as number) - m) ** 2, 0) / n);
-    for (const r of X) r[j] = ((r[j] as number) - m) / sd;
-  }
-  const ym = y.reduce((a, b) => a + b, 0) / n;
-  const g = new Float64Array(p * p);
-  const q = new Float64Array(p);
-  for (let a = 0; a < p; a++) {
-    for (let b = 0; b < p; b++) g[a * p + b] = X.reduce((acc, r) => acc + (r[a] as number) * (r[b] as number), 0) / n;
-    q[a] = X.reduce((acc, r, i) => acc + (r[a] as number) * ((y[i] as number) - ym), 0) / n;
-  }
-  const yy = y.reduce((acc, v) => acc + (v - ym) ** 2, 0) / n;
-  return { g, q, yy, rnd };
-}
+import { lassoProblem } from './lasso-problem.js';
 
 /** The KKT conditions of ½βᵀGβ − qᵀβ + λΣ pw_j|β_j|: the largest violation. */
 function kkt(g: Float64Array, q: Float64Array, p: number, beta: Float64Array, lam: number, pw: Float64Array): number {
@@ -50,7 +23,7 @@ describe('lasso homotopy (the LEAR refit)', () => {
   it('ends at the minimiser: KKT to 1e-9 with per-column penalties, strongly correlated columns and p > n', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 8, max: 60 }), fc.integer({ min: 3, max: 40 }), fc.double({ min: 0, max: 0.95, noNaN: true }), fc.double({ min: 0.001, max: 0.5, noNaN: true }), (seed, n, p, rho, frac) => {
-        const { g, q, rnd } = problem(seed, n, p, rho);
+        const { g, q, rnd } = lassoProblem(seed, n, p, rho);
         const pw = Float64Array.from({ length: p }, () => 0.2 + Math.abs(rnd()));
         let lmax = 0;
         for (let j = 0; j < p; j++) lmax = Math.max(lmax, Math.abs(q[j] as number) / (pw[j] as number));
@@ -68,7 +41,7 @@ describe('lasso homotopy (the LEAR refit)', () => {
 
   it('agrees with coordinate descent run to a tight tolerance', () => {
     const p = 12;
-    const { g, q, yy } = problem(7, 200, p, 0.9);
+    const { g, q, yy } = lassoProblem(7, 200, p, 0.9);
     const w = lassoWork(p);
     const fit = lassoIC(g, p, new Float64Array(p).fill(1), q, yy, 200, { ...DEFAULT_LASSO, tol: 1e-12 }, w);
     const pw = Float64Array.from({ length: p }, (_, j) => 0.05 + 0.01 * j);
@@ -80,7 +53,7 @@ describe('lasso homotopy (the LEAR refit)', () => {
 
   it('leaves out a column that duplicates another (a singular G_AA) and still solves the rest', () => {
     const p = 6;
-    const { g, q } = problem(3, 100, p, 0.5);
+    const { g, q } = lassoProblem(3, 100, p, 0.5);
     // Column 5 := column 0.
     for (let k = 0; k < p; k++) {
       g[5 * p + k] = g[0 * p + k] as number;
