@@ -19,7 +19,7 @@ import { bandAt, fromCaps, inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { activeSet, type ActiveSet } from './active-set.js';
-import { dot, dot2, setGram } from './gram.js';
+import { dot, dot2, dot4, setGram } from './gram.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
@@ -118,7 +118,8 @@ export class LearScratch {
   x: Float64Array;
   y: Float64Array;
   g: Float64Array;
-  q: Float64Array;
+  /** q = Xᵀy/n of each hour's target: row h (p wide) for hour h. */
+  qAll: Float64Array;
   diag: Float64Array;
   /** Per column, its standard deviation before standardising, then the refit's penalty weight. */
   sd: Float64Array;
@@ -129,6 +130,7 @@ export class LearScratch {
   sorted: Float64Array;
   ySorted: Float64Array;
   pair = new Float64Array(2);
+  quad = new Float64Array(4);
   /** The prices as a member on the caps reads them (caps-space.ts inCaps), allocated on first use. */
   inCaps: Float64Array | null = null;
   lasso: LassoWork;
@@ -145,7 +147,7 @@ export class LearScratch {
     this.x = new Float64Array(maxRows * this.p);
     this.y = new Float64Array(maxRows * H);
     this.g = new Float64Array(this.p * this.p);
-    this.q = new Float64Array(this.p);
+    this.qAll = new Float64Array(H * this.p);
     this.diag = new Float64Array(this.p);
     this.sd = new Float64Array(this.p);
     this.pw = new Float64Array(this.p);
@@ -197,12 +199,17 @@ function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptio
   const prepared = prepareWindow(s, t, member, k);
   if (!prepared) return false;
   const { n, yScale, yMean, yy } = prepared;
-  const { p, x, y, g, q, diag, row, sd, pw } = k;
+  const { p, x, y, g, qAll, diag, row, sd, pw } = k;
   for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
-  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; two columns b at a time.
-  const pair = k.pair;
+  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; four columns b at a time, then two,
+  // then one (every entry summed as `dot` sums it: the same bits whatever the grouping).
+  const { pair, quad } = k;
   for (let a = 0; a < p; a++) {
     let b = a;
+    for (; b + 3 < p; b += 4) {
+      dot4(x, a * n, x, b * n, (b + 1) * n, (b + 2) * n, (b + 3) * n, n, quad);
+      for (let c = 0; c < 4; c++) setGram(g, p, diag, a, b + c, quad[c] as number, n);
+    }
     for (; b + 1 < p; b += 2) {
       dot2(x, a * n, b * n, (b + 1) * n, n, pair);
       setGram(g, p, diag, a, b, pair[0] as number, n);
@@ -211,8 +218,16 @@ function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptio
     if (b < p) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
   }
   const sets = k.setsOf(member);
+  // q_h = Xᵀy_h / n of every hour h (row h of qAll), one column against four hours at a time.
+  for (let j = 0; j < p; j++) {
+    for (let h = 0; h < H; h += 4) {
+      if (diag[j] === 0) quad.fill(0);
+      else dot4(x, j * n, y, h * n, (h + 1) * n, (h + 2) * n, (h + 3) * n, n, quad);
+      for (let c = 0; c < 4; c++) qAll[(h + c) * p + j] = diag[j] === 0 ? 0 : (quad[c] as number) / n;
+    }
+  }
   for (let h = 0; h < H; h++) {
-    for (let j = 0; j < p; j++) q[j] = diag[j] === 0 ? 0 : dot(x, j * n, y, h * n, n) / n;
+    const q = qAll.subarray(h * p, (h + 1) * p);
     const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);
     const beta = o.refit && fit.lambda > 0 ? lassoRefit(g, p, diag, q, fit.lambda, pw, o, k.lasso, sets[h]) : fit.beta;
     let z = yMean[h] as number;

@@ -93,10 +93,28 @@ export function npitForward(v: number, sorted: Float64Array, n: number): number 
   let upto = lo;
   while (upto < n && sorted[upto] === v) upto++;
   // 1-based mid-rank: values below + half the ties + ½ (a value between two order statistics gets
-  // the half rank between them).
-  const rank = (lo + upto) / 2 + 0.5;
+  // the half rank between them). Twice it is an integer, so its normal quantile is read from a table.
+  return npitZ(lo + upto + 1, n);
+}
+
+/**
+ * Per n, the normal quantile of each half rank k/2 (k = 1 … 2n + 1), filled as asked: npitForward
+ * reads the same few thousand values for every column of a window, each once computed by
+ * normalQuantile exactly as before (the same bits).
+ */
+const NPIT_Z = new Map<number, Float64Array>();
+
+function npitZ(twiceRank: number, n: number): number {
+  let table = NPIT_Z.get(n);
+  if (!table) {
+    table = new Float64Array(2 * n + 2).fill(Number.NaN);
+    NPIT_Z.set(n, table);
+  }
+  const z = table[twiceRank] as number;
+  if (!Number.isNaN(z)) return z;
+  const rank = twiceRank / 2;
   const u = Math.min(Math.max(rank / (n + 1), 0.5 / (n + 1)), 1 - 0.5 / (n + 1));
-  return normalQuantile(u);
+  return (table[twiceRank] = normalQuantile(u));
 }
 
 /** The inverse of npitForward: the normal probability back to a position among the order statistics, interpolated. */
