@@ -8,12 +8,16 @@
  *   - a warm start: a member's fit of an hour on day t usually has the same active set as its fit
  *     of that hour on day t − 1 (the window moved by one day), so that set is tried first and, when
  *     the conditions hold *with a margin*, the homotopy path from λ_max is skipped;
- *   - the final step of every refit, from the set the path ends on: the coefficients are always
- *     computed here, from the set's columns in ascending order, so a fit reached by the path and a
- *     fit reached by a warm start are the same bits. The margin makes the two sets agree: the
- *     warm set is accepted only where no column is within 1e-7 (relative) of joining or leaving,
- *     far beyond the path's rounding, so the path, run from scratch, ends on that same set. A
- *     day's fits therefore still depend on that day's inputs alone (rolling.ts, the member cache).
+ *   - the final step of every refit, from the set the path (or, should it fail, coordinate
+ *     descent) ends on: that set is certified and its coefficients computed by the same steps, from
+ *     its columns in ascending order, so a fit reached by the path and a fit reached by a warm
+ *     start are the same bits. The margin makes the two sets agree: a set is certified only where
+ *     no column is within 1e-7 (relative) of joining or leaving and G_AA is well posed, far beyond
+ *     the solvers' rounding, so the solution is unique and both ways end on it. A day's fits
+ *     therefore depend on that day's inputs alone (rolling.ts, the member cache). Where the cold
+ *     fit's set cannot be certified (a near tie), its own coefficients stand; a warm start would
+ *     differ from them only by certifying a set the cold fit's repair rounds did not reach, which
+ *     no test and no OREE year has shown.
  */
 import { accumulateRows, append, cholSolve, type PathWork } from './homotopy.js';
 
@@ -28,6 +32,8 @@ export const activeSet = (p: number): ActiveSet => ({ cols: new Int32Array(p), s
 
 /** Relative margin of the warm start's KKT check (see the file's comment). */
 const MARGIN = 1e-7;
+/** Least squared pivot of G_AA's Cholesky factor, relative to the column's variance, for a set to be certified. */
+const WELL_POSED = 1e-8;
 
 /** `to` := the path's final set (ws.idx[0..k) with ws.theta), columns ascending. */
 export function setFromPath(ws: PathWork, k: number, to: ActiveSet): void {
@@ -35,6 +41,24 @@ export function setFromPath(ws: PathWork, k: number, to: ActiveSet): void {
   to.cols.subarray(0, k).sort();
   for (let c = 0; c < k; c++) to.signs[c] = ws.theta[to.cols[c] as number] as number;
   to.m = k;
+}
+
+/** `to` := the nonzero coefficients of β, columns ascending, with their signs. */
+export function setFromBeta(beta: Float64Array, p: number, to: ActiveSet): void {
+  let m = 0;
+  for (let j = 0; j < p; j++) {
+    const b = beta[j] as number;
+    if (b === 0) continue;
+    to.cols[m] = j;
+    to.signs[m++] = Math.sign(b);
+  }
+  to.m = m;
+}
+
+export function copySet(from: ActiveSet, to: ActiveSet): void {
+  to.cols.set(from.cols.subarray(0, Math.max(from.m, 0)));
+  to.signs.set(from.signs.subarray(0, Math.max(from.m, 0)));
+  to.m = from.m;
 }
 
 /**
@@ -69,6 +93,12 @@ export function solveFromSet(g: Float64Array, p: number, diag: Float64Array, q: 
   for (let round = 0; round < rounds; round++) {
     if (!solveOnSet(g, p, diag, q, pw, target, set, beta, ws)) return false;
     const m = set.m;
+    // A nearly singular G_AA (a pivot below 10⁻⁸ of its column's variance, 100 times the path's
+    // own cut) can carry rounding past the margin: not certified.
+    for (let c = 0; c < m; c++) {
+      const j = idx[c] as number;
+      if (!((ws.l[c * p + c] as number) ** 2 >= WELL_POSED * (g[j * p + j] as number))) return false;
+    }
     let big = 0;
     for (let c = 0; c < m; c++) big = Math.max(big, Math.abs(beta[set.cols[c] as number] as number));
     // r = q − G_{·A}·β_A (idx holds the set's columns after solveOnSet).

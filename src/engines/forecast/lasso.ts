@@ -20,7 +20,7 @@
  */
 
 import { lassoPath, pathWork, type PathWork } from './homotopy.js';
-import { activeSet, setFromPath, solveFromSet, solveOnSet, type ActiveSet } from './active-set.js';
+import { activeSet, copySet, setFromBeta, setFromPath, solveFromSet, solveOnSet, type ActiveSet } from './active-set.js';
 
 export interface LassoOptions {
   nLambda: number;
@@ -38,6 +38,8 @@ export interface LassoOptions {
   refit: boolean;
   /** Convergence tolerance of the refit's fallback (coordinate descent). */
   refitTol: number;
+  /** The refit's homotopy path gives up after this many events per column (default 8); coordinate descent then. */
+  pathEventsPerColumn?: number;
 }
 
 export const DEFAULT_LASSO: LassoOptions = { nLambda: 25, lambdaRatio: 1e-3, criterion: 'aic', tol: 5e-4, maxSweeps: 1000, patience: 4, refit: true, refitTol: 1e-4 };
@@ -48,12 +50,13 @@ export interface LassoWork {
   r: Float64Array;
   active: Int32Array;
   path: PathWork;
-  /** The refit's final active set when the caller keeps none (lassoRefit). */
+  /** The refit's final active set when the caller keeps none, and the set a cold refit found (lassoRefit). */
   set: ActiveSet;
+  found: ActiveSet;
 }
 
 export function lassoWork(p: number): LassoWork {
-  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p), set: activeSet(p) };
+  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p), set: activeSet(p), found: activeSet(p) };
 }
 
 const soft = (z: number, l: number): number => (z > l ? z - l : z < -l ? z + l : 0);
@@ -179,24 +182,32 @@ export function lassoIC(g: Float64Array, p: number, diag: Float64Array, q: Float
 /**
  * Re-estimates the chosen model at penalty λ·pw_j per column, exactly: from `hint`'s active set
  * when that set is still the solution (active-set.ts: yesterday's fit of the same member and hour),
- * else by the homotopy path (homotopy.ts), the coefficients computed from the final set either way;
- * should the path run out of events, by coordinate descent from the criterion's choice. `hint`
- * (optional) is updated to the set found. Returns the coefficients (a view into w.beta).
+ * else by the homotopy path (homotopy.ts); should the path run out of events, by coordinate descent
+ * from the criterion's choice. Whichever found it, the set is then certified and the coefficients
+ * solved from it by the same steps as a warm start's (solveFromSet), so a warm and a cold fit of
+ * the same problem are the same bits. Only where no set passes that check (a near tie) do the
+ * path's coefficients on its own set, or the path's or the descent's own, stand. `hint` (optional)
+ * is updated to the set found. Returns the coefficients (a view into w.beta); w.best (the
+ * criterion's choice, lassoIC's `beta`) is used as a temporary.
  */
 export function lassoRefit(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, lam: number, pw: Float64Array, o: LassoOptions, w: LassoWork, hint: ActiveSet | null = null): Float64Array {
   if (hint && hint.m >= 0 && solveFromSet(g, p, diag, q, pw, lam, hint, w.beta, w.path)) return w.beta;
-  if (lassoPath(g, p, diag, q, pw, lam, w.beta, w.path)) {
-    const set = hint ?? w.set;
-    setFromPath(w.path, w.path.k, set);
-    // The path's own coefficients stay where the set's G_AA is degenerate in ascending order.
-    const path = w.best;
-    path.set(w.beta);
-    if (!solveOnSet(g, p, diag, q, pw, lam, set, w.beta, w.path)) w.beta.set(path);
-    return w.beta;
+  const set = hint ?? w.set;
+  const found = w.found;
+  if (lassoPath(g, p, diag, q, pw, lam, w.beta, w.path, (o.pathEventsPerColumn ?? 8) * p)) {
+    setFromPath(w.path, w.path.k, found);
+  } else {
+    w.beta.set(w.best);
+    residual(g, p, q, w);
+    solve(g, p, diag, q, w, lam, o, pw, o.refitTol);
+    setFromBeta(w.beta, p, found);
   }
-  if (hint) hint.m = -1;
-  w.beta.set(w.best);
-  residual(g, p, q, w);
-  solve(g, p, diag, q, w, lam, o, pw, o.refitTol);
+  const own = w.best;
+  own.set(w.beta);
+  copySet(found, set);
+  if (solveFromSet(g, p, diag, q, pw, lam, set, w.beta, w.path)) return w.beta;
+  // No set passes the check with the margin: the coefficients on the set found, else as found.
+  copySet(found, set);
+  if (!solveOnSet(g, p, diag, q, pw, lam, set, w.beta, w.path)) w.beta.set(own);
   return w.beta;
 }

@@ -106,4 +106,25 @@ describe('the refit from an active set (the warm start of the LEAR refit)', () =
     expect(solveFromSet(g, p, ones(p), q, pw, 1e-4, copy(both), new Float64Array(p), pathWork(p))).toBe(false);
     expect(bits(lassoRefit(g, p, ones(p), q, 1e-4, pw, DEFAULT_LASSO, lassoWork(p), both))).toBe(bits(ref.beta));
   });
+  it('certifies a cold fit whichever solver found it: without a hint, with more columns than rows, and when the path gives up and coordinate descent finds the set', () => {
+    let viaDescent = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const [n, p] = seed % 2 === 0 ? [20, 30] : [120, 25];
+      const { g, q, pw, lmax } = problem(seed, n, p, 0.5);
+      const lam = 0.01 * lmax;
+      const ref = cold(g, p, q, pw, lam);
+      // No hint: the same bits as with one.
+      expect(bits(lassoRefit(g, p, ones(p), q, lam, pw, DEFAULT_LASSO, lassoWork(p)))).toBe(bits(ref.beta));
+      // n < p: a warm start from the exact set gives the cold bits too.
+      expect(bits(lassoRefit(g, p, ones(p), q, lam, pw, DEFAULT_LASSO, lassoWork(p), copy(ref.set)))).toBe(bits(ref.beta));
+      if (n < p) continue;
+      // A path with no events at all: the refit falls back to coordinate descent, whose set is certified and solved the same way.
+      const set = activeSet(p);
+      const descent = lassoRefit(g, p, ones(p), q, lam, pw, { ...DEFAULT_LASSO, pathEventsPerColumn: 0 }, lassoWork(p), set);
+      expect(bits(descent)).toBe(bits(ref.beta));
+      expect(set.m).toBe(ref.set.m);
+      viaDescent++;
+    }
+    expect(viaDescent).toBe(20);
+  });
 });
