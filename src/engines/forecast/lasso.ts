@@ -53,10 +53,11 @@ export interface LassoWork {
   /** The refit's final active set when the caller keeps none, and the set a cold refit found (lassoRefit). */
   set: ActiveSet;
   found: ActiveSet;
+  pack: ActivePack;
 }
 
 export function lassoWork(p: number): LassoWork {
-  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p), set: activeSet(p), found: activeSet(p) };
+  return { beta: new Float64Array(p), best: new Float64Array(p), r: new Float64Array(p), active: new Int32Array(p), path: pathWork(p), set: activeSet(p), found: activeSet(p), pack: activePack(p) };
 }
 
 const soft = (z: number, l: number): number => (z > l ? z - l : z < -l ? z + l : 0);
@@ -81,24 +82,46 @@ function sweepAll(g: Float64Array, p: number, diag: Float64Array, beta: Float64A
 }
 
 /**
- * One sweep over the active set idx[0..m), updating r only at active coordinates (O(m) per change
- * instead of O(p)); the caller restores the others afterwards.
+ * The active set idx[0..m) packed for its sweeps (sweepActive): G_AA row-major m × m, and per
+ * active coordinate its r, β, G_jj and threshold, so that a sweep reads contiguous memory. Each
+ * value is the one the unpacked sweep would read, and each update the same arithmetic in the same
+ * order: the same bits.
  */
-function sweepActive(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, pw: Float64Array | null, idx: Int32Array, m: number): number {
-  let maxDelta = 0;
+export interface ActivePack {
+  g: Float64Array;
+  r: Float64Array;
+  beta: Float64Array;
+  diag: Float64Array;
+  thr: Float64Array;
+}
+
+const activePack = (p: number): ActivePack => ({ g: new Float64Array(p * p), r: new Float64Array(p), beta: new Float64Array(p), diag: new Float64Array(p), thr: new Float64Array(p) });
+
+function pack(g: Float64Array, p: number, diag: Float64Array, beta: Float64Array, r: Float64Array, lam: number, pw: Float64Array | null, idx: Int32Array, m: number, k: ActivePack): void {
   for (let a = 0; a < m; a++) {
     const j = idx[a] as number;
-    const gjj = diag[j] as number;
-    const bj = beta[j] as number;
-    const nb = soft((r[j] as number) + gjj * bj, pw ? lam * (pw[j] as number) : lam) / gjj;
+    const row = j * p;
+    for (let b = 0; b < m; b++) k.g[a * m + b] = g[row + (idx[b] as number)] as number;
+    k.r[a] = r[j] as number;
+    k.beta[a] = beta[j] as number;
+    k.diag[a] = diag[j] as number;
+    k.thr[a] = pw ? lam * (pw[j] as number) : lam;
+  }
+}
+
+/** One sweep over the packed active set, updating r only there; returns the largest change. */
+function sweepActive(k: ActivePack, m: number): number {
+  const { g, r, beta, diag, thr } = k;
+  let maxDelta = 0;
+  for (let a = 0; a < m; a++) {
+    const gjj = diag[a] as number;
+    const bj = beta[a] as number;
+    const nb = soft((r[a] as number) + gjj * bj, thr[a] as number) / gjj;
     if (nb === bj) continue;
     const delta = nb - bj;
-    beta[j] = nb;
-    const row = j * p;
-    for (let b = 0; b < m; b++) {
-      const k = idx[b] as number;
-      r[k] = (r[k] as number) - (g[row + k] as number) * delta;
-    }
+    beta[a] = nb;
+    const row = a * m;
+    for (let b = 0; b < m; b++) r[b] = (r[b] as number) - (g[row + b] as number) * delta;
     const ad = delta < 0 ? -delta : delta;
     if (ad > maxDelta) maxDelta = ad;
   }
@@ -121,7 +144,9 @@ function solve(g: Float64Array, p: number, diag: Float64Array, q: Float64Array, 
     if (sweepAll(g, p, diag, w.beta, w.r, lam, pw) <= tol) return;
     let m = 0;
     for (let j = 0; j < p; j++) if (w.beta[j] !== 0) w.active[m++] = j;
-    for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(g, p, diag, w.beta, w.r, lam, pw, w.active, m) <= tol) break;
+    pack(g, p, diag, w.beta, w.r, lam, pw, w.active, m, w.pack);
+    for (let t = 0; t < o.maxSweeps; t++) if (sweepActive(w.pack, m) <= tol) break;
+    for (let a = 0; a < m; a++) w.beta[w.active[a] as number] = w.pack.beta[a] as number;
     // r = q − Gβ again at every coordinate (the active sweeps kept it only on the active set).
     residual(g, p, q, w);
   }
