@@ -10,8 +10,9 @@
  *   SVC_FORECAST_CACHE=<dir> [ONLY="NAME;…"] nice -n 10 npx tsx bench/forecast-recheck.bench.ts [holdout chosen=NAME]
  */
 import { loadavg } from 'node:os';
-import { DEFAULT_FORECAST, type Evaluation, type ForecastOptions } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, type Evaluation } from '../src/engines/forecast/index.js';
 import { dmPaired, fittedMembers, scorer, variantBench } from './forecast-years-lib.js';
+import { VARIANTS } from './forecast-recheck-variants.js';
 
 const args = process.argv.slice(2);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -19,24 +20,6 @@ const f4 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
 
 const D = DEFAULT_FORECAST;
-export const VARIANTS: { name: string; o: ForecastOptions }[] = [
-  { name: 'shipped', o: D },
-  { name: 'shrink 0.15', o: { ...D, shrink: 0.15 } },
-  { name: 'shrink 0.2', o: { ...D, shrink: 0.2 } },
-  { name: 'shrink 0.3', o: { ...D, shrink: 0.3 } },
-  { name: 'shrink 0.35', o: { ...D, shrink: 0.35 } },
-  { name: 'windows 7+14+28', o: { ...D, combineWindows: [7, 14, 28] } },
-  { name: 'windows 14+21+28', o: { ...D, combineWindows: [14, 21, 28] } },
-  { name: 'windows 21+28', o: { ...D, combineWindows: [21, 28] } },
-  { name: 'one block of 24 hours', o: { ...D, hourBlocks: [Array.from({ length: 24 }, (_, h) => h)] } },
-  { name: 'regime 28 days', o: { ...D, regime: { ...D.regime, days: 28 } } },
-  { name: 'regime 56 days (shipped until 2026-12-07)', o: { ...D, regime: { ...D.regime, days: 56 } } },
-  { name: 'regime 42 days', o: { ...D, regime: { ...D.regime, days: 42 } } },
-  { name: 'regime 70 days', o: { ...D, regime: { ...D.regime, days: 70 } } },
-  { name: 'regime 98 days', o: { ...D, regime: { ...D.regime, days: 98 } } },
-  { name: 'regime 112 days', o: { ...D, regime: { ...D.regime, days: 112 } } },
-  { name: 'regime 168 days', o: { ...D, regime: { ...D.regime, days: 168 } } },
-];
 
 const { s, capsOf, periods, run } = await variantBench(VARIANTS, args);
 const ev = scorer(s, capsOf, fittedMembers(s, periods, [...D.lear.members]));
