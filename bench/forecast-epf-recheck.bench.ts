@@ -24,6 +24,7 @@ const cache = { dir, maxBytes: 1 << 30 };
 const markets = args.find((a) => a.startsWith('markets='))?.slice(8).split(',') ?? ['NP', 'PJM', 'BE', 'FR', 'DE'];
 const run = VARIANTS.filter((v) => !v.name.startsWith('regime'));
 const f3 = (v: number) => v.toFixed(3);
+const f4 = (v: number) => v.toFixed(4);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 const weekly = new Map<string, number[]>();
@@ -54,5 +55,5 @@ console.log(row(['DNN-Ens (recomputed)', ...refs.map((r) => f3(r.dnn)), f3(geo(r
 for (const v of run) {
   const w = weekly.get(v.name) ?? [];
   const below = (k: 'lear' | 'dnn') => w.filter((x, i) => x < (refs[i]?.[k] ?? 0)).length;
-  console.log(row([v.name, ...w.map(f3), f3(geo(w)), f3(geo(std.get(v.name) ?? [])), `${below('lear')} of ${w.length}`, `${below('dnn')} of ${w.length}`]));
+  console.log(row([v.name, ...w.map(f4), f4(geo(w)), f4(geo(std.get(v.name) ?? [])), `${below('lear')} of ${w.length}`, `${below('dnn')} of ${w.length}`]));
 }
