@@ -17,32 +17,6 @@ export function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n:
 }
 
 /**
- * dot(x[a..], x[b..]) and dot(x[a..], x[c..]) in one pass over x[a..], each summed exactly as
- * `dot` sums (even and odd terms apart), so the bits are those of two `dot` calls.
- */
-export function dot2(x: Float64Array, a: number, b: number, c: number, n: number, out: Float64Array): void {
-  let b0 = 0;
-  let b1 = 0;
-  let c0 = 0;
-  let c1 = 0;
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    const u0 = x[a + i] as number;
-    const u1 = x[a + i + 1] as number;
-    b0 += u0 * (x[b + i] as number);
-    b1 += u1 * (x[b + i + 1] as number);
-    c0 += u0 * (x[c + i] as number);
-    c1 += u1 * (x[c + i + 1] as number);
-  }
-  if (i < n) {
-    b0 += (x[a + i] as number) * (x[b + i] as number);
-    c0 += (x[a + i] as number) * (x[c + i] as number);
-  }
-  out[0] = b0 + b1;
-  out[1] = c0 + c1;
-}
-
-/**
  * dot(u[uo..], v[b..]), dot(u[uo..], v[c..]), dot(u[uo..], v[d..]) and dot(u[uo..], v[e..]) in one
  * pass over u[uo..], each summed exactly as `dot` sums (even and odd terms apart), so the bits are
  * those of four `dot` calls: four Gram entries of one column, or one column's correlations with

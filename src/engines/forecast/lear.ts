@@ -19,7 +19,7 @@ import { bandAt, fromCaps, inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { activeSet, type ActiveSet } from './active-set.js';
-import { dot, dot2, dot4, setGram } from './gram.js';
+import { dot, dot4, setGram } from './gram.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
@@ -129,7 +129,6 @@ export class LearScratch {
   /** N-PIT: the training values of the column being transformed, then of each target hour, sorted. */
   sorted: Float64Array;
   ySorted: Float64Array;
-  pair = new Float64Array(2);
   quad = new Float64Array(4);
   /** The prices as a member on the caps reads them (caps-space.ts inCaps), allocated on first use. */
   inCaps: Float64Array | null = null;
@@ -201,21 +200,16 @@ function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptio
   const { n, yScale, yMean, yy } = prepared;
   const { p, x, y, g, qAll, diag, row, sd, pw } = k;
   for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
-  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; four columns b at a time, then two,
-  // then one (every entry summed as `dot` sums it: the same bits whatever the grouping).
-  const { pair, quad } = k;
+  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; four columns b at a time, then one
+  // by one (every entry summed as `dot` sums it: the same bits whatever the grouping).
+  const { quad } = k;
   for (let a = 0; a < p; a++) {
     let b = a;
     for (; b + 3 < p; b += 4) {
       dot4(x, a * n, x, b * n, (b + 1) * n, (b + 2) * n, (b + 3) * n, n, quad);
       for (let c = 0; c < 4; c++) setGram(g, p, diag, a, b + c, quad[c] as number, n);
     }
-    for (; b + 1 < p; b += 2) {
-      dot2(x, a * n, b * n, (b + 1) * n, n, pair);
-      setGram(g, p, diag, a, b, pair[0] as number, n);
-      setGram(g, p, diag, a, b + 1, pair[1] as number, n);
-    }
-    if (b < p) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
+    for (; b < p; b++) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
   }
   const sets = k.setsOf(member);
   // q_h = Xᵀy_h / n of every hour h (row h of qAll), one column against four hours at a time.
