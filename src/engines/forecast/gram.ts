@@ -1,8 +1,10 @@
 /**
- * The Gram-matrix kernels of a LEAR fit (lear.ts `prepareWindow`): dot products summed in a fixed
- * order (even and odd terms apart, then added), so that every fit gives the same bits on every
- * machine, and the symmetric entry of a column pair (0 where either column is constant).
+ * The Gram matrix and the targets' correlations of a LEAR fit (lear.ts `forecastOn`, on the design
+ * of `prepareWindow`): dot products summed in a fixed order (even and odd terms apart, then added),
+ * so that every fit gives the same bits on every machine whatever the grouping of the columns, and
+ * the symmetric entry of a column pair (0 where either column is constant).
  */
+import { H } from './series.js';
 
 export function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
   let s0 = 0;
@@ -57,8 +59,37 @@ export function dot4(u: Float64Array, uo: number, v: Float64Array, b: number, c:
   out[3] = e0 + e1;
 }
 
-export function setGram(g: Float64Array, p: number, diag: Float64Array, a: number, b: number, d: number, n: number): void {
+function setGram(g: Float64Array, p: number, diag: Float64Array, a: number, b: number, d: number, n: number): void {
   const v = diag[a] === 0 || diag[b] === 0 ? 0 : d / n;
   g[a * p + b] = v;
   g[b * p + a] = v;
+}
+
+/**
+ * G = XᵀX / n (p × p, row-major) of the design x (n × p, column-major), shared by the 24 hourly
+ * targets: four columns b of a row at a time, then one by one.
+ */
+export function gramMatrix(x: Float64Array, n: number, p: number, diag: Float64Array, g: Float64Array, quad: Float64Array): void {
+  for (let a = 0; a < p; a++) {
+    let b = a;
+    for (; b + 3 < p; b += 4) {
+      dot4(x, a * n, x, b * n, (b + 1) * n, (b + 2) * n, (b + 3) * n, n, quad);
+      for (let c = 0; c < 4; c++) setGram(g, p, diag, a, b + c, quad[c] as number, n);
+    }
+    for (; b < p; b++) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
+  }
+}
+
+/** q_h = Xᵀy_h / n of every hour h into row h of qAll (p wide), one column against four hours at a time; 0 at a constant column. */
+export function hourCorrelations(x: Float64Array, y: Float64Array, n: number, p: number, diag: Float64Array, qAll: Float64Array, quad: Float64Array): void {
+  for (let j = 0; j < p; j++) {
+    if (diag[j] === 0) {
+      for (let h = 0; h < H; h++) qAll[h * p + j] = 0;
+      continue;
+    }
+    for (let h = 0; h < H; h += 4) {
+      dot4(x, j * n, y, h * n, (h + 1) * n, (h + 2) * n, (h + 3) * n, n, quad);
+      for (let c = 0; c < 4; c++) qAll[(h + c) * p + j] = (quad[c] as number) / n;
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { bandAt, fromCaps, inCaps } from './caps-space.js';
 import { fitScale, forward, inverse, npitForward, npitInverse, npitSort, type Scale } from './scaling.js';
 import { DEFAULT_LASSO, lassoIC, lassoRefit, lassoWork, type LassoOptions, type LassoWork } from './lasso.js';
 import { activeSet, type ActiveSet } from './active-set.js';
-import { dot, dot4, setGram } from './gram.js';
+import { gramMatrix, hourCorrelations } from './gram.js';
 
 export const PRICE_LAGS = [1, 2, 3, 7] as const;
 export const EXOG_LAGS = [0, 1, 7] as const;
@@ -200,26 +200,9 @@ function forecastOn(s: DailySeries, t: number, member: LearMember, o: LassoOptio
   const { n, yScale, yMean, yy } = prepared;
   const { p, x, y, g, qAll, diag, row, sd, pw } = k;
   for (let j = 0; j < p; j++) pw[j] = diag[j] === 0 ? 0 : 1 / (Math.sqrt(n) * (sd[j] as number));
-  // Gram matrix G = XᵀX / n, shared by the 24 hourly targets; four columns b at a time, then one
-  // by one (every entry summed as `dot` sums it: the same bits whatever the grouping).
-  const { quad } = k;
-  for (let a = 0; a < p; a++) {
-    let b = a;
-    for (; b + 3 < p; b += 4) {
-      dot4(x, a * n, x, b * n, (b + 1) * n, (b + 2) * n, (b + 3) * n, n, quad);
-      for (let c = 0; c < 4; c++) setGram(g, p, diag, a, b + c, quad[c] as number, n);
-    }
-    for (; b < p; b++) setGram(g, p, diag, a, b, dot(x, a * n, x, b * n, n), n);
-  }
+  gramMatrix(x, n, p, diag, g, k.quad);
+  hourCorrelations(x, y, n, p, diag, qAll, k.quad);
   const sets = k.setsOf(member);
-  // q_h = Xᵀy_h / n of every hour h (row h of qAll), one column against four hours at a time.
-  for (let j = 0; j < p; j++) {
-    for (let h = 0; h < H; h += 4) {
-      if (diag[j] === 0) quad.fill(0);
-      else dot4(x, j * n, y, h * n, (h + 1) * n, (h + 2) * n, (h + 3) * n, n, quad);
-      for (let c = 0; c < 4; c++) qAll[(h + c) * p + j] = diag[j] === 0 ? 0 : (quad[c] as number) / n;
-    }
-  }
   for (let h = 0; h < H; h++) {
     const q = qAll.subarray(h * p, (h + 1) * p);
     const fit = lassoIC(g, p, diag, q, yy[h] as number, n, o, k.lasso);

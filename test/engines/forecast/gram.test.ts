@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dot, dot4 } from '../../../src/engines/forecast/gram.js';
+import { dot, dot4, gramMatrix, hourCorrelations } from '../../../src/engines/forecast/gram.js';
 
 describe('the Gram kernels', () => {
   it('dot4 gives the bits of four separate dot calls, odd and even lengths, columns anywhere', () => {
@@ -14,5 +14,21 @@ describe('the Gram kernels', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('gramMatrix and hourCorrelations give each entry the bits of its own dot call, 0 at a constant column', () => {
+    const [n, p] = [13, 7];
+    const x = Float64Array.from({ length: n * p }, (_, i) => Math.sin(i * 1.7) * 100);
+    const y = Float64Array.from({ length: n * 24 }, (_, i) => Math.cos(i * 0.3) * 50);
+    const diag = Float64Array.from({ length: p }, (_, j) => (j === 5 ? 0 : 1));
+    const g = new Float64Array(p * p);
+    const qAll = new Float64Array(24 * p).fill(Number.NaN);
+    const quad = new Float64Array(4);
+    gramMatrix(x, n, p, diag, g, quad);
+    hourCorrelations(x, y, n, p, diag, qAll, quad);
+    for (let a = 0; a < p; a++) {
+      for (let b = 0; b < p; b++) expect(g[a * p + b]).toBe(diag[a] === 0 || diag[b] === 0 ? 0 : dot(x, a * n, x, b * n, n) / n);
+      for (let h = 0; h < 24; h++) expect(qAll[h * p + a]).toBe(diag[a] === 0 ? 0 : dot(x, a * n, y, h * n, n) / n);
+    }
   });
 });
