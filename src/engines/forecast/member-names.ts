@@ -2,9 +2,9 @@
 import type { LearMember, Transform } from './lear.js';
 
 /** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
-export const memberName = (m: LearMember): string => `${m.window}${m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
+export const memberName = (m: LearMember): string => `${m.window}${m.kernel ? ' kernel' : m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
-/** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days". */
+/** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days; kernel ridge 364 days, bandwidth 2 and 4". */
 export function describeMembers(members: readonly LearMember[]): string {
   const label: Record<Transform, string> = { asinh: 'asinh', npit: 'N-PIT' };
   const windows = (ms: readonly LearMember[]) => {
@@ -15,13 +15,16 @@ export function describeMembers(members: readonly LearMember[]): string {
     }
     return parts.join(', ');
   };
-  const onCaps = members.filter((m) => m.space === 'caps');
+  const kernels = members.filter((m) => m.kernel);
+  const linear = members.filter((m) => !m.kernel);
+  const onCaps = linear.filter((m) => m.space === 'caps');
   const ws = [...new Set(onCaps.map((m) => m.window))];
   const trs = [...new Set(onCaps.map((m) => m.transform))];
   // Every transform on every window: said once ("asinh and N-PIT 364/728 days").
   const grid = ws.length * trs.length === onCaps.length;
   const caps = onCaps.length ? `; on the caps: ${grid ? `${trs.map((t) => label[t]).join(' and ')} ${ws.join('/')} days` : windows(onCaps)}` : '';
-  const sb = members.filter((m) => m.sinceBreak !== undefined);
+  const kernel = [...new Set(kernels.map((m) => m.window))].map((w) => `; kernel ridge ${w} days, bandwidth ${kernels.filter((m) => m.window === w).map((m) => m.kernel?.bandwidth).join(' and ')}`).join('');
+  const sb = linear.filter((m) => m.sinceBreak !== undefined);
   const since = sb.length ? `; the ${[...new Set(sb.map((m) => m.window))].join('/')}-day windows cut ${sb[0]?.sinceBreak} days after a cap change` : '';
-  return windows(members.filter((m) => m.space !== 'caps')) + caps + since;
+  return windows(linear.filter((m) => m.space !== 'caps')) + caps + kernel + since;
 }

@@ -18,7 +18,8 @@
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
 import { H, type DailySeries, type DayCaps } from './series.js';
-import { forecastMember, learScratch, type LearMember, type LearOptions } from './lear.js';
+import { learScratch, type LearMember, type LearOptions } from './lear.js';
+import { fitMember } from './kernel.js';
 import { combineWork, simplexLad } from './combine.js';
 import { conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample } from './bands.js';
 import { calibratedCapHit, capClimate, type CapClimate } from './caphit.js';
@@ -52,7 +53,7 @@ export function memberForecasts(s: DailySeries, a: number, to: number, o: LearOp
   const one = new Float64Array(H);
   for (let t = a; t <= to; t++) {
     if (canForecast(s, t)) {
-      for (let c = 0; c < nm; c++) if (forecastMember(s, t, o.members[c] as LearMember, o.lasso, k, one)) out.set(one, ((t - a) * nm + c) * H);
+      for (let c = 0; c < nm; c++) if (fitMember(s, t, o.members[c] as LearMember, o.lasso, k, one)) out.set(one, ((t - a) * nm + c) * H);
     }
     onProgress?.(t - a + 1, len);
   }

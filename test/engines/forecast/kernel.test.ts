@@ -1,0 +1,168 @@
+/** The kernel member (kernel.ts): its Cholesky factor, its forecast against a direct solve, no look-ahead, determinism. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { realBook } from '../backtest-fixture.js';
+import { H, memberForecasts, seriesFromPriceBook, type DailySeries, type LearMember } from '../../../src/engines/forecast/index.js';
+import { LearScratch, prepareWindow } from '../../../src/engines/forecast/lear.js';
+import { DEFAULT_LASSO } from '../../../src/engines/forecast/lasso.js';
+import { choleskyInPlace, fitMember, kernelColumns, kernelForecast } from '../../../src/engines/forecast/kernel.js';
+import { inverse } from '../../../src/engines/forecast/scaling.js';
+import { describeMembers, memberName } from '../../../src/engines/forecast/member-names.js';
+import { DEFAULT_LEAR } from '../../../src/engines/forecast/lear.js';
+
+let cached: DailySeries | undefined;
+const series = (): DailySeries => (cached ??= seriesFromPriceBook(realBook().book));
+const KERNEL: LearMember = { window: 42, transform: 'asinh', kernel: { bandwidth: 1, ridge: 0.03 } };
+const bits = (a: ArrayLike<number>) => Buffer.from(Float64Array.from(a).buffer).toString('hex');
+/** The first day of the fixture book with a whole window of history. */
+const T = 60;
+
+/** x = A⁻¹ b by Gaussian elimination with partial pivoting (A row-major n × n, copied). */
+function solveDense(a0: number[][], b0: number[]): number[] {
+  const n = b0.length;
+  const a = a0.map((r) => [...r]);
+  const b = [...b0];
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
+    [a[c], a[p]] = [a[p]!, a[c]!];
+    [b[c], b[p]] = [b[p]!, b[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k < n; k++) a[r]![k]! -= f * a[c]![k]!;
+      b[r]! -= f * b[c]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = b[r]!;
+    for (let k = r + 1; k < n; k++) s -= a[r]![k]! * x[k]!;
+    x[r] = s / a[r]![r]!;
+  }
+  return x;
+}
+
+describe('choleskyInPlace', () => {
+  it('factors random positive definite matrices: L·Lᵀ = A, every size around the four-row groups', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 1e6 }), (n, seed) => {
+        let x = seed;
+        const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+        const m = Array.from({ length: n * n }, rnd);
+        const a = new Float64Array(n * n);
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+          let s = i === j ? 0.5 : 0;
+          for (let k = 0; k < n; k++) s += m[i * n + k]! * m[j * n + k]!;
+          a[i * n + j] = s;
+        }
+        const l = Float64Array.from(a);
+        expect(choleskyInPlace(l, n)).toBe(true);
+        for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) {
+          let s = 0;
+          for (let k = 0; k <= j; k++) s += l[i * n + k]! * l[j * n + k]!;
+          expect(s).toBeCloseTo(a[i * n + j]!, 9);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses a matrix that is not positive definite', () => {
+    expect(choleskyInPlace(Float64Array.from([1, 2, 2, 1]), 2)).toBe(false);
+    expect(choleskyInPlace(Float64Array.from([0]), 1)).toBe(false);
+  });
+});
+
+describe('kernelForecast', () => {
+  it('is kernel ridge regression: the same forecast as a direct dense solve of (K + ridge·I)·A = Y', () => {
+    const s = series();
+    const out = new Float64Array(H);
+    const k = new LearScratch(s, 42);
+    expect(kernelForecast(s, T, KERNEL, k, out)).toBe(true);
+    // The reference, written out from the definition on the same design.
+    const r = new LearScratch(s, 42);
+    const prepared = prepareWindow(s, T, { window: 42, transform: 'asinh' }, r);
+    if (!prepared) throw new Error('no window');
+    const { n, yScale, yMean } = prepared;
+    const cols = kernelColumns(s, r.p, r.diag);
+    expect(cols.length).toBeGreaterThan(H); // d-1's prices and the dummies at least
+    const zi = (i: number) => cols.map((c) => r.x[c * n + i]!);
+    const zs = cols.map((c) => r.row[c]!);
+    const kern = (u: number[], v: number[]) => Math.exp(-u.reduce((a, x, q) => a + (x - v[q]!) ** 2, 0) / (2 * cols.length));
+    const rows = Array.from({ length: n }, (_, i) => zi(i));
+    const K = rows.map((u, i) => rows.map((v, j) => kern(u, v) + (i === j ? 0.03 : 0)));
+    const ks = rows.map((u) => kern(u, zs));
+    for (let h = 0; h < H; h++) {
+      const a = solveDense(K, Array.from({ length: n }, (_, i) => r.y[h * n + i]!));
+      const f = yMean[h]! + a.reduce((acc, v, i) => acc + v * ks[i]!, 0);
+      expect(out[h]).toBeCloseTo(inverse(f, yScale![h]!), 6);
+    }
+  });
+
+  it('tends to the window\'s centre as the ridge grows: a large ridge shrinks every coefficient to 0', () => {
+    const s = series();
+    const k = new LearScratch(s, 42);
+    const big = new Float64Array(H);
+    kernelForecast(s, T, { ...KERNEL, kernel: { bandwidth: 1, ridge: 1e9 } }, k, big);
+    const prepared = prepareWindow(s, T, { window: 42, transform: 'asinh' }, new LearScratch(s, 42));
+    for (let h = 0; h < H; h++) expect(big[h]).toBeCloseTo(inverse(prepared!.yMean[h]!, prepared!.yScale![h]!), 4);
+    const fitted = new Float64Array(H);
+    kernelForecast(s, T, KERNEL, k, fitted);
+    expect(bits(fitted)).not.toBe(bits(big));
+  });
+
+  it('reads nothing of day t or later: prices from day t on changed, the forecast of t is the same bits', () => {
+    const s = series();
+    const a = new Float64Array(H);
+    kernelForecast(s, T, KERNEL, new LearScratch(s, 42), a);
+    const price = Float64Array.from(s.price);
+    for (let i = T * H; i < price.length; i++) price[i] = price[i]! * 3 + 500;
+    const b = new Float64Array(H);
+    kernelForecast({ ...s, price }, T, KERNEL, new LearScratch(s, 42), b);
+    expect(bits(b)).toBe(bits(a));
+    // and a price of t − 1 does move it
+    const moved = Float64Array.from(s.price);
+    moved[(T - 1) * H + 18] = moved[(T - 1) * H + 18]! + 2000;
+    const c = new Float64Array(H);
+    kernelForecast({ ...s, price: moved }, T, KERNEL, new LearScratch(s, 42), c);
+    expect(bits(c)).not.toBe(bits(a));
+  });
+
+  it('is deterministic and serves as a member: the rolling fits hold its forecasts, the same bits as alone, beside a LEAR', () => {
+    const s = series();
+    const lear: LearMember = { window: 28, transform: 'asinh' };
+    const all = memberForecasts(s, T, T + 2, { members: [lear, KERNEL], lasso: DEFAULT_LASSO });
+    const k = new LearScratch(s, 42);
+    for (let t = T; t <= T + 2; t++) {
+      const one = new Float64Array(H);
+      expect(fitMember(s, t, KERNEL, DEFAULT_LASSO, k, one)).toBe(true);
+      expect(bits(all.subarray(((t - T) * 2 + 1) * H, ((t - T) * 2 + 2) * H))).toBe(bits(one));
+      expect(one.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it('has no forecast without a whole window of history', () => {
+    const s = series();
+    expect(kernelForecast(s, 20, KERNEL, new LearScratch(s, 42), new Float64Array(H))).toBe(false);
+  });
+});
+
+describe('the kernel members in the ensemble', () => {
+  it('reads the price lags it is given, and refuses a lag the design has not', () => {
+    const s = series();
+    const k = new LearScratch(s, 42);
+    prepareWindow(s, T, { window: 42, transform: 'asinh' }, k);
+    const one = kernelColumns(s, k.p, k.diag);
+    const two = kernelColumns(s, k.p, k.diag, [1, 7]);
+    expect(two.length - one.length).toBe(H);
+    expect(kernelColumns(s, k.p, k.diag, []).length).toBe(one.length - H);
+    expect(() => kernelColumns(s, k.p, k.diag, [5])).toThrow(/price lag 5/);
+  });
+
+  it('are named apart from the LEARs: the shipped pair on 364 days, bandwidths 2 and 4', () => {
+    const kernels = DEFAULT_LEAR.members.filter((m) => m.kernel);
+    expect(kernels.map((m) => [m.window, m.kernel?.bandwidth, m.kernel?.ridge])).toEqual([[364, 2, 0.03], [364, 4, 0.03]]);
+    expect(memberName(KERNEL)).toBe('42 kernel');
+    expect(describeMembers([{ window: 56, transform: 'asinh' }, ...kernels])).toBe('asinh 56 days; kernel ridge 364 days, bandwidth 2 and 4');
+  });
+});
