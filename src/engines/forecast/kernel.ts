@@ -5,7 +5,8 @@
  * the 24 prices of d-1, every exogenous series' 24 values for d, the extra exogenous columns and
  * the day of the week — so its errors differ from the LEARs' where the price responds to its
  * drivers nonlinearly (a merit order is convex). Alone it is worse than a LEAR; in the combination
- * its different errors are what it is worth (docs/forecast.md, "A kernel member").
+ * its different errors are what it is worth (docs/forecast.md, "Kernel members"). The member's
+ * transform is always asinh (its `transform` field is not read).
  *
  * With the rows' features z_i (n rows, c columns, each standardised on the window), the kernel
  * k(z, z') = exp(−|z − z'|² / (2·c·bandwidth)) — c·bandwidth is half the mean squared distance
@@ -43,8 +44,9 @@ function workOf(k: LearScratch, n: number, c: number): KernelWork {
 }
 
 /**
- * The design columns the kernel reads (lear.ts featureRow's layout): the prices of d-1, each
- * exogenous series at lag 0, every extra column and the dummies; a constant column (diag 0) is left out.
+ * The design columns the kernel reads (lear.ts featureRow's layout): the prices of d-1 (of each day
+ * back in `lags`), each exogenous series at lag 0, every extra column and the dummies; a constant
+ * column (diag 0) is left out.
  */
 export function kernelColumns(s: DailySeries, p: number, diag: Float64Array, lags: readonly number[] = [1]): number[] {
   const cols: number[] = [];
@@ -107,6 +109,8 @@ export function kernelForecast(s: DailySeries, t: number, member: LearMember, k:
   const { x, y, row } = k;
   const cols = kernelColumns(s, k.p, k.diag, opts.lags);
   const c = cols.length;
+  // Nothing varies over the window (no column to measure a distance on): no forecast, as a window without history.
+  if (c === 0) return false;
   const w = workOf(k, n, c);
   const { z, sq, v, u } = w;
   const kk = w.k;
