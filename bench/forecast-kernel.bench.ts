@@ -1,9 +1,10 @@
 /**
- * Kernel members beside the shipped ensemble (issue 28; src/engines/forecast/kernel.ts), chosen by
+ * Kernel members beside the LEAR ensemble (issue 28; src/engines/forecast/kernel.ts), chosen by
  * the protocol of docs/forecast.md over the seven sets: OREE 2023 and 2024 (`base` inputs, history
  * strictly before each day) and the five EPF markets' full 728-day test periods (the two
- * exogenous columns). Each variant is the shipped model with its kernel members added; only the
- * added members are fitted, the shipped ones are read from the caches of a first run:
+ * exogenous columns). Each variant is the model without kernel members (the shipped one before
+ * 2026-12-07's fifth session) with kernel members added; only the added members are fitted, the
+ * LEARs are read from the caches of a first run:
  *   - OREE: bench/forecast-cache.ts (SVC_FORECAST_CACHE), as the other variant benches;
  *   - EPF: the package's member cache of `npx tsx bench/forecast.bench.ts epf cache=DIR`.
  *
@@ -32,7 +33,8 @@ const THREADS = Number(args.find((a) => a.startsWith('threads='))?.slice(8) ?? 2
 const markets = args.find((a) => a.startsWith('markets='))?.slice(8).split(',') ?? ['NP', 'PJM', 'BE', 'FR', 'DE'];
 const UNTOUCHED_DAYS = Number(args.find((a) => a.startsWith('untouched='))?.slice(10) ?? 0);
 const want = (x: string) => !args.some((a) => a === 'oree' || a === 'epf') || args.includes(x);
-const D = DEFAULT_FORECAST;
+/** The reference: the shipped model without its kernel members (the model before them); every variant adds kernels to it. */
+const D: ForecastOptions = { ...DEFAULT_FORECAST, lear: { ...DEFAULT_FORECAST.lear, members: DEFAULT_FORECAST.lear.members.filter((m) => !m.kernel) } };
 const f4 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(4));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const log = (m: string) => console.error(`${new Date().toISOString()} ${m}`);
@@ -49,13 +51,13 @@ const plus = (ks: LearMember[]): ForecastOptions => ({ ...D, lear: { ...D.lear, 
 /** GROUPS="0+1;0+2": the variants adding those KERNELS together (indices); absent: each kernel alone, then all of them. */
 const GROUPS = process.env.KGROUPS?.split(';').map((g) => g.split('+').map((i) => KERNELS[Number(i)] as LearMember));
 const VARIANTS: { name: string; o: ForecastOptions }[] = [
-  { name: 'shipped', o: D },
+  { name: 'without kernels', o: D },
   ...(GROUPS
     ? GROUPS.map((g) => ({ name: `+ kernels ${g.map(name).join(', ')}`, o: plus(g) }))
     : [...KERNELS.map((k) => ({ name: `+ kernel ${name(k)}`, o: plus([k]) })), ...(KERNELS.length > 1 ? [{ name: `+ kernels ${KERNELS.map(name).join(', ')}`, o: plus(KERNELS) }] : [])]),
 ];
 
-/** MAE ratio of each variant to the shipped model, per set: the seven-set table's cells. */
+/** MAE ratio of each variant to the model without kernels, per set: the seven-set table's cells. */
 const ratios = new Map<string, number[]>();
 const sets: string[] = [];
 const note = (set: string, v: string, mae: number, base: number) => {
@@ -66,14 +68,14 @@ const note = (set: string, v: string, mae: number, base: number) => {
 if (want('oree')) {
   const { s, capsOf, periods, run } = await variantBench(VARIANTS, args);
   const ev = scorer(s, capsOf, fittedMembers(s, periods, [...D.lear.members, ...KERNELS]));
-  console.log(`\n## Kernel members on OREE, \`base\` inputs (rMAE vs the standard / weekly naive, coverage, DM p of the variant against the shipped model)\n`);
+  console.log(`\n## Kernel members on OREE, \`base\` inputs (rMAE vs the standard / weekly naive, coverage, DM p of the variant against the model without kernels)\n`);
   console.log(row(['variant', ...periods.flatMap((p) => [`${p.name} rMAE`, `${p.name} weekly`, `${p.name} cov`, `${p.name} DM p`])]));
   console.log(row(['---', ...periods.flatMap(() => ['---:', '---:', '---:', '---:'])]));
-  const shipped = periods.map((p) => ev(p, D));
+  const ref = periods.map((p) => ev(p, D));
   for (const v of run) {
-    const es = periods.map((p, i) => (v.o === D ? shipped[i] : ev(p, v.o)));
-    es.forEach((e, i) => note(`OREE ${periods[i]?.name}`, v.name, e?.metrics.mae ?? NaN, shipped[i]?.metrics.mae ?? NaN));
-    console.log(row([v.name, ...es.flatMap((e, i) => [f4(e?.metrics.rmaeVsNaive), f4(e?.metrics.rmaeVsWeeklyNaive), e?.metrics.coverage?.toFixed(3) ?? '—', v.o === D ? '—' : dmPaired(s, shipped[i]!, e!).p.toFixed(3)])]));
+    const es = periods.map((p, i) => (v.o === D ? ref[i] : ev(p, v.o)));
+    es.forEach((e, i) => note(`OREE ${periods[i]?.name}`, v.name, e?.metrics.mae ?? NaN, ref[i]?.metrics.mae ?? NaN));
+    console.log(row([v.name, ...es.flatMap((e, i) => [f4(e?.metrics.rmaeVsNaive), f4(e?.metrics.rmaeVsWeeklyNaive), e?.metrics.coverage?.toFixed(3) ?? '—', v.o === D ? '—' : dmPaired(s, ref[i]!, e!).p.toFixed(3)])]));
   }
 }
 
@@ -110,7 +112,7 @@ if (want('epf')) {
     const refScore = (vals: Float64Array[]) => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
     refs.push(UNTOUCHED_DAYS ? { lear: NaN, dnn: NaN } : { lear: refScore(ref.lear).rmaeVsWeeklyNaive, dnn: refScore(ref.dnn).rmaeVsWeeklyNaive });
     const base = await members(s, a, to, D.lear);
-    log(`${mkt}: shipped members read`);
+    log(`${mkt}: LEAR members read`);
     // Each kernel member on its own cache key, so that a later list of kernels reads the ones fitted before.
     let all = base;
     let nAll = D.lear.members.length;
@@ -120,15 +122,15 @@ if (want('epf')) {
     }
     const allMembers = [...D.lear.members, ...KERNELS];
     const keys = allMembers.map((x) => JSON.stringify(x));
-    let shippedMae = NaN;
+    let refMae = NaN;
     for (const v of VARIANTS) {
       const idx = v.o.lear.members.map((x) => keys.indexOf(JSON.stringify(x)));
       const nm = idx.length;
       const part = new Float64Array((to - a + 1) * nm * H);
       for (let t = a; t <= to; t++) idx.forEach((c, k) => part.set(all.subarray(((t - a) * allMembers.length + c) * H, ((t - a) * allMembers.length + c + 1) * H), ((t - a) * nm + k) * H));
       const e = evaluateRun(s, combineRolling(s, from, to, part, v.o)).metrics;
-      if (v.o === D) shippedMae = e.mae;
-      note(mkt, v.name, e.mae, shippedMae);
+      if (v.o === D) refMae = e.mae;
+      note(mkt, v.name, e.mae, refMae);
       weekly.set(v.name, [...(weekly.get(v.name) ?? []), e.rmaeVsWeeklyNaive]);
     }
   }
@@ -145,7 +147,7 @@ if (want('epf')) {
 }
 
 const geo = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log(`\n## MAE against the shipped model, per set (${sets.join(', ')})\n`);
+console.log(`\n## MAE against the model without kernels, per set (${sets.join(', ')})\n`);
 console.log(row(['variant', ...sets, 'geo-mean', 'sets worse']));
 console.log(row(['---', ...sets.map(() => '---:'), '---:', '---:']));
 for (const v of VARIANTS.slice(1)) {

@@ -127,8 +127,8 @@ async function epf(days: number | null): Promise<void> {
   }
 }
 
-/** The members OREE 2024 has history for (windows of 1,092 and 1,456 days reach before the data). */
-const SPEED_MEMBERS: LearMember[] = DEFAULT_FORECAST.lear.members.filter((m) => m.window <= 728);
+/** The LEAR members OREE 2024 has history for (windows of 1,092 and 1,456 days reach before the data); the kernel members are not LEARs and have no scikit-learn twin. */
+const SPEED_MEMBERS: LearMember[] = DEFAULT_FORECAST.lear.members.filter((m) => m.window <= 728 && !m.kernel);
 
 async function speed(prices: DailySeries): Promise<void> {
   const s = args.includes('exog=base') ? (await withExogenous(FIXTURES, prices, 'base', damCapsOf(loadCapsTableSync(), prices))).series : prices;

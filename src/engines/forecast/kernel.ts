@@ -6,7 +6,7 @@
  * the day of the week — so its errors differ from the LEARs' where the price responds to its
  * drivers nonlinearly (a merit order is convex). Alone it is worse than a LEAR; in the combination
  * its different errors are what it is worth (docs/forecast.md, "Kernel members"). The member's
- * transform is always asinh (its `transform` field is not read).
+ * transform must be asinh and it does not read prices on the caps (refused otherwise).
  *
  * With the rows' features z_i (n rows, c columns, each standardised on the window), the kernel
  * k(z, z') = exp(−|z − z'|² / (2·c·bandwidth)) — c·bandwidth is half the mean squared distance
@@ -103,6 +103,7 @@ function forwardSolve(l: Float64Array, n: number, b: Float64Array): void {
 export function kernelForecast(s: DailySeries, t: number, member: LearMember, k: LearScratch, out: Float64Array): boolean {
   const opts = member.kernel;
   if (!opts) throw new Error('kernelForecast: not a kernel member');
+  if (member.transform !== 'asinh' || member.space === 'caps') throw new Error(`kernelForecast: a kernel member reads the asinh design of prices (transform ${member.transform}${member.space ? `, space ${member.space}` : ''} asked)`);
   const prepared = prepareWindow(s, t, { window: member.window, transform: 'asinh', ...(member.sinceBreak === undefined ? {} : { sinceBreak: member.sinceBreak }) }, k);
   if (!prepared) return false;
   const { n, yScale, yMean } = prepared;

@@ -51,7 +51,8 @@ export interface LearMember {
   space?: 'caps';
   /**
    * A kernel member (kernel.ts): kernel ridge regression on the window's asinh design instead of a
-   * LEAR (the transform must be asinh; not on the caps). Absent: a LEAR.
+   * LEAR (its transform must be asinh and it is not on the caps: kernel.ts refuses either).
+   * Absent: a LEAR.
    */
   kernel?: KernelOptions;
 }
@@ -80,7 +81,7 @@ export interface LearOptions {
  * cap change they fit on the new regime only. The 364- and 728-day windows have twins on the caps
  * (space 'caps', both transforms; chosen on OREE 2023 and 2024 together, docs/forecast.md "Members
  * on the caps"): they carry the seasonality of a year across cap changes; on a market without caps
- * they are left out, so the EPF markets keep the eight members. Two kernel members (kernel.ts:
+ * they are left out, so the EPF markets keep the eight LEARs (and the two kernel members). Two kernel members (kernel.ts:
  * kernel ridge regression on 364 days, bandwidths 2 and 4, ridge 0.03; chosen over OREE 2023, 2024
  * and the five EPF test periods together, docs/forecast.md "Kernel members") add a nonlinear
  * function of d-1's prices and the day's inputs, whose errors differ from the LEARs'.
@@ -205,6 +206,7 @@ export function trainingDays(s: DailySeries, t: number, m: LearMember): number[]
  * little history.
  */
 export function forecastMember(s: DailySeries, t: number, member: LearMember, o: LassoOptions, k: LearScratch, out: Float64Array): boolean {
+  if (member.kernel) throw new Error('forecastMember: a kernel member is not a LEAR (kernel.ts fitMember fits either kind)');
   if (member.space !== 'caps') return forecastOn(s, t, member, o, k, out);
   const band = bandAt(s, t);
   if (!band || !forecastOn(inCaps(s, band, t, member.window, k), t, member, o, k, out)) return false;

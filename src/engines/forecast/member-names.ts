@@ -2,7 +2,7 @@
 import type { LearMember, Transform } from './lear.js';
 
 /** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
-export const memberName = (m: LearMember): string => `${m.window}${m.kernel ? ' kernel' : m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
+export const memberName = (m: LearMember): string => `${m.window}${m.kernel ? ` kernel b${m.kernel.bandwidth}` : m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;
 
 /** The members in words: "asinh 56/84/364 days, N-PIT 56/84 days; kernel ridge 364 days, bandwidth 2 and 4". */
 export function describeMembers(members: readonly LearMember[]): string {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { realBook } from '../backtest-fixture.js';
-import { H, memberForecasts, seriesFromPriceBook, type DailySeries, type LearMember } from '../../../src/engines/forecast/index.js';
-import { LearScratch, prepareWindow } from '../../../src/engines/forecast/lear.js';
+import { H, makeSeries, memberForecasts, seriesFromPriceBook, type DailySeries, type LearMember } from '../../../src/engines/forecast/index.js';
+import { LearScratch, forecastMember, prepareWindow } from '../../../src/engines/forecast/lear.js';
 import { DEFAULT_LASSO } from '../../../src/engines/forecast/lasso.js';
 import { choleskyInPlace, fitMember, kernelColumns, kernelForecast } from '../../../src/engines/forecast/kernel.js';
 import { inverse } from '../../../src/engines/forecast/scaling.js';
@@ -78,7 +78,8 @@ describe('kernelForecast', () => {
     const s = series();
     const out = new Float64Array(H);
     const k = new LearScratch(s, 42);
-    expect(kernelForecast(s, T, KERNEL, k, out)).toBe(true);
+    // Bandwidth 2, where a bandwidth put on the wrong side of the fraction would show.
+    expect(kernelForecast(s, T, { ...KERNEL, kernel: { bandwidth: 2, ridge: 0.03 } }, k, out)).toBe(true);
     // The reference, written out from the definition on the same design.
     const r = new LearScratch(s, 42);
     const prepared = prepareWindow(s, T, { window: 42, transform: 'asinh' }, r);
@@ -88,7 +89,7 @@ describe('kernelForecast', () => {
     expect(cols.length).toBeGreaterThan(H); // d-1's prices and the dummies at least
     const zi = (i: number) => cols.map((c) => r.x[c * n + i]!);
     const zs = cols.map((c) => r.row[c]!);
-    const kern = (u: number[], v: number[]) => Math.exp(-u.reduce((a, x, q) => a + (x - v[q]!) ** 2, 0) / (2 * cols.length));
+    const kern = (u: number[], v: number[]) => Math.exp(-u.reduce((a, x, q) => a + (x - v[q]!) ** 2, 0) / (2 * cols.length * 2));
     const rows = Array.from({ length: n }, (_, i) => zi(i));
     const K = rows.map((u, i) => rows.map((v, j) => kern(u, v) + (i === j ? 0.03 : 0)));
     const ks = rows.map((u) => kern(u, zs));
@@ -148,21 +149,59 @@ describe('kernelForecast', () => {
 });
 
 describe('the kernel members in the ensemble', () => {
-  it('reads the price lags it is given, and refuses a lag the design has not', () => {
+  it('reads d-1\'s prices (or the lags it is given), each exogenous series at d, and the weekday; refuses a lag the design has not', () => {
+    // A series with one exogenous column: the design is d-1, d-2, d-3, d-7 (96 columns), the series at d, d-1, d-7 (72), 7 dummies.
+    const b = series();
+    const days = 60;
+    const dates = Array.from({ length: days }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10).split('-').reverse().join('.'));
+    const prices = Array.from({ length: days }, (_, d) => Array.from({ length: H }, (_, h) => b.price[(d + 10) * H + h]!));
+    const exog = [Array.from({ length: days }, (_, d) => Array.from({ length: H }, (_, h) => 1000 + 50 * Math.sin(d + h / 3)))];
+    const s = makeSeries({ dates, prices, exog });
+    const diag = new Float64Array(96 + 72 + 7).fill(1);
+    const range = (a: number, n: number) => Array.from({ length: n }, (_, i) => a + i);
+    expect(kernelColumns(s, diag.length, diag)).toEqual([...range(0, 24), ...range(96, 24), ...range(168, 7)]);
+    expect(kernelColumns(s, diag.length, diag, [1, 7])).toEqual([...range(0, 24), ...range(72, 24), ...range(96, 24), ...range(168, 7)]);
+    expect(kernelColumns(s, diag.length, diag, [])).toEqual([...range(96, 24), ...range(168, 7)]);
+    diag[3] = 0; // a constant column is left out
+    expect(kernelColumns(s, diag.length, diag)).not.toContain(3);
+    expect(() => kernelColumns(s, diag.length, diag, [5])).toThrow(/price lag 5/);
+    // and the forecast reads the series at d: a change of it on day t moves the forecast of t.
+    const k = new LearScratch(s, 42);
+    const a = new Float64Array(H);
+    expect(kernelForecast(s, 50, KERNEL, k, a)).toBe(true);
+    const x = Float64Array.from(s.exog[0]!);
+    for (let h = 0; h < H; h++) x[50 * H + h] = x[50 * H + h]! + 200;
+    const moved = new Float64Array(H);
+    kernelForecast({ ...s, exog: [x] }, 50, KERNEL, new LearScratch(s, 42), moved);
+    expect(bits(moved)).not.toBe(bits(a));
+  });
+
+  it('refuses what it cannot be: a LEAR call on a kernel member, a kernel on N-PIT or on the caps', () => {
     const s = series();
     const k = new LearScratch(s, 42);
-    prepareWindow(s, T, { window: 42, transform: 'asinh' }, k);
-    const one = kernelColumns(s, k.p, k.diag);
-    const two = kernelColumns(s, k.p, k.diag, [1, 7]);
-    expect(two.length - one.length).toBe(H);
-    expect(kernelColumns(s, k.p, k.diag, []).length).toBe(one.length - H);
-    expect(() => kernelColumns(s, k.p, k.diag, [5])).toThrow(/price lag 5/);
+    const out = new Float64Array(H);
+    expect(() => forecastMember(s, T, KERNEL, DEFAULT_LASSO, k, out)).toThrow(/not a LEAR/);
+    expect(() => kernelForecast(s, T, { ...KERNEL, transform: 'npit' }, k, out)).toThrow(/asinh/);
+    expect(() => kernelForecast(s, T, { ...KERNEL, space: 'caps' }, k, out)).toThrow(/caps/);
+  });
+
+  it('keeps its buffers right across windows and lags on one scratch: the bits of a fresh scratch', () => {
+    const s = series();
+    const shared = new LearScratch(s, 84);
+    const order: LearMember[] = [KERNEL, { ...KERNEL, window: 84, kernel: { bandwidth: 2, ridge: 0.03, lags: [1, 2, 3, 7] } }, { ...KERNEL, window: 28 }, { ...KERNEL, window: 84 }];
+    for (const m of order) {
+      const a = new Float64Array(H);
+      const b = new Float64Array(H);
+      kernelForecast(s, 100, m, shared, a);
+      kernelForecast(s, 100, m, new LearScratch(s, 84), b);
+      expect(bits(a)).toBe(bits(b));
+    }
   });
 
   it('are named apart from the LEARs: the shipped pair on 364 days, bandwidths 2 and 4', () => {
     const kernels = DEFAULT_LEAR.members.filter((m) => m.kernel);
     expect(kernels.map((m) => [m.window, m.kernel?.bandwidth, m.kernel?.ridge])).toEqual([[364, 2, 0.03], [364, 4, 0.03]]);
-    expect(memberName(KERNEL)).toBe('42 kernel');
+    expect(memberName(KERNEL)).toBe('42 kernel b1');
     expect(describeMembers([{ window: 56, transform: 'asinh' }, ...kernels])).toBe('asinh 56 days; kernel ridge 364 days, bandwidth 2 and 4');
   });
 });
