@@ -81,10 +81,11 @@ export interface LearOptions {
  * cap change they fit on the new regime only. The 364- and 728-day windows have twins on the caps
  * (space 'caps', both transforms; chosen on OREE 2023 and 2024 together, docs/forecast.md "Members
  * on the caps"): they carry the seasonality of a year across cap changes; on a market without caps
- * they are left out, so the EPF markets keep the eight LEARs (and the two kernel members). Two kernel members (kernel.ts:
- * kernel ridge regression on 364 days, bandwidths 2 and 4, ridge 0.03; chosen over OREE 2023, 2024
- * and the five EPF test periods together, docs/forecast.md "Kernel members") add a nonlinear
- * function of d-1's prices and the day's inputs, whose errors differ from the LEARs'.
+ * they are left out, so the EPF markets keep the eight LEARs on prices. Two kernel members
+ * (kernel.ts: kernel ridge regression on 364 days, bandwidths 2 and 4, ridge 0.03; chosen over OREE
+ * 2023, 2024 and the five EPF test periods together, docs/forecast.md "Kernel members") add a
+ * nonlinear function of d-1's prices and the day's inputs, whose errors differ from the LEARs', on
+ * every market.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
