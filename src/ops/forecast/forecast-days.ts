@@ -29,7 +29,7 @@ export const forecastDays = defineOperation({
   output: ForecastDaysResponse,
   cli: {
     command: ['forecast'],
-    description: 'day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble)',
+    description: 'day-ahead price forecast with p10–p90 band and cap-hit risk, from the days before it (LEAR ensemble with kernel ridge members)',
     // The whole book: the days before the range are its history; mktop: the op reads the operator's months itself.
     book: {
       into: 'priceBook',
