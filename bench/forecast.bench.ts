@@ -28,7 +28,8 @@ import * as parallelFromSources from '../src/ops/forecast/forecast-parallel.js';
 // The pool runs the built worker: the member fits spread over the cores only through the built module (npm run bench builds first).
 const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 const { forecastThreads, rollingForecastParallel } = existsSync(fileURLToPath(built)) ? ((await import(built.href)) as typeof parallelFromSources) : parallelFromSources;
-import { LearScratch, forecastMember, prepareWindow, type LearMember } from '../src/engines/forecast/lear.js';
+import { LearScratch, forecastMember, prepareWindow } from '../src/engines/forecast/lear.js';
+import type { LearMember } from '../src/engines/forecast/members.js';
 import { describeMembers } from '../src/engines/forecast/member-names.js';
 import { damCapsOf } from '../src/ops/forecast/forecast-model.js';
 import { withExogenous } from '../src/ops/forecast/forecast-exog.js';

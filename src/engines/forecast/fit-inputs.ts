@@ -25,7 +25,8 @@
  * changes the reads, a change outside them leaves the fits bit for bit unchanged.
  */
 import { dayOfWeek, type DailySeries } from './series.js';
-import { EXOG_LAGS, LAG_SPAN, PRICE_LAGS, type LearOptions } from './lear.js';
+import { EXOG_LAGS, LAG_SPAN, PRICE_LAGS } from './lear.js';
+import type { LearOptions } from './members.js';
 import { canForecast } from './rolling.js';
 import { bandAt } from './caps-space.js';
 

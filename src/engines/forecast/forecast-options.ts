@@ -3,8 +3,7 @@
  * bands, the cap-hit pooling), the shapes of its results, and the warm-up a range needs: what
  * callers of rolling.ts configure and read, apart from the computation itself.
  */
-import type { LearOptions } from './lear.js';
-import { DEFAULT_LEAR } from './lear.js';
+import { DEFAULT_LEAR, type LearOptions } from './members.js';
 import { H } from './series.js';
 import { DEFAULT_BANDS, type BandOptions } from './bands.js';
 import type { CapHitOptions } from './caphit.js';

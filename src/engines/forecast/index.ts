@@ -2,7 +2,7 @@
 export { H, makeSeries, seriesFromPriceBook, dayNumber, tradeDateOf, monthOf, dayOfWeek, indexOf, naiveLag } from './series.js';
 export type { CapBand, DailySeries, ExtraColumns, SeriesInput } from './series.js';
 export { capBand } from './cap-breaks.js';
-export { DEFAULT_LEAR, type LearMember, type LearOptions, type Transform } from './lear.js';
+export { DEFAULT_LEAR, type KernelOptions, type LearMember, type LearOptions, type Transform } from './members.js';
 export { describeMembers, memberName } from './member-names.js';
 export { DEFAULT_LASSO, type LassoOptions } from './lasso.js';
 export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from './bands.js';

@@ -19,7 +19,8 @@
 import { H, type DailySeries } from './series.js';
 import { inverse, type Scale } from './scaling.js';
 import { dot, dot4 } from './gram.js';
-import { PRICE_LAGS, EXOG_LAGS, forecastMember, prepareWindow, type LearMember, type LearScratch } from './lear.js';
+import { PRICE_LAGS, EXOG_LAGS, forecastMember, prepareWindow, type LearScratch } from './lear.js';
+import type { LearMember } from './members.js';
 import type { LassoOptions } from './lasso.js';
 
 /** Work buffers of the kernel member. */
@@ -104,7 +105,7 @@ export function kernelForecast(s: DailySeries, t: number, member: LearMember, k:
   const opts = member.kernel;
   if (!opts) throw new Error('kernelForecast: not a kernel member');
   if (member.transform !== 'asinh' || member.space === 'caps') throw new Error(`kernelForecast: a kernel member reads the asinh design of prices (transform ${member.transform}${member.space ? `, space ${member.space}` : ''} asked)`);
-  const prepared = prepareWindow(s, t, { window: member.window, transform: 'asinh', ...(member.sinceBreak === undefined ? {} : { sinceBreak: member.sinceBreak }) }, k);
+  const prepared = prepareWindow(s, t, member, k);
   if (!prepared) return false;
   const { n, yScale, yMean } = prepared;
   const { x, y, row } = k;

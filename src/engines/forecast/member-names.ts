@@ -1,5 +1,5 @@
 /** The ensemble's members in words: a member's short name, and the members in one phrase (the model's name). */
-import type { LearMember, Transform } from './lear.js';
+import type { LearMember, Transform } from './members.js';
 
 /** A member's short name: the window, with the transform when it is not asinh ("56", "56 npit"). */
 export const memberName = (m: LearMember): string => `${m.window}${m.kernel ? ` kernel b${m.kernel.bandwidth}` : m.transform === 'asinh' ? '' : ` ${m.transform}`}${m.space === 'caps' ? ' in caps' : ''}${m.sinceBreak === undefined ? '' : ' since-break'}`;

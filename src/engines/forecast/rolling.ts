@@ -18,7 +18,8 @@
  * deterministic: no clock, no randomness, a fixed order of floating-point operations.
  */
 import { H, type DailySeries, type DayCaps } from './series.js';
-import { learScratch, type LearMember, type LearOptions } from './lear.js';
+import { learScratch } from './lear.js';
+import type { LearMember, LearOptions } from './members.js';
 import { fitMember } from './kernel.js';
 import { combineWork, simplexLad } from './combine.js';
 import { conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample } from './bands.js';

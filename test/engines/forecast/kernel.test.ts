@@ -8,7 +8,7 @@ import { DEFAULT_LASSO } from '../../../src/engines/forecast/lasso.js';
 import { choleskyInPlace, fitMember, kernelColumns, kernelForecast } from '../../../src/engines/forecast/kernel.js';
 import { inverse } from '../../../src/engines/forecast/scaling.js';
 import { describeMembers, memberName } from '../../../src/engines/forecast/member-names.js';
-import { DEFAULT_LEAR } from '../../../src/engines/forecast/lear.js';
+import { DEFAULT_LEAR } from '../../../src/engines/forecast/members.js';
 
 let cached: DailySeries | undefined;
 const series = (): DailySeries => (cached ??= seriesFromPriceBook(realBook().book));
