@@ -8,7 +8,8 @@
  *   - OREE: bench/forecast-cache.ts (SVC_FORECAST_CACHE), as the other variant benches;
  *   - EPF: the package's member cache of `npx tsx bench/forecast.bench.ts epf cache=DIR`.
  *
- * The kernels tried: KERNELS="window:bandwidth:ridge[:lag+lag…|none],…"; KGROUPS="0+1;0+2" adds those
+ * The kernels tried: KERNELS="window[n]:bandwidth:ridge[:lag+lag…|none|][:exog lag+lag…],…" (n: on
+ * N-PIT; an empty price-lag field keeps d-1); KGROUPS="0+1;0+2" adds those
  * kernels together (indices into KERNELS) instead of each alone.
  *
  *   SVC_FORECAST_CACHE=<dir> SVC_SHARED_DATA=<…/shared/data/> npx tsx bench/forecast-kernel.bench.ts cache=DIR [oree] [epf] [markets=NP,…] [threads=N] [holdout] [untouched=364]
@@ -39,14 +40,14 @@ const f4 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(4));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const log = (m: string) => console.error(`${new Date().toISOString()} ${m}`);
 
-const kernel = (window: number, bandwidth: number, ridge: number, lags?: number[]): LearMember => ({ window, transform: 'asinh', kernel: { bandwidth, ridge, ...(lags ? { lags } : {}) } });
+const kernel = (window: number, bandwidth: number, ridge: number, lags?: number[], exogLags?: number[], transform: 'asinh' | 'npit' = 'asinh'): LearMember => ({ window, transform, kernel: { bandwidth, ridge, ...(lags ? { lags } : {}), ...(exogLags ? { exogLags } : {}) } });
 /** Every kernel member a variant may add. */
 const KERNELS: LearMember[] = (process.env.KERNELS ?? '364:1:0.03,728:1:0.03').split(',').map((k) => {
-  // window:bandwidth:ridge[:lag+lag…]
-  const [w, b, r, l] = k.split(':');
-  return kernel(Number(w), Number(b), Number(r), l === 'none' ? [] : l ? l.split('+').map(Number) : undefined);
+  // window[n]:bandwidth:ridge[:lag+lag…|none|][:exogenous lag+lag…] (a window ending in n: on N-PIT)
+  const [w, b, r, l, e] = k.split(':');
+  return kernel(Number.parseInt(w!, 10), Number(b), Number(r), l === 'none' ? [] : l ? l.split('+').map(Number) : undefined, e ? e.split('+').map(Number) : undefined, w?.endsWith('n') ? 'npit' : 'asinh');
 });
-const name = (m: LearMember) => `${m.window} b${m.kernel?.bandwidth} r${m.kernel?.ridge}${m.kernel?.lags ? ` lags ${m.kernel.lags.join('+')}` : ''}`;
+const name = (m: LearMember) => `${m.window}${m.transform === 'npit' ? ' N-PIT' : ''} b${m.kernel?.bandwidth} r${m.kernel?.ridge}${m.kernel?.lags ? ` lags ${m.kernel.lags.join('+')}` : ''}${m.kernel?.exogLags ? ` exog lags ${m.kernel.exogLags.join('+')}` : ''}`;
 const plus = (ks: LearMember[]): ForecastOptions => ({ ...D, lear: { ...D.lear, members: [...D.lear.members, ...ks] } });
 /** GROUPS="0+1;0+2": the variants adding those KERNELS together (indices); absent: each kernel alone, then all of them. */
 const GROUPS = process.env.KGROUPS?.split(';').map((g) => g.split('+').map((i) => KERNELS[Number(i)] as LearMember));

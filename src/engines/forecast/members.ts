@@ -27,8 +27,8 @@ export interface LearMember {
    */
   space?: 'caps';
   /**
-   * A kernel member (kernel.ts): kernel ridge regression on the window's asinh design instead of a
-   * LEAR (its transform must be asinh and it is not on the caps: kernel.ts refuses either).
+   * A kernel member (kernel.ts): kernel ridge regression on the window's design (asinh or N-PIT, as
+   * its transform) instead of a LEAR (it is not on the caps: kernel.ts refuses it).
    * Absent: a LEAR.
    */
   kernel?: KernelOptions;
@@ -42,6 +42,8 @@ export interface KernelOptions {
   ridge: number;
   /** The days back whose 24 prices the kernel reads (each one of PRICE_LAGS); absent: [1]. */
   lags?: readonly number[];
+  /** The days back (each one of EXOG_LAGS, 0 = the day itself) whose 24 values of each exogenous series the kernel reads; absent: [0]. */
+  exogLags?: readonly number[];
 }
 
 export interface LearOptions {
@@ -58,11 +60,11 @@ export interface LearOptions {
  * cap change they fit on the new regime only. The 364- and 728-day windows have twins on the caps
  * (space 'caps', both transforms; chosen on OREE 2023 and 2024 together, docs/forecast.md "Members
  * on the caps"): they carry the seasonality of a year across cap changes; on a market without caps
- * they are left out, so the EPF markets keep the eight LEARs on prices. Two kernel members
- * (kernel.ts: kernel ridge regression on 364 days, bandwidths 2 and 4, ridge 0.03; chosen over OREE
- * 2023, 2024 and the five EPF test periods together, docs/forecast.md "Kernel members") add a
- * nonlinear function of d-1's prices and the day's inputs, whose errors differ from the LEARs', on
- * every market.
+ * they are left out, so the EPF markets keep the eight LEARs on prices. Three kernel members
+ * (kernel.ts: kernel ridge regression on 364 days, ridge 0.03; on the asinh design with bandwidths 2
+ * and 4, on the N-PIT design with bandwidth 8; chosen over OREE 2023, 2024 and the five EPF
+ * test periods together, docs/forecast.md "Kernel members") add a nonlinear function of d-1's
+ * prices and the day's inputs, whose errors differ from the LEARs', on every market.
  */
 export const DEFAULT_LEAR: LearOptions = {
   members: [
@@ -70,6 +72,7 @@ export const DEFAULT_LEAR: LearOptions = {
     ...[56, 84].map((window) => ({ window, transform: 'npit' as const, sinceBreak: 7 })),
     ...(['asinh', 'npit'] as const).flatMap((transform) => [364, 728].map((window) => ({ window, transform, space: 'caps' as const }))),
     ...[2, 4].map((bandwidth) => ({ window: 364, transform: 'asinh' as const, kernel: { bandwidth, ridge: 0.03 } })),
+    { window: 364, transform: 'npit' as const, kernel: { bandwidth: 8, ridge: 0.03 } },
   ],
   lasso: DEFAULT_LASSO,
 };

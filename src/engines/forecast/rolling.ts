@@ -20,7 +20,7 @@
 import { H, type DailySeries, type DayCaps } from './series.js';
 import { learScratch } from './lear.js';
 import type { LearMember, LearOptions } from './members.js';
-import { fitMember } from './kernel.js';
+import { fitMembers } from './kernel.js';
 import { combineWork, simplexLad } from './combine.js';
 import { conformalQuantile, conformalQuantiles, probAtMax, probAtMin, residualSample, residualScale, scaledResidualSample } from './bands.js';
 import { calibratedCapHit, capClimate, type CapClimate } from './caphit.js';
@@ -54,7 +54,7 @@ export function memberForecasts(s: DailySeries, a: number, to: number, o: LearOp
   const one = new Float64Array(H);
   for (let t = a; t <= to; t++) {
     if (canForecast(s, t)) {
-      for (let c = 0; c < nm; c++) if (fitMember(s, t, o.members[c] as LearMember, o.lasso, k, one)) out.set(one, ((t - a) * nm + c) * H);
+      fitMembers(s, t, o.members, o.lasso, k, one, (c, f) => out.set(f, ((t - a) * nm + c) * H));
     }
     onProgress?.(t - a + 1, len);
   }

@@ -39,7 +39,7 @@ export const MODEL_NAME = `LEAR ensemble with kernel ridge members (${describeMe
  * transform): with the options, it keys the stored fits, so an upgrade never serves a forecast of
  * the previous model from the cache.
  */
-export const MODEL_REVISION = '2026-12-07 (fifth session): two kernel ridge members on 364 days; 2026-12-07 (later): the refit\'s coefficients solved from its final active set, started from the day before\'s; 2026-12-07 issue 28: after a cap change the members on the caps share the equal weights with the short ones; 2026-12-06: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
+export const MODEL_REVISION = '2026-12-07 (sixth session): a third kernel member, on the N-PIT design (bandwidth 8), and the kernels’ solve in two triangular sweeps; 2026-12-07 (fifth session): two kernel ridge members on 364 days; 2026-12-07 (later): the refit\'s coefficients solved from its final active set, started from the day before\'s; 2026-12-07 issue 28: after a cap change the members on the caps share the equal weights with the short ones; 2026-12-06: members on the caps (364/728 days, asinh and N-PIT); since-break members after 7 days, half d-1 for the first week after a break, hour blocks, scaled bands, quantiles';
 export const MODEL_FINGERPRINT = createHash('sha256').update(MODEL_REVISION).update(JSON.stringify(DEFAULT_FORECAST)).digest('hex').slice(0, 16);
 /**
  * The forecast scores that are prices (the series' unit; UAH/MWh for OREE books), rounded to 0.01

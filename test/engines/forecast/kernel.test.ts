@@ -6,7 +6,7 @@ import { H, makeSeries, memberForecasts, seriesFromPriceBook, type DailySeries, 
 import { LearScratch, forecastMember, prepareWindow } from '../../../src/engines/forecast/lear.js';
 import { DEFAULT_LASSO } from '../../../src/engines/forecast/lasso.js';
 import { choleskyInPlace, fitMember, kernelColumns, kernelForecast } from '../../../src/engines/forecast/kernel.js';
-import { inverse } from '../../../src/engines/forecast/scaling.js';
+import { inverse, npitInverse } from '../../../src/engines/forecast/scaling.js';
 import { describeMembers, memberName } from '../../../src/engines/forecast/member-names.js';
 import { DEFAULT_LEAR } from '../../../src/engines/forecast/members.js';
 
@@ -74,15 +74,15 @@ describe('choleskyInPlace', () => {
 });
 
 describe('kernelForecast', () => {
-  it('is kernel ridge regression: the same forecast as a direct dense solve of (K + ridge·I)·A = Y', () => {
+  it.each(['asinh', 'npit'] as const)('is kernel ridge regression: the same forecast as a direct dense solve of (K + ridge·I)·A = Y (%s)', (transform) => {
     const s = series();
     const out = new Float64Array(H);
     const k = new LearScratch(s, 42);
     // Bandwidth 2, where a bandwidth put on the wrong side of the fraction would show.
-    expect(kernelForecast(s, T, { ...KERNEL, kernel: { bandwidth: 2, ridge: 0.03 } }, k, out)).toBe(true);
+    expect(kernelForecast(s, T, { ...KERNEL, transform, kernel: { bandwidth: 2, ridge: 0.03 } }, k, out)).toBe(true);
     // The reference, written out from the definition on the same design.
     const r = new LearScratch(s, 42);
-    const prepared = prepareWindow(s, T, { window: 42, transform: 'asinh' }, r);
+    const prepared = prepareWindow(s, T, { window: 42, transform }, r);
     if (!prepared) throw new Error('no window');
     const { n, yScale, yMean } = prepared;
     const cols = kernelColumns(s, r.p, r.diag);
@@ -96,7 +96,8 @@ describe('kernelForecast', () => {
     for (let h = 0; h < H; h++) {
       const a = solveDense(K, Array.from({ length: n }, (_, i) => r.y[h * n + i]!));
       const f = yMean[h]! + a.reduce((acc, v, i) => acc + v * ks[i]!, 0);
-      expect(out[h]).toBeCloseTo(inverse(f, yScale![h]!), 6);
+      // asinh: the hour's scale; N-PIT: the normal quantile back to the window's sorted prices of the hour.
+      expect(out[h]).toBeCloseTo(transform === 'asinh' ? inverse(f, yScale![h]!) : npitInverse(f, r.ySorted.subarray(h * n, h * n + n), n), 6);
     }
   });
 
@@ -142,6 +143,25 @@ describe('kernelForecast', () => {
     }
   });
 
+  it('shares a design between kernels next to each other that read it, and each keeps the bits it has alone', () => {
+    const s = series();
+    const lear: LearMember = { window: 28, transform: 'asinh' };
+    const b = (m: LearMember, bandwidth: number, ridge = 0.03): LearMember => ({ ...m, kernel: { ...m.kernel!, bandwidth, ridge } });
+    const npit: LearMember = { ...KERNEL, transform: 'npit' };
+    // Shared: b1, b2 (asinh), then b4/ridge 0.1 (asinh), then N-PIT b1 and b32; apart: a LEAR between two asinh kernels, another window, other lags.
+    const members = [KERNEL, b(KERNEL, 2), b(KERNEL, 4, 0.1), npit, b(npit, 32), lear, b(KERNEL, 8), { ...KERNEL, window: 28 }, { ...KERNEL, kernel: { bandwidth: 1, ridge: 0.03, lags: [1, 7] } }];
+    const all = memberForecasts(s, T, T + 1, { members, lasso: DEFAULT_LASSO });
+    for (let t = T; t <= T + 1; t++)
+      members.forEach((m, c) => {
+        const one = new Float64Array(H);
+        expect(fitMember(s, t, m, DEFAULT_LASSO, new LearScratch(s, 42), one)).toBe(true);
+        expect(bits(all.subarray(((t - T) * members.length + c) * H, ((t - T) * members.length + c + 1) * H))).toBe(bits(one));
+      });
+    // and the shared design is not the same forecast twice: each bandwidth its own.
+    const day = (c: number) => bits(all.subarray(c * H, (c + 1) * H));
+    expect(new Set(members.map((_, c) => day(c))).size).toBe(members.length);
+  });
+
   it('has no forecast without a whole window of history', () => {
     const s = series();
     expect(kernelForecast(s, 20, KERNEL, new LearScratch(s, 42), new Float64Array(H))).toBe(false);
@@ -149,7 +169,7 @@ describe('kernelForecast', () => {
 });
 
 describe('the kernel members in the ensemble', () => {
-  it('reads d-1\'s prices (or the lags it is given), each exogenous series at d, and the weekday; refuses a lag the design has not', () => {
+  it('reads d-1\'s prices (or the lags it is given), each exogenous series at d (or at its lags), and the weekday; refuses a lag the design has not', () => {
     // A series with one exogenous column: the design is d-1, d-2, d-3, d-7 (96 columns), the series at d, d-1, d-7 (72), 7 dummies.
     const b = series();
     const days = 60;
@@ -162,6 +182,9 @@ describe('the kernel members in the ensemble', () => {
     expect(kernelColumns(s, diag.length, diag)).toEqual([...range(0, 24), ...range(96, 24), ...range(168, 7)]);
     expect(kernelColumns(s, diag.length, diag, [1, 7])).toEqual([...range(0, 24), ...range(72, 24), ...range(96, 24), ...range(168, 7)]);
     expect(kernelColumns(s, diag.length, diag, [])).toEqual([...range(96, 24), ...range(168, 7)]);
+    expect(kernelColumns(s, diag.length, diag, [1], [0, 7])).toEqual([...range(0, 24), ...range(96, 24), ...range(144, 24), ...range(168, 7)]);
+    expect(kernelColumns(s, diag.length, diag, [1], [1])).toEqual([...range(0, 24), ...range(120, 24), ...range(168, 7)]);
+    expect(() => kernelColumns(s, diag.length, diag, [1], [2])).toThrow(/exogenous lag 2/);
     diag[3] = 0; // a constant column is left out
     expect(kernelColumns(s, diag.length, diag)).not.toContain(3);
     expect(() => kernelColumns(s, diag.length, diag, [5])).toThrow(/price lag 5/);
@@ -176,12 +199,11 @@ describe('the kernel members in the ensemble', () => {
     expect(bits(moved)).not.toBe(bits(a));
   });
 
-  it('refuses what it cannot be: a LEAR call on a kernel member, a kernel on N-PIT or on the caps', () => {
+  it('refuses what it cannot be: a LEAR call on a kernel member, a kernel on the caps', () => {
     const s = series();
     const k = new LearScratch(s, 42);
     const out = new Float64Array(H);
     expect(() => forecastMember(s, T, KERNEL, DEFAULT_LASSO, k, out)).toThrow(/not a LEAR/);
-    expect(() => kernelForecast(s, T, { ...KERNEL, transform: 'npit' }, k, out)).toThrow(/asinh/);
     expect(() => kernelForecast(s, T, { ...KERNEL, space: 'caps' }, k, out)).toThrow(/caps/);
   });
 
@@ -198,10 +220,19 @@ describe('the kernel members in the ensemble', () => {
     }
   });
 
-  it('are named apart from the LEARs: the shipped pair on 364 days, bandwidths 2 and 4', () => {
+  it('are named apart from the LEARs: the shipped three on 364 days, asinh bandwidths 2 and 4, N-PIT 8', () => {
     const kernels = DEFAULT_LEAR.members.filter((m) => m.kernel);
-    expect(kernels.map((m) => [m.window, m.kernel?.bandwidth, m.kernel?.ridge])).toEqual([[364, 2, 0.03], [364, 4, 0.03]]);
+    expect(kernels.map((m) => [m.window, m.transform, m.kernel?.bandwidth, m.kernel?.ridge])).toEqual([
+      [364, 'asinh', 2, 0.03],
+      [364, 'asinh', 4, 0.03],
+      [364, 'npit', 8, 0.03],
+    ]);
     expect(memberName(KERNEL)).toBe('42 kernel b1');
-    expect(describeMembers([{ window: 56, transform: 'asinh' }, ...kernels])).toBe('asinh 56 days; kernel ridge 364 days, bandwidth 2 and 4');
+    expect(memberName({ ...KERNEL, transform: 'npit' })).toBe('42 npit kernel b1');
+    expect(new Set(DEFAULT_LEAR.members.map(memberName)).size).toBe(DEFAULT_LEAR.members.length);
+    expect(describeMembers([{ window: 56, transform: 'asinh' }, ...kernels])).toBe('asinh 56 days; kernel ridge 364 days, bandwidth 2 and 4, N-PIT bandwidth 8');
+    expect(describeMembers([{ window: 56, transform: 'asinh' }, ...kernels.slice(0, 2)])).toBe('asinh 56 days; kernel ridge 364 days, bandwidth 2 and 4');
+    const npit = { window: 364, transform: 'npit' as const };
+    expect(describeMembers([{ window: 56, transform: 'asinh' }, { ...npit, kernel: { bandwidth: 4, ridge: 0.03 } }, { ...npit, kernel: { bandwidth: 32, ridge: 0.03 } }])).toBe('asinh 56 days; kernel ridge 364 days, N-PIT bandwidth 4 and 32');
   });
 });
