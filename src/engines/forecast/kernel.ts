@@ -2,8 +2,7 @@
  * A kernel member (issue 28): kernel ridge regression with a Gaussian kernel on the day's
  * standardised design (lear.ts prepareWindow, in the member's transform: asinh, or N-PIT where the
  * distances are between ranks and a spike weighs no more than its rank), all 24 hours from one
- * kernel matrix. LEAR is
- * linear in its transformed inputs; this member is a smooth nonlinear function of a few of them —
+ * kernel matrix. LEAR is linear in its transformed inputs; this member is a smooth nonlinear function of a few of them —
  * the 24 prices of d-1, every exogenous series' 24 values for d, the extra exogenous columns and
  * the day of the week — so its errors differ from the LEARs' where the price responds to its
  * drivers nonlinearly (a merit order is convex). Alone it is worse than a LEAR; in the combination
@@ -14,9 +13,11 @@
  * k(z, z') = exp(−|z − z'|² / (2·c·bandwidth)) — c·bandwidth is half the mean squared distance
  * between two rows at bandwidth 1, so the setting means the same whatever the number of columns —
  * and the coefficients A = (K + ridge·I)⁻¹ Y; the forecast of hour h is yMean_h + k(z*)ᵀ A_h, mapped
- * back by the hour's asinh scale (N-PIT: through the window's sorted prices of the hour, as a LEAR). One Cholesky factor L of K + ridge·I serves every hour: with
- * v = L⁻¹k(z*) and u_h = L⁻¹y_h, the forecast is v·u_h. Deterministic: a direct solve, the same
- * bits for the same inputs.
+ * back by the hour's asinh scale (N-PIT: through the window's sorted prices of the hour, as a
+ * LEAR). One Cholesky factor L of K + ridge·I serves every hour: with w = L⁻ᵀL⁻¹k(z*), two
+ * triangular sweeps, the forecast is yMean_h + w·y_h. Kernel members next to each other that read
+ * the same design share its preparation and distances (fitMembers). Deterministic: a direct
+ * solve, the same bits for the same inputs, shared or alone.
  */
 import { H, type DailySeries } from './series.js';
 import { inverse, npitInverse, type Scale } from './scaling.js';
