@@ -40,12 +40,13 @@ const f4 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(4));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const log = (m: string) => console.error(`${new Date().toISOString()} ${m}`);
 
-const kernel = (window: number, bandwidth: number, ridge: number, lags?: number[], exogLags?: number[], transform: 'asinh' | 'npit' = 'asinh'): LearMember => ({ window, transform, kernel: { bandwidth, ridge, ...(lags ? { lags } : {}), ...(exogLags ? { exogLags } : {}) } });
 /** Every kernel member a variant may add. */
 const KERNELS: LearMember[] = (process.env.KERNELS ?? '364:1:0.03,728:1:0.03').split(',').map((k) => {
   // window[n]:bandwidth:ridge[:lag+lag…|none|][:exogenous lag+lag…] (a window ending in n: on N-PIT)
-  const [w, b, r, l, e] = k.split(':');
-  return kernel(Number.parseInt(w!, 10), Number(b), Number(r), l === 'none' ? [] : l ? l.split('+').map(Number) : undefined, e ? e.split('+').map(Number) : undefined, w?.endsWith('n') ? 'npit' : 'asinh');
+  const [w = '', b, r, l, e] = k.split(':');
+  const lags = l === 'none' ? [] : l ? l.split('+').map(Number) : undefined;
+  const exogLags = e ? e.split('+').map(Number) : undefined;
+  return { window: Number.parseInt(w, 10), transform: w.endsWith('n') ? 'npit' : 'asinh', kernel: { bandwidth: Number(b), ridge: Number(r), ...(lags ? { lags } : {}), ...(exogLags ? { exogLags } : {}) } };
 });
 const name = (m: LearMember) => `${m.window}${m.transform === 'npit' ? ' N-PIT' : ''} b${m.kernel?.bandwidth} r${m.kernel?.ridge}${m.kernel?.lags ? ` lags ${m.kernel.lags.join('+')}` : ''}${m.kernel?.exogLags ? ` exog lags ${m.kernel.exogLags.join('+')}` : ''}`;
 const plus = (ks: LearMember[]): ForecastOptions => ({ ...D, lear: { ...D.lear, members: [...D.lear.members, ...ks] } });
