@@ -14,7 +14,7 @@
  *   leaves the queue at its deadline. Light requests never wait here, so `/api/health` answers
  *   while heavy work fills the pool.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { SvcConfig } from '../config/config.js';
 import { SvcError } from '../domain/errors.js';
@@ -157,7 +157,7 @@ export function createAdmissionGate(config: Pick<SvcConfig, 'admission'>, anonym
   };
 }
 
-/** The deadline of a raw request/response pair, for the listeners below (which get no request object). */
+/** The deadline of a raw response, for the listener below (which gets no request object). */
 const DEADLINE = Symbol('svcDeadline');
 type WithDeadline = { [DEADLINE]?: Deadline };
 
@@ -165,17 +165,19 @@ type WithDeadline = { [DEADLINE]?: Deadline };
  * The response is written: its deadline has nothing left to guard. Its connection is gone before
  * it was (the client left, the server closed it): nobody waits for the work any more. A request
  * whose body was read whole is not `aborted` to Node when its socket goes, so this, not the
- * request's close alone, is what cancels a heavy POST whose client left (and, on `close()` with
- * no grace, the server's running and waiting work instead of letting it run on unseen).
+ * request's close, is what cancels a heavy POST whose client left (and, on `close()` with no
+ * grace, the server's running and waiting work instead of letting it run on unseen).
+ *
+ * The request's own `close` is not listened to: it adds nothing. A client that leaves while its
+ * body is still arriving closes the connection, which closes the response too (this listener); the
+ * one case that does not (a pipelined request behind another, cut off mid-body) has started no
+ * work, since a handler runs only once the body is whole, and its deadline expires on its own.
+ * One listener fewer also keeps the request's own listeners as fastify left them (its body reader
+ * removes three; ≈ 1,400 instructions a request, docs/benchmarks.md "seventh session").
  */
 function clearOnClose(this: ServerResponse & WithDeadline): void {
   if (this.writableFinished) this[DEADLINE]?.clear();
   else this[DEADLINE]?.abort(clientClosed());
-}
-
-/** The client went away before the response (fastify's onRequestAbort rule): nobody waits for the work any more. */
-function abortOnClose(this: IncomingMessage & WithDeadline): void {
-  if (this.aborted) this[DEADLINE]?.abort(clientClosed());
 }
 
 const clientClosed = (): SvcError => new SvcError('unavailable', 'the client closed the connection', { reason: 'client_closed' });
@@ -184,7 +186,7 @@ const clientClosed = (): SvcError => new SvcError('unavailable', 'the client clo
  * The deadline of every request: set at arrival (onRequest, before the guard), cleared once the
  * response is written (the response's `close`, which also comes when the connection breaks); at expiry an unanswered request gets the 503 and its signal aborts.
  *
- * One onRequest hook and two listeners that are the same functions for every request: no closure
+ * One onRequest hook and one listener that is the same function for every request: no closure
  * is made per request, and no onResponse/onRequestAbort hook, each of which made fastify attach
  * its own per-request closures and listeners (bench/http-cpu.bench.ts, docs/benchmarks.md).
  */
@@ -206,11 +208,8 @@ export const admissionPlugin = rootPlugin<ServerKit>('svc-admission', (app, kit,
     const deadline = new Deadline(queue, request, reply);
     request.svcDeadline = deadline;
     const res = reply.raw as ServerResponse & WithDeadline;
-    const req = request.raw as IncomingMessage & WithDeadline;
     res[DEADLINE] = deadline;
-    req[DEADLINE] = deadline;
     res.on('close', clearOnClose);
-    req.on('close', abortOnClose);
     next();
   });
   done();

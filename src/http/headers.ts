@@ -57,21 +57,30 @@ function isEmpty(record: HeaderRecord): boolean {
   return true;
 }
 
-/** Node's store of a response's headers: `{ [lower-case name]: [name, value] }` (http.OutgoingMessage). */
+/** Node's store of a response's headers: `{ [key]: [name, value] }` (http.OutgoingMessage), written as `name: value` lines. */
 export type NodeHeaderStore = Record<string, [string, string | number]>;
 
 /**
+ * The keys under which svc puts its blocks of header lines in Node's store. A space is not a token
+ * character, so no header name is ever one of them: `setHeader`, `getHeader` and `removeHeader` of
+ * any real name never meet a block, and a block is never replaced by a header of the same name.
+ */
+export const COMMON_BLOCK = ' svc-common';
+export const RATE_LIMIT_BLOCK = ' svc-rate-limit';
+
+/**
  * Node's own symbol for a response's header store (`kOutHeaders`), found once and proven at start
- * on a response of its own: fresh, it is null; `setHeader` fills it as `{name: [name, value]}`; and
- * `writeHead` writes what it holds beside the headers it is given. Undefined should a Node version
- * differ in any of these, and then the common headers go through fastify's record as before.
+ * on responses of its own: fresh, it is null; `setHeader` fills it as `{name: [name, value]}`; and
+ * `writeHead` writes each entry it holds as `name: value` followed by CRLF, as it is, before the
+ * headers it is given. Undefined should a Node version differ in any of these, and then the common
+ * headers go through fastify's record as before.
  *
  * Why: Node checks every header it is handed against the token and value rules on `writeHead` (two
- * regular expressions per header), while what `setHeader` stored was checked once, when stored. The
- * common headers below are svc's constants, the request id svc generated (`randomUUID`; a client's
- * id is never taken) and the limiter's integers: stored in Node's store directly, each is written as
- * it is without being checked again on every response (≈ 6,000 instructions of the plan route's
- * 300,000; docs/benchmarks.md, 2026-12-07).
+ * regular expressions per header) and lower-cases every name of 4 to 17 characters to look for the
+ * few it treats specially; then it joins the lines one by one. svc's headers are its constants, the
+ * request id it generated (`randomUUID`; a client's id is never taken) and the limiter's integers:
+ * none needs a check or is one Node treats specially. So each block of them is one entry whose
+ * "name" is every line but the last one's value (docs/benchmarks.md, 2026-12-07 and "seventh session").
  */
 const OUT_HEADERS: symbol | undefined = (() => {
   try {
@@ -85,10 +94,10 @@ const OUT_HEADERS: symbol | undefined = (() => {
     const entry = stored?.['x-probe'];
     if (!Array.isArray(entry) || entry[0] !== 'X-Probe' || entry[1] !== 'a') return undefined;
     const fresh = new ServerResponse(new IncomingMessage(new Socket()));
-    (fresh as unknown as Record<symbol, unknown>)[symbol] = { __proto__: null, 'x-probe': ['x-probe', 7] };
+    (fresh as unknown as Record<symbol, unknown>)[symbol] = { __proto__: null, [COMMON_BLOCK]: ['x-a: 1\r\nx-probe', 7] };
     fresh.writeHead(200, { 'content-type': 'text/plain' });
     const head = (fresh as unknown as { _header?: unknown })._header;
-    return typeof head === 'string' && head.includes('\r\nx-probe: 7\r\ncontent-type: text/plain\r\n') ? symbol : undefined;
+    return typeof head === 'string' && head.includes('\r\nx-a: 1\r\nx-probe: 7\r\ncontent-type: text/plain\r\n') ? symbol : undefined;
   } catch {
     return undefined;
   }
@@ -110,7 +119,7 @@ function emptyNodeStore(reply: FastifyReply): boolean {
 export function nodeStoreOf(reply: FastifyReply): NodeHeaderStore | undefined {
   if (OUT_HEADERS === undefined) return undefined;
   const store = (reply.raw as unknown as Record<symbol, unknown>)[OUT_HEADERS] as NodeHeaderStore | null;
-  return store !== null && store['x-request-id'] !== undefined ? store : undefined;
+  return store !== null && store[COMMON_BLOCK] !== undefined ? store : undefined;
 }
 
 /** Whether the reply carries the common headers already (in fastify's record or Node's store). */
@@ -119,27 +128,32 @@ export function hasCommonHeaders(reply: FastifyReply): boolean {
 }
 
 /**
+ * The lines after the request id's, but for the last one's value: `cache-control` to
+ * `x-content-type-options` (mode-neutral) or to `x-svc-security-mode`, whose value is the mode.
+ */
+const NEUTRAL_LINES = `\r\ncache-control: ${CACHE_CONTROL}\r\n${API_VERSION_HEADER}: ${API_VERSION}\r\nx-content-type-options`;
+const MODE_LINES = `${NEUTRAL_LINES}: nosniff\r\n${SECURITY_MODE_HEADER}`;
+
+/**
  * The headers every response carries (request id, no caching, API version, nosniff, the security
  * mode unless `securityMode` is undefined, and `connection: close` once the server is closing), set
  * once per request: by the route's onRequest hook (guard.ts), or, for a request no route took (404,
  * 405, a framework error), by the error handler.
  *
- * On a reply with no header yet (every route's hook) they are set in one step: Node's header store
- * (above) is filled with them under lower-case names written out, in place of five `reply.header`
- * calls; fastify's own headers (content type and length, any set later) join them when fastify
- * writes the head. Without that store (a Node whose store is not the one proven above), and on a
- * reply that has headers already, they go through `reply.header`. The headers, their values and
- * their order are the same on every path (test/http/headers.test.ts).
+ * On a reply with no header yet (every route's hook) they are one block in Node's header store
+ * (above) under COMMON_BLOCK, in place of five `reply.header` calls; fastify's own headers (content
+ * type and length, any set later) follow it when fastify writes the head. Without that store (a
+ * Node whose store is not the one proven above), and on a reply that has headers already, they go
+ * through `reply.header`. The headers, their values and their order are the same on every path
+ * (test/http/headers.test.ts). A route must not set one of these names again (it would be written
+ * twice; the headers test asserts no route of the server does).
  */
 export function setCommonHeaders(reply: FastifyReply, lifecycle: Lifecycle, securityMode?: string): void {
   const record = headerRecord(reply);
   if (record !== undefined && isEmpty(record) && emptyNodeStore(reply)) {
     const store = Object.create(STORE_PROTOTYPE) as NodeHeaderStore;
-    store['x-request-id'] = ['x-request-id', reply.request.id as string];
-    store['cache-control'] = ['cache-control', CACHE_CONTROL];
-    store['x-svc-api-version'] = ['x-svc-api-version', API_VERSION];
-    store['x-content-type-options'] = ['x-content-type-options', 'nosniff'];
-    if (securityMode !== undefined) store['x-svc-security-mode'] = ['x-svc-security-mode', securityMode];
+    const id = reply.request.id as string;
+    store[COMMON_BLOCK] = securityMode === undefined ? [`${REQUEST_ID_HEADER}: ${id}${NEUTRAL_LINES}`, 'nosniff'] : [`${REQUEST_ID_HEADER}: ${id}${MODE_LINES}`, securityMode];
     (reply.raw as unknown as Record<symbol, NodeHeaderStore>)[OUT_HEADERS as symbol] = store;
   } else {
     reply.header(REQUEST_ID_HEADER, reply.request.id);

@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../domain/errors.js';
 import type { RateLimitStatus } from '../ops/types.js';
-import { RATE_LIMIT_HEADERS, type NodeHeaderStore } from './headers.js';
+import { RATE_LIMIT_BLOCK, RATE_LIMIT_HEADERS, type NodeHeaderStore } from './headers.js';
 
 export type { RateLimitStatus };
 export { FixedWindowLimiter, type RateDecision, type RateLimiter } from './rate-limit-window.js';
@@ -39,16 +39,21 @@ export function applyDecision(d: RateDecision, windowMs: number, target: { heade
 
 /**
  * applyDecision for a reply whose common headers sit in Node's header store (headers.ts
- * `nodeStoreOf`): the three headers stored there directly, as `[name, value]` (names written out:
- * the same three as RATE_LIMIT_HEADERS); a refusal goes through applyDecision, which sets the same
- * values again with Retry-After and makes the 429.
+ * `nodeStoreOf`): the three headers stored there directly, as one block of lines under
+ * RATE_LIMIT_BLOCK (headers.ts says why); a refusal goes through applyDecision, which sets the same
+ * values with Retry-After in fastify's record and makes the 429.
  */
 export function storeDecision(d: RateDecision, windowMs: number, store: NodeHeaderStore, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
   if (!d.allowed) return applyDecision(d, windowMs, reply);
-  store['x-ratelimit-limit'] = ['x-ratelimit-limit', d.limit];
-  store['x-ratelimit-remaining'] = ['x-ratelimit-remaining', d.remaining];
-  store['x-ratelimit-reset'] = ['x-ratelimit-reset', d.resetSeconds];
+  store[RATE_LIMIT_BLOCK] = [`${limitLines(d.limit)}${d.remaining}\r\n${RATE_LIMIT_HEADERS.reset}`, d.resetSeconds];
   return undefined;
+}
+
+/** The block's lines up to the remaining count's value: the same for every request of a limit (kept for the last one seen). */
+let lastLimit = { limit: Number.NaN, lines: '' };
+function limitLines(limit: number): string {
+  if (limit !== lastLimit.limit) lastLimit = { limit, lines: `${RATE_LIMIT_HEADERS.limit}: ${limit}\r\n${RATE_LIMIT_HEADERS.remaining}: ` };
+  return lastLimit.lines;
 }
 
 /**

@@ -154,9 +154,10 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps):
     const serviceGuard = deps.guard('serviceToken');
 
     scope.post(MCP_PATH, { onRequest: keyGuard }, (request, reply) => handleMcpPost(deps, request, reply));
-    // HEAD answers like GET without a body, as Allow (GET, HEAD) says (RFC 9110 9.3.2).
+    // HEAD answers like GET without a body, as Allow (GET, HEAD) says (RFC 9110 9.3.2). Its
+    // `cache-control: no-store` is the common one the guard set (headers.ts: never set twice).
     scope.get(MCP_PATH, { exposeHeadRoute: true, onRequest: keyGuard }, async (_request, reply) => {
-      return reply.code(200).type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send(MCP_GET_STREAM);
+      return reply.code(200).type('text/event-stream; charset=utf-8').send(MCP_GET_STREAM);
     });
 
     scope.get(NARRATOR_PATH, { exposeHeadRoute: true, onRequest: serviceGuard }, async () => ({

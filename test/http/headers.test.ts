@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardPlugin, createGuards } from '../../src/http/guard.js';
 import { request } from 'undici';
-import { headerRecord, lifecyclePlugin, nodeStoreOf, setCommonHeaders } from '../../src/http/headers.js';
+import { headerRecord, lifecyclePlugin, nodeStoreOf, RATE_LIMIT_BLOCK, setCommonHeaders } from '../../src/http/headers.js';
 import { SvcError } from '../../src/domain/errors.js';
 import { errorsPlugin } from '../../src/http/error-handler.js';
 import { appWith, testKit } from './plugin-kit.js';
@@ -53,7 +53,7 @@ describe('common headers and the lifecycle', () => {
     const guarded = createGuards(kit).of({ access: 'key' });
     let inStore: unknown;
     app.get('/ok', { onRequest: guarded }, async (_request, reply) => {
-      inStore = nodeStoreOf(reply)?.['x-ratelimit-limit'];
+      inStore = nodeStoreOf(reply)?.[RATE_LIMIT_BLOCK];
       return { ok: true };
     });
     app.get('/fails', { onRequest: guarded }, async () => {
@@ -75,6 +75,10 @@ describe('common headers and the lifecycle', () => {
       'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'content-type', 'content-length',
     ]);
     expect(ok.headers['x-ratelimit-limit']).toBe(String(kit.config.rateLimitPerMinute));
+    expect(ok.headers['x-ratelimit-remaining']).toBe(String(kit.config.rateLimitPerMinute - 1));
+    expect(ok.headers['x-ratelimit-reset']).toMatch(/^[1-9]\d*$/);
+    expect(ok.headers).toMatchObject({ 'cache-control': 'no-store', 'x-svc-api-version': 'v1', 'x-content-type-options': 'nosniff', 'x-svc-security-mode': kit.auth.securityMode });
+    expect(ok.headers['x-request-id']).toMatch(/^\S+$/);
     for (const path of ['/fails', '/nowhere']) {
       const r = await rawNames(path);
       expect(r.status).toBe(path === '/fails' ? 400 : 404);

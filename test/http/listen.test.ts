@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { startServer, type StartedServer } from '../../src/http/listen.js';
 import { openMemoryStores } from '../../src/store/sqlite/index.js';
 import { defineOperation, type Operation } from '../../src/ops/types.js';
+import { agentDoor } from '../../src/mcp/door.js';
 import { allOperations, PLAN_BODY, testConfig } from './harness.js';
 
 let started: StartedServer | undefined;
@@ -30,6 +31,36 @@ describe('listening server', () => {
     const health = await request(`${started.url}/api/health`);
     expect(health.statusCode).toBe(200);
     await health.body.dump();
+  });
+
+  // The common and rate-limit headers sit in Node's store as blocks of lines (headers.ts), which a
+  // route's own `reply.header` of the same name would not replace: every route, over a real socket,
+  // must write each header once (undici gives a header written twice as an array).
+  it('writes every header once on every route without a path parameter, the MCP stream and the errors included', async () => {
+    started = await startServer({ config: testConfig({ port: 0, host: '127.0.0.1' }), stores, operations: allOperations(), doors: [agentDoor], logger: false });
+    const doc = (await (await request(`${started.url}/api/openapi.json`)).body.json()) as { paths: Record<string, Record<string, unknown>> };
+    const calls: Array<[string, string]> = [['GET', '/nowhere'], ['DELETE', '/api/health']];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (path.includes('{')) continue;
+      for (const method of Object.keys(methods)) if (method === 'get' || method === 'post') calls.push([method.toUpperCase(), path]);
+    }
+    expect(calls.length).toBeGreaterThan(20);
+    expect(calls).toContainEqual(['GET', '/api/mcp']);
+    const statuses = new Set<number>();
+    for (const [method, path] of calls) {
+      const body = method === 'POST' ? JSON.stringify(path === '/api/strategy/plan' ? PLAN_BODY : {}) : undefined;
+      const res = await request(`${started.url}${path}`, { method: method as 'GET' | 'POST', ...(body ? { body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } } : {}) });
+      await res.body.dump();
+      statuses.add(res.statusCode);
+      const twice = Object.entries(res.headers).filter(([, v]) => Array.isArray(v)).map(([k]) => k);
+      expect(twice, `${method} ${path} (${res.statusCode})`).toEqual([]);
+      for (const name of ['x-request-id', 'cache-control', 'x-svc-api-version', 'x-content-type-options']) expect(typeof res.headers[name], `${method} ${path} ${name}`).toBe('string');
+      // anonymous health and the OpenAPI document stay mode-neutral (spec); every other answer names the mode
+      const neutral = method === 'GET' && (path === '/api/health' || path === '/api/openapi.json');
+      expect(typeof res.headers['x-svc-security-mode'], `${method} ${path} mode`).toBe(neutral ? 'undefined' : 'string');
+    }
+    // successes, bad input, unknown routes and methods were all among them
+    for (const status of [200, 400, 404, 405]) expect(statuses).toContain(status);
   });
 
   it('a port in use is bad input naming --port (CLI exit 2), not a raw EADDRINUSE', async () => {
