@@ -146,7 +146,7 @@ const MODE_LINES = `${NEUTRAL_LINES}: nosniff\r\n${SECURITY_MODE_HEADER}`;
  * Node whose store is not the one proven above), and on a reply that has headers already, they go
  * through `reply.header`. The headers, their values and their order are the same on every path
  * (test/http/headers.test.ts). A route must not set one of these names again (it would be written
- * twice; the headers test asserts no route of the server does).
+ * twice; test/http/listen.test.ts asserts that no route of the server does).
  */
 export function setCommonHeaders(reply: FastifyReply, lifecycle: Lifecycle, securityMode?: string): void {
   const record = headerRecord(reply);
