@@ -1,7 +1,8 @@
 /**
  * One server of bench/http-instr/run.sh, from the built tree (`npm run build`), as
  * bench/http-cpu.bench.ts starts it: `svc` (the door as `svc serve` builds it), `op` (the operation
- * alone on a bare fastify route: the door's compiled parse, `run`, the door's serializer) or
+ * alone on a bare fastify route: the door's compiled parse, `run`, the door's serializer), `invoke`
+ * (the same through ops/invoke.ts, the operation's one entry: its access check and rounding too) or
  * `bare` (fastify's JSON and the engine call). Further arguments are built modules loaded first,
  * unused (e.g. `ops/index.js mcp/door.js http/server.js`: the "loaded" process). Writes its URL to
  * $SVC_INSTR_URLFILE. SVC_INSTR_ROOT: another built tree (a "before" export with node_modules).
@@ -35,6 +36,16 @@ if (kind === 'svc') {
       const body = request.body;
       return { tradeDate: body.tradeDate, generatedAt: new Date().toISOString(), plan: planSpread(hourlyPrices(body.prices), body.settings) };
     });
+  } else if (kind === 'invoke') {
+    // The operation through its one entry (ops/invoke.ts: access, the compiled parse, run, rounding), the door's serializer.
+    const { inputParser } = await import(`${ROOT}/dist/http/input.js`);
+    const { serializerFor } = await import(`${ROOT}/dist/http/serialize.js`);
+    const { strategyPlan } = await import(`${ROOT}/dist/ops/strategy/plan.js`);
+    const { invoke } = await import(`${ROOT}/dist/ops/invoke.js`);
+    const options = { parse: inputParser(strategyPlan).parse };
+    const serialize = serializerFor(strategyPlan.output);
+    const ctx = { now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'anonymous' }, logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')) };
+    app.post('/plan', async (request, reply) => reply.type('application/json; charset=utf-8').send(serialize(await invoke(strategyPlan, ctx, request.body, options))));
   } else if (kind === 'op') {
     const { inputParser } = await import(`${ROOT}/dist/http/input.js`);
     const { serializerFor } = await import(`${ROOT}/dist/http/serialize.js`);
