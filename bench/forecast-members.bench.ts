@@ -16,9 +16,10 @@
  * cut 7 days after a cap change); they are fitted (each on its own cache key) and the elimination
  * starts from the shipped members and the candidates together.
  *
- * `drop=3+7` scores only the shipped model without those members (indices into DEFAULT_LEAR's
- * list, printed first), with no search: for the untouched days (`untouched=364`: the 364 days
- * before each EPF test period, which no choice of the model has read).
+ * `drop=3+7` scores only the members without those (indices into the list printed first: the
+ * shipped members, then the candidates of `add=`), with no search: for the untouched days
+ * (`untouched=364`: the 364 days before each EPF test period, which no choice of the model has
+ * read), or one candidate beside the shipped members (`add=364n,728n drop=16`).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,9 +135,9 @@ const header = () => {
 };
 
 if (DROP) {
-  const keep = shipped.filter((i) => !DROP.includes(i));
+  const keep = ALL.map((_, i) => i).filter((i) => !DROP.includes(i));
   const { r, g, weekly } = ratiosOf(keep);
-  console.log(`\n## The shipped model without ${DROP.map(label).join(', ')} (MAE against the shipped model)\n`);
+  console.log(`\n## The members without ${DROP.map(label).join(', ')} (MAE against the shipped model)\n`);
   header();
   console.log(row([DROP.map(label).join(', '), ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));
   console.log(row(['weekly-naive rMAE', ...weekly.map(f4), '', '', '']));

@@ -38,7 +38,7 @@ describe('the model name', () => {
   it('fits the bound of a model name in the plan and brief inputs, and names every member kind', () => {
     // The plans on the forecast hand it on to the risk check and the brief (PricesForecastSchema).
     expect(PricesForecastSchema.safeParse({ model: MODEL_NAME, rmaeVsNaive: 0.9, days: 1 }).success).toBe(true);
-    expect(MODEL_NAME).toMatch(/asinh 56\/84\/364\/728\/1092\/1456 days, N-PIT 56\/84 days; on the caps: asinh and N-PIT 364\/728 days; kernel ridge 364 days, bandwidth 2 and 4, N-PIT bandwidth 8;/);
+    expect(MODEL_NAME).toMatch(/asinh 56\/84\/728\/1092\/1456 days, N-PIT 56\/84\/1092 days; on the caps: asinh and N-PIT 364\/728 days; kernel ridge 364 days, bandwidth 2 and 4, N-PIT bandwidth 8;/);
   });
 });
 

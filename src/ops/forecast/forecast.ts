@@ -64,7 +64,7 @@ export const forecastGet = defineOperation({
     'For every day of `month` up to the day after the last day of history, the forecast made only from the prices before that day: ' +
     'a LEAR ensemble (lasso-estimated ARX per hour on d-1, d-2, d-3, d-7 prices and weekday dummies; penalty chosen by AIC, then the model ' +
     'refitted at that penalty on the unstandardised columns as LEAR’s reference implementation does; recalibrated daily; twelve members: ' +
-    'median/MAD + asinh transform on calibration windows of 56/84/364/728/1092/1456 days, N-PIT (normal scores of ranks) on 56/84 days, and the 364/728-day windows ' +
+    'median/MAD + asinh transform on calibration windows of 56/84/728/1092/1456 days, N-PIT (normal scores of ranks) on 56/84/1092 days, and 364/728-day windows ' +
     'in both transforms on each price’s position between the caps in force) and three kernel ridge regressions on 364 days (d-1’s prices and the day’s inputs; two on the asinh design, one on the N-PIT one), ' +
     'each where the history reaches, combined with the d-1 and d-7 prices by convex weights of least absolute error over the last 14 and the last 28 days, the two averaged ' +
     '(25 % moved to equal weights on the members), clipped to the regulator’s caps; p10/p90 are split-conformal quantiles of the last 56 days’ out-of-sample ' +
