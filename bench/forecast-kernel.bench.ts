@@ -17,12 +17,11 @@
  * `untouched=364` scores the EPF markets on the 364 days before their test periods instead (no
  * published forecasts there): days no choice of the model has read.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
-import { DEFAULT_FORECAST, H, combineRolling, evaluateRun, fittedRange, indexOf, makeSeries, score, type DailySeries, type ForecastOptions, type LearMember, type LearOptions } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, combineRolling, evaluateRun, type DailySeries, type ForecastOptions, type LearMember, type LearOptions } from '../src/engines/forecast/index.js';
 import * as parallelFromSources from '../src/ops/forecast/forecast-parallel.js';
 import { cachedMemberForecasts } from '../src/ops/forecast/forecast-member-cache.js';
+import { epfSet } from './epf-sets.js';
 import { dmPaired, fittedMembers, scorer, variantBench } from './forecast-years-lib.js';
 const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 const { memberForecastsParallel } = (await import(built.href).catch(() => parallelFromSources)) as typeof parallelFromSources;
@@ -103,16 +102,9 @@ if (want('epf')) {
   const refs: { lear: number; dnn: number }[] = [];
   const weekly = new Map<string, number[]>();
   for (const mkt of markets) {
-    const m = await readEpfMarket(join(SHARED, `epf/${mkt}.csv`));
-    const ref = await readEpfReference(join(SHARED, `epf/forecasts/Forecasts_${mkt}_DNN_LEAR_ensembles.csv`));
-    const s = makeSeries({ dates: m.dates, prices: m.prices, exog: m.exog });
     // untouched=364: the 364 days before the test period, which no choice of the model has read.
-    const from = s.nDays - 728 - UNTOUCHED_DAYS;
-    const to = UNTOUCHED_DAYS ? from + UNTOUCHED_DAYS - 1 : s.nDays - 1;
-    const [a] = fittedRange(from, to, D);
-    const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
-    const refScore = (vals: Float64Array[]) => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
-    refs.push(UNTOUCHED_DAYS ? { lear: NaN, dnn: NaN } : { lear: refScore(ref.lear).rmaeVsWeeklyNaive, dnn: refScore(ref.dnn).rmaeVsWeeklyNaive });
+    const { s, from, to, a, published } = await epfSet(SHARED, mkt, UNTOUCHED_DAYS, D);
+    refs.push(published);
     const base = await members(s, a, to, D.lear);
     log(`${mkt}: LEAR members read`);
     // Each kernel member on its own cache key, so that a later list of kernels reads the ones fitted before.

@@ -21,13 +21,12 @@
  * (`untouched=364`: the 364 days before each EPF test period, which no choice of the model has
  * read), or one candidate beside the shipped members (`add=364n,728n drop=16`).
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
-import { DEFAULT_FORECAST, H, combineRolling, evaluateRun, fittedRange, indexOf, makeSeries, score, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, H, combineRolling, evaluateRun, type ForecastOptions, type LearMember } from '../src/engines/forecast/index.js';
 import { describeMembers, memberName } from '../src/engines/forecast/member-names.js';
 import * as parallelFromSources from '../src/ops/forecast/forecast-parallel.js';
 import { cachedMemberForecasts } from '../src/ops/forecast/forecast-member-cache.js';
+import { epfSet } from './epf-sets.js';
 import { fittedMembers, log, scorer, variantBench } from './forecast-years-lib.js';
 const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
 const { memberForecastsParallel } = (await import(built.href).catch(() => parallelFromSources)) as typeof parallelFromSources;
@@ -83,12 +82,7 @@ if (want('oree') && !UNTOUCHED_DAYS) {
 if (want('epf')) {
   if (!dir) throw new Error('epf needs cache=DIR (the member fits of bench/forecast.bench.ts epf cache=DIR)');
   for (const mkt of markets) {
-    const m = await readEpfMarket(join(SHARED, `epf/${mkt}.csv`));
-    const ref = await readEpfReference(join(SHARED, `epf/forecasts/Forecasts_${mkt}_DNN_LEAR_ensembles.csv`));
-    const s = makeSeries({ dates: m.dates, prices: m.prices, exog: m.exog });
-    const from = s.nDays - 728 - UNTOUCHED_DAYS;
-    const to = UNTOUCHED_DAYS ? from + UNTOUCHED_DAYS - 1 : s.nDays - 1;
-    const [a] = fittedRange(from, to, D);
+    const { s, from, to, a, published } = await epfSet(SHARED, mkt, UNTOUCHED_DAYS, D);
     const fitted = async (members: LearMember[]) => {
       const lear = { ...D.lear, members };
       const fit = (x: number, y: number) => memberForecastsParallel(s, x, y, lear, undefined, THREADS);
@@ -102,12 +96,10 @@ if (want('epf')) {
       ADD.forEach((_, k) => all.set(parts[k + 1]!.subarray(t * H, (t + 1) * H), (t * ALL.length + NS + k) * H));
     }
     log(`${mkt}: members read`);
-    const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
-    const refScore = (vals: Float64Array[]) => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
     const n = ALL.length;
     sets.push({
       name: UNTOUCHED_DAYS ? `${mkt} (${UNTOUCHED_DAYS} days before)` : mkt,
-      ...(UNTOUCHED_DAYS ? {} : { dnn: refScore(ref.dnn).rmaeVsWeeklyNaive, lear: refScore(ref.lear).rmaeVsWeeklyNaive }),
+      ...(UNTOUCHED_DAYS ? {} : { dnn: published.dnn, lear: published.lear }),
       score: (keep) => {
         const part = new Float64Array((to - a + 1) * keep.length * H);
         for (let t = a; t <= to; t++) keep.forEach((c, k) => part.set(all.subarray(((t - a) * n + c) * H, ((t - a) * n + c + 1) * H), ((t - a) * keep.length + k) * H));
