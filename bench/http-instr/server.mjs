@@ -36,28 +36,26 @@ if (kind === 'svc') {
       const body = request.body;
       return { tradeDate: body.tradeDate, generatedAt: new Date().toISOString(), plan: planSpread(hourlyPrices(body.prices), body.settings) };
     });
-  } else if (kind === 'invoke') {
-    // The operation through its one entry (ops/invoke.ts: access, the compiled parse, run, rounding), the door's serializer.
-    const { inputParser } = await import(`${ROOT}/dist/http/input.js`);
-    const { serializerFor } = await import(`${ROOT}/dist/http/serialize.js`);
-    const { strategyPlan } = await import(`${ROOT}/dist/ops/strategy/plan.js`);
-    const { invoke } = await import(`${ROOT}/dist/ops/invoke.js`);
-    const options = { parse: inputParser(strategyPlan).parse };
-    const serialize = serializerFor(strategyPlan.output);
-    const ctx = { now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'anonymous' }, logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')) };
-    app.post('/plan', async (request, reply) => reply.type('application/json; charset=utf-8').send(serialize(await invoke(strategyPlan, ctx, request.body, options))));
-  } else if (kind === 'op') {
+  } else if (kind === 'op' || kind === 'invoke') {
     const { inputParser } = await import(`${ROOT}/dist/http/input.js`);
     const { serializerFor } = await import(`${ROOT}/dist/http/serialize.js`);
     const { strategyPlan } = await import(`${ROOT}/dist/ops/strategy/plan.js`);
     const input = inputParser(strategyPlan);
     const serialize = serializerFor(strategyPlan.output);
-    const ctx = { now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: [], via: 'anonymous' }, logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')) };
-    app.post('/plan', async (request, reply) => {
-      const parsed = await input.parse(request.body);
-      if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
-      return reply.type('application/json; charset=utf-8').send(serialize(await strategyPlan.run(ctx, parsed.data)));
-    });
+    // The caller's roles matter to `invoke` only (its access check); `op` calls run() directly.
+    const ctx = { now: () => new Date(), newId: () => '', config, caller: { tenantId: 'local', actorId: 'local-user', roles: ['owner'], via: 'anonymous' }, logger: { info() {}, warn() {}, error() {} }, stores: () => Promise.reject(new Error('unused')) };
+    if (kind === 'invoke') {
+      // The operation through its one entry (ops/invoke.ts: access, the compiled parse, run, rounding).
+      const { invoke } = await import(`${ROOT}/dist/ops/invoke.js`);
+      const options = { parse: input.parse };
+      app.post('/plan', async (request, reply) => reply.type('application/json; charset=utf-8').send(serialize(await invoke(strategyPlan, ctx, request.body, options))));
+    } else {
+      app.post('/plan', async (request, reply) => {
+        const parsed = await input.parse(request.body);
+        if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
+        return reply.type('application/json; charset=utf-8').send(serialize(await strategyPlan.run(ctx, parsed.data)));
+      });
+    }
   } else throw new Error(`unknown server kind ${kind}`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${app.server.address().port}/plan`;

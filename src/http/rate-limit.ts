@@ -45,15 +45,8 @@ export function applyDecision(d: RateDecision, windowMs: number, target: { heade
  */
 export function storeDecision(d: RateDecision, windowMs: number, store: NodeHeaderStore, reply: { header(name: string, value: number): unknown }): SvcError | undefined {
   if (!d.allowed) return applyDecision(d, windowMs, reply);
-  store[RATE_LIMIT_BLOCK] = [`${limitLines(d.limit)}${d.remaining}\r\n${RATE_LIMIT_HEADERS.reset}`, d.resetSeconds];
+  store[RATE_LIMIT_BLOCK] = [`${RATE_LIMIT_HEADERS.limit}: ${d.limit}\r\n${RATE_LIMIT_HEADERS.remaining}: ${d.remaining}\r\n${RATE_LIMIT_HEADERS.reset}`, d.resetSeconds];
   return undefined;
-}
-
-/** The block's lines up to the remaining count's value: the same for every request of a limit (kept for the last one seen). */
-let lastLimit = { limit: Number.NaN, lines: '' };
-function limitLines(limit: number): string {
-  if (limit !== lastLimit.limit) lastLimit = { limit, lines: `${RATE_LIMIT_HEADERS.limit}: ${limit}\r\n${RATE_LIMIT_HEADERS.remaining}: ` };
-  return lastLimit.lines;
 }
 
 /**
