@@ -58,8 +58,8 @@ const label = (i: number) => `#${i} ${memberName(ALL[i] as LearMember)}`;
 interface ScoredSet {
   name: string;
   score(keep: number[]): { mae: number; weekly: number };
+  /** The published DNN ensemble's weekly-naive rMAE on the same days (EPF test periods only). */
   dnn?: number;
-  lear?: number;
 }
 const sets: ScoredSet[] = [];
 
@@ -99,7 +99,7 @@ if (want('epf')) {
     const n = ALL.length;
     sets.push({
       name: UNTOUCHED_DAYS ? `${mkt} (${UNTOUCHED_DAYS} days before)` : mkt,
-      ...(UNTOUCHED_DAYS ? {} : { dnn: published.dnn, lear: published.lear }),
+      ...(UNTOUCHED_DAYS ? {} : { dnn: published.dnn }),
       score: (keep) => {
         const part = new Float64Array((to - a + 1) * keep.length * H);
         for (let t = a; t <= to; t++) keep.forEach((c, k) => part.set(all.subarray(((t - a) * n + c) * H, ((t - a) * n + c + 1) * H), ((t - a) * keep.length + k) * H));
@@ -125,23 +125,25 @@ const header = () => {
   console.log(row(['members dropped', ...sets.map((x) => x.name), 'geo-mean', 'sets worse', 'below DNN-Ens']));
   console.log(row(['---', ...sets.map(() => '---:'), '---:', '---:', '---:']));
 };
+/** Scores the members `keep` and prints their row under `name`; returns the geometric mean. */
+const printed = (name: string, keep: number[]): { g: number; weekly: number[] } => {
+  const { r, g, weekly } = ratiosOf(keep);
+  console.log(row([name, ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));
+  return { g, weekly };
+};
 
 if (DROP) {
-  const keep = ALL.map((_, i) => i).filter((i) => !DROP.includes(i));
-  const { r, g, weekly } = ratiosOf(keep);
   console.log(`\n## The members without ${DROP.map(label).join(', ')} (MAE against the shipped model)\n`);
   header();
-  console.log(row([DROP.map(label).join(', '), ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));
+  const { weekly } = printed(DROP.map(label).join(', '), ALL.map((_, i) => i).filter((i) => !DROP.includes(i)));
   console.log(row(['weekly-naive rMAE', ...weekly.map(f4), '', '', '']));
 } else {
   let keep = ALL.map((_, i) => i);
   let current = 1;
   if (ADD.length) {
-    const { r, g, weekly } = ratiosOf(keep);
-    current = g;
     console.log(`\n## The shipped members and the candidates ${ADD.map((_, k) => label(NS + k)).join(', ')} (MAE against the shipped model)\n`);
     header();
-    console.log(row(['none', ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));
+    current = printed('none', keep).g;
   }
   const dropped: number[] = [];
   for (let step = 1; keep.length > 1; step++) {
@@ -149,8 +151,7 @@ if (DROP) {
     header();
     let best: { i: number; g: number } | undefined;
     for (const i of keep) {
-      const { r, g, weekly } = ratiosOf(keep.filter((j) => j !== i));
-      console.log(row([`${[...dropped, i].map((j) => `#${j}`).join(', ')} (${label(i)})`, ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));
+      const { g } = printed(`${[...dropped, i].map((j) => `#${j}`).join(', ')} (${label(i)})`, keep.filter((j) => j !== i));
       if (!best || g < best.g) best = { i, g };
     }
     if (!best || best.g >= current) {

@@ -64,7 +64,7 @@ export interface LearOptions {
  * over OREE 2023, 2024 and the five EPF test periods together (docs/forecast.md "The members
  * re-chosen on the seven sets"): the asinh LEAR on 364 days of prices, the dearest to fit, gave way
  * to the N-PIT one on 1,092 days (better on the seven sets and on the untouched EPF days; on OREE
- * it has no history before 2025, so it was scored on the EPF markets only). Three kernel members
+ * it has a whole window only from the last days of 2024, so it was scored on the EPF markets). Three kernel members
  * (kernel.ts: kernel ridge regression on 364 days, ridge 0.03; on the asinh design with bandwidths 2
  * and 4, on the N-PIT design with bandwidth 8; chosen over OREE 2023, 2024 and the five EPF
  * test periods together, docs/forecast.md "Kernel members") add a nonlinear function of d-1's
