@@ -102,7 +102,8 @@ function evaluator(s: DailySeries, capsOf: (t: number) => DayCaps | null, period
 const { s, capsOf } = await oree();
 const withMode = (mode: ExogMode): Promise<DailySeries> => withModeOf(s, capsOf, mode);
 /** The members of the previous and the shipped model (the since-break ones derived from their bases). */
-const FINAL_MEMBERS = [...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members.filter((m) => m.sinceBreak !== undefined)];
+/** The previous model's members and every shipped one (the kernels and the members on the caps too), each once. */
+const FINAL_MEMBERS = [...new Map([...PREVIOUS.lear.members, ...DEFAULT_FORECAST.lear.members].map((m) => [JSON.stringify(m), m])).values()];
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;

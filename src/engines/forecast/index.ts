@@ -9,7 +9,7 @@ export { DEFAULT_BANDS, QUANTILE_LEVELS, capTolerance, type BandOptions } from '
 export { eccScenarios, quantileAt, ranksOf } from './ecc.js';
 export { ALL_HOURS, DEFAULT_FORECAST, capBreaks, rollingForecast, memberForecasts, combineRolling, fittedRange, canForecast, warmupDays } from './rolling.js';
 export type { DayCaps, DayForecast, ForecastOptions, RollingRun } from './rolling.js';
-export { score, monthly, dieboldMariano, isEvaluable, pinballLoss, normalCdf, quantileCrpsWeights } from './metrics.js';
+export { score, monthly, dieboldMariano, isEvaluable, rmaeVsWeeklyNaiveInRange, pinballLoss, normalCdf, quantileCrpsWeights } from './metrics.js';
 export type { PointScores, IntervalScores, MonthRow, ScoredDay, DieboldMariano } from './metrics.js';
 export { capHitScores, type CapHitScore } from './capscore.js';
 export { evaluateRolling, evaluateRun, type Evaluation } from './evaluate.js';

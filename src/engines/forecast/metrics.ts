@@ -142,6 +142,36 @@ const crpsWeightsOf = (levels: readonly number[]): number[] => {
   return lastWeights;
 };
 
+/**
+ * rMAE against the weekly naive as epftoolbox computes it (`rMAE(p_real, p_pred, m='W')`, the
+ * convention of the figures Lago et al. 2021 print and issue 28 names): the naive is built from the
+ * evaluated days' own prices, so its MAE is averaged over the days whose d-7 is itself one of them
+ * (a contiguous range loses its first week), while the model's MAE covers every day. `score`'s
+ * rmaeVsWeeklyNaive reads d-7 before the range too, so it has no such gap; on the EPF test periods
+ * the two naive MAEs differ by up to 0.5 % (PJM 6.294 against 6.326, shared/data/epf/README.md §5).
+ * Days must be observed; 0 when no day has its d-7 among them.
+ */
+export function rmaeVsWeeklyNaiveInRange(s: DailySeries, days: readonly ScoredDay[]): number {
+  const inRange = new Set<number>();
+  for (const d of days) if (s.observed[d.t] === 1) inRange.add(d.t);
+  let ae = 0;
+  let n = 0;
+  let aw = 0;
+  let nw = 0;
+  for (const d of days) {
+    if (!inRange.has(d.t)) continue;
+    const naive = inRange.has(d.t - 7);
+    n++;
+    if (naive) nw++;
+    for (let h = 0; h < H; h++) {
+      const y = s.price[d.t * H + h] as number;
+      ae += Math.abs(y - (d.p50[h] as number));
+      if (naive) aw += Math.abs(y - (s.price[(d.t - 7) * H + h] as number));
+    }
+  }
+  return nw > 0 && aw > 0 ? ae / n / (aw / nw) : 0;
+}
+
 export function pinballLoss(y: number, q: number, tau: number): number {
   const e = y - q;
   return e >= 0 ? tau * e : (tau - 1) * e;
