@@ -149,7 +149,8 @@ const crpsWeightsOf = (levels: readonly number[]): number[] => {
  * (a contiguous range loses its first week), while the model's MAE covers every day. `score`'s
  * rmaeVsWeeklyNaive reads d-7 before the range too, so it has no such gap; on the EPF test periods
  * the two naive MAEs differ by up to 0.5 % (PJM 6.294 against 6.326, shared/data/epf/README.md §5).
- * Days must be observed; 0 when no day has its d-7 among them.
+ * Unobserved days are left out; 0 when no day has its d-7 among them or that naive never errs
+ * (epftoolbox gives NaN or infinity there).
  */
 export function rmaeVsWeeklyNaiveInRange(s: DailySeries, days: readonly ScoredDay[]): number {
   const inRange = new Set<number>();
