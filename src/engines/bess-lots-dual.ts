@@ -12,7 +12,7 @@
  * the minimum), each step one backward sweep.
  */
 import { HOURS_PER_DAY } from './bess-asset.js';
-import { endValue, type LotGrid } from './bess-lots-grid.js';
+import { endValue, maxChargeLots, minChargeLots, type LotGrid } from './bess-lots-grid.js';
 
 let dequeIdx = new Int32Array(0);
 let dequeVal = new Float64Array(0);
@@ -116,8 +116,8 @@ function backward(g: LotGrid, t0: number, day: number, lambda: number): Backward
     nxt.fill(-Infinity);
     for (let B = 0; B <= bHi; B++) {
       const lo0 = aLo[B] as number;
-      const lo = Math.max(lo0, Math.ceil((smin - base + dL * B) / cL - 1e-9));
-      const hi = Math.min(aHi[B] as number, Math.floor((smax - base + dL * B) / cL + 1e-9));
+      const lo = Math.max(lo0, minChargeLots(smin, base, B, cL, dL));
+      const hi = Math.min(aHi[B] as number, maxChargeLots(smax, base, B, cL, dL));
       if (lo > hi) continue;
       const row = B * Wd - lo0;
       let head = 0;

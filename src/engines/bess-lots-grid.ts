@@ -49,6 +49,14 @@ export interface LotGrid {
   readonly smax: number;
 }
 
+/**
+ * The fewest and the most charge lots A that keep the state of charge base + cL·A − dL·B inside
+ * [smin, smax] after B discharge lots, `base` being the state at A = B = 0; 1e-9 of a lot absorbs
+ * rounding at the edges. The grid's window and both sweeps (here and bess-lots-dual.ts) bound A so.
+ */
+export const minChargeLots = (smin: number, base: number, B: number, cL: number, dL: number): number => Math.ceil((smin - base + dL * B) / cL - 1e-9);
+export const maxChargeLots = (smax: number, base: number, B: number, cL: number, dL: number): number => Math.floor((smax - base + dL * B) / cL + 1e-9);
+
 let actBuf = new Int16Array(0);
 let dequeIdx = new Int32Array(0);
 let dequeVal = new Float64Array(0);
@@ -82,7 +90,7 @@ export function lotGrid(asset: BessAsset, problem: HorizonProblem): LotGrid {
   const aHi = new Int32Array(NB);
   let Wd = 0;
   for (let B = 0; B < NB; B++) {
-    aLo[B] = Math.max(0, Math.ceil((smin - s0 + dL * B) / cL - 1e-9)); // from the start (hour -1) on
+    aLo[B] = Math.max(0, minChargeLots(smin, s0, B, cL, dL)); // from the start (hour -1) on
     aHi[B] = Math.min(totalK, Math.floor((smax - s0 + asset.auxMwh * H + dL * B) / cL + 1e-9));
     Wd = Math.max(Wd, (aHi[B] as number) - (aLo[B] as number) + 1);
   }
@@ -158,8 +166,8 @@ export function forward(g: LotGrid, t0: number, layer: Float64Array, bFrom: numb
     // Charge (and idle): along A for each B.
     for (let B = bFrom; B <= bHi; B++) {
       const lo0 = aLo[B] as number;
-      const lo = Math.max(lo0, Math.ceil((smin - base + dL * B) / cL - 1e-9));
-      const hi = Math.min(aHi[B] as number, Math.floor((smax - base + dL * B) / cL + 1e-9));
+      const lo = Math.max(lo0, minChargeLots(smin, base, B, cL, dL));
+      const hi = Math.min(aHi[B] as number, maxChargeLots(smax, base, B, cL, dL));
       if (lo > hi) continue;
       const row = B * Wd - lo0;
       let head = 0;
