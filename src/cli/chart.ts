@@ -51,10 +51,14 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
     lines.push(line.trimEnd());
   }
   lines.push(`${' '.repeat(labelWidth)} ${broken ? '╘' : '└'}${(broken ? '╌╌╌' : '───').repeat(values.length)}`);
-  lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, h) => String(h).padStart(2, '0') + ' ').join('')}`.trimEnd());
+  // 24 columns are the clock hours 00..23; a clock-change day's 23 or 25 are its periods, numbered
+  // from 1 as the price table numbers them (#1…#23): an hour label would be wrong after the change.
+  const periods = values.length !== 24;
+  lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, h) => String(periods ? h + 1 : h).padStart(2, '0') + ' ').join('')}`.trimEnd());
   if (options.markers?.some((m) => m)) {
     lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, i) => `${(options.markers?.[i] ?? '·').padEnd(2)} `).join('')}`.trimEnd());
   }
+  if (periods) lines.push(`${' '.repeat(labelWidth)}  ${lang === 'uk' ? `(періоди #1–#${values.length}, не години доби)` : `(periods #1–#${values.length}, not clock hours)`}`);
   if (broken) lines.push(`${' '.repeat(labelWidth)}  ${lang === 'uk' ? `(розірвана вісь: стовпці від ${formatNumber(floor, 0, lang)}, не від 0)` : `(broken axis: bars start at ${formatNumber(floor, 0)}, not at 0)`}`);
   return lines;
 }

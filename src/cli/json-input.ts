@@ -26,8 +26,20 @@ export function readJsonInput(value: string, what: string, options: JsonInputOpt
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw SvcError.validation(`${what}: ${where} is not valid JSON: ${(e as Error).message}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
+    throw SvcError.validation(`${what}: ${where} is not valid JSON${looksLikeCsv(text) ? ' (it looks like CSV; this needs a JSON file)' : ''}: ${oneLine((e as Error).message)}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
   }
+}
+
+/** The parser's message on one line and short: V8 quotes the text it failed on, newlines and all. */
+function oneLine(message: string): string {
+  const flat = message.replace(/\s+/g, ' ');
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}
+
+/** A first line with commas and no bracket: a CSV given where JSON is read (e.g. a `--daily` file to `receipt verify`). */
+function looksLikeCsv(text: string): boolean {
+  const first = text.trimStart().split('\n', 1)[0] ?? '';
+  return first.includes(',') && !/[[{"]/.test(first.slice(0, 1));
 }
 
 /** A text file a command imports (`zones import`, `depth import`), or `-` for stdin; a file that cannot be read is bad input (exit 2) naming it. */

@@ -57,3 +57,17 @@ describe('the axis numbers in the table language', () => {
     expect(bandChart([row()], { width: 11, c, lang: 'uk' })[1]).toContain('1\u00a0000');
   });
 });
+
+describe('a clock-change day in the column chart', () => {
+  it('numbers the 23 or 25 periods from 1, as the price table does, and says they are not clock hours; 24 columns stay hours 00..23', () => {
+    const day = (n: number) => Array.from({ length: n }, (_, h) => 100 + h);
+    const short = columnChart(day(23), { c });
+    const under = short.slice(short.findIndex((l) => l.includes('└') || l.includes('╘')) + 1).map((l) => l.trim());
+    expect(under[0]).toBe(Array.from({ length: 23 }, (_, i) => String(i + 1).padStart(2, '0')).join(' '));
+    expect(under[1]).toBe('(periods #1–#23, not clock hours)');
+    expect(columnChart(day(25), { c, lang: 'uk' }).join('\n')).toContain('(періоди #1–#25, не години доби)');
+    const normal = columnChart(day(24), { c }).join('\n');
+    expect(normal).toContain(' 00 01 02');
+    expect(normal).not.toContain('periods');
+  });
+});

@@ -1,7 +1,7 @@
 /** `svc forecast evaluate` end to end on the built CLI and the shipped fixtures. */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { FIXTURE, ROOT, svc, tempDir } from './helpers.js';
 
 const EPF = join(ROOT, 'fixtures', 'epf-np-2013-01-03.csv');
@@ -24,6 +24,48 @@ describe('svc forecast evaluate', () => {
     expect(body.metrics.coverage).toBeGreaterThanOrEqual(0);
     expect(body.monthly).toHaveLength(1);
     expect(readFileSync(daily, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 24);
+  }, SLOW);
+
+  it("beside published forecasts (--reference), gives every model's rMAE in the EPF papers' convention, the naive from the scored days alone", async () => {
+    // A published-forecasts file in epftoolbox's layout for the fixture: "LEAR" the price of d-1, "DNN" the price + 1.
+    const rows = readFileSync(EPF, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const price = new Map(rows.map((r) => [r[0] as string, Number(r[1])]));
+    const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const lines = [',Real price,DNN Ensemble,LEAR Ensemble'];
+    for (const [ts, p] of price) {
+      const before = price.get(stamp(new Date(Date.parse(`${ts.replace(' ', 'T')}Z`) - 86_400_000)));
+      if (before !== undefined) lines.push(`${ts},${p},${p + 1},${before}`);
+    }
+    const dir = tempDir();
+    const reference = join(dir, 'forecasts.csv');
+    writeFileSync(reference, `${lines.join('\n')}\n`);
+    const daily = join(dir, 'daily.csv');
+    const env = { SVC_DATA_DIR: tempDir('svc-data-') };
+    const args = ['forecast', 'evaluate', EPF, '--from', '01.03.2013', '--to', '10.03.2013', '--reference', reference];
+    const json = await svc([...args, '--format', 'json', '--daily', daily], { env });
+    expect(json.exitCode).toBe(0);
+    const body = JSON.parse(json.stdout) as { metrics: Record<string, number>; reference: { name: string; metrics: Record<string, number> }[] };
+    // epftoolbox's rMAE(m='W') restated on the flat hourly arrays of the ten days: the naive of hour k is hour k - 168.
+    const scored = readFileSync(daily, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const real = scored.map((r) => Number(r[2]));
+    const paper = (pred: number[]) => {
+      const mae = real.reduce((a, y, k) => a + Math.abs(y - (pred[k] as number)), 0) / real.length;
+      const naive = real.slice(168).reduce((a, y, k) => a + Math.abs(y - (real[k] as number)), 0) / (real.length - 168);
+      return mae / naive;
+    };
+    expect(real).toHaveLength(240);
+    // svc's own from --daily, whose p50 are rounded to 0.01; the references' exactly.
+    expect(body.metrics.rmaeVsWeeklyNaiveInRange).toBeCloseTo(paper(scored.map((r) => Number(r[4]))), 3);
+    const lear = body.reference.find((x) => x.name === 'LEAR-Ens (published)')?.metrics;
+    const dnn = body.reference.find((x) => x.name === 'DNN-Ens (published)')?.metrics;
+    const dayBefore = (k: number) => (k >= 24 ? (real[k - 24] as number) : (price.get(stamp(new Date(Date.UTC(2013, 1, 28, k)))) as number));
+    expect(lear?.rmaeVsWeeklyNaiveInRange).toBeCloseTo(paper(real.map((_, k) => dayBefore(k))), 9);
+    expect(dnn?.rmaeVsWeeklyNaiveInRange).toBeCloseTo(paper(real.map((y) => y + 1)), 9);
+    // Not the gap-free figure of the main table (its naive reads the week before the range).
+    expect(Math.abs((body.metrics.rmaeVsWeeklyNaiveInRange as number) - (body.metrics.rmaeVsWeeklyNaive as number))).toBeGreaterThan(1e-6);
+    const table = await svc(args, { env });
+    const line = table.stdout.split('\n').find((l) => l.startsWith('rMAE vs weekly as the EPF papers print it'));
+    expect(line).toBe(`rMAE vs weekly as the EPF papers print it (the naive from the scored days' own prices, none in their first week): svc LEAR ensemble ${body.metrics.rmaeVsWeeklyNaiveInRange?.toFixed(4)} · LEAR-Ens (published) ${lear?.rmaeVsWeeklyNaiveInRange?.toFixed(4)} · DNN-Ens (published) ${dnn?.rmaeVsWeeklyNaiveInRange?.toFixed(4)}`);
   }, SLOW);
 
   it('evaluate names every day of the range it did not score, and why; an unscorable range is exit 2, not a perfect score', async () => {

@@ -22,6 +22,7 @@ describe('svc forecast evaluate --exog', () => {
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain('exogenous inputs (--exog lagged), as available at 11:00 Kyiv on D-1');
     for (const s of ['eu-dam', 'nbu-rate', 'caps', 'calendar', 'ua-res-solar', 'ua-res-wind']) expect(table.stdout).toContain(s);
+    expect(table.stdout).toContain('book … missing: for how many days of the book each series came from each source, or was missing (the calendar is computed, not read)');
     const json = await svc(['forecast', 'evaluate', book, '--from', '20.12.2024', '--to', '20.12.2024', '--exog', 'lagged', '--format', 'json'], { env });
     expect(json.exitCode).toBe(0);
     const body = JSON.parse(json.stdout) as { exogenous: { mode: string; series: { series: string; provider: string; days: Record<string, number> }[] } };

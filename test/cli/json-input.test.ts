@@ -35,6 +35,12 @@ describe('readJsonInput', () => {
     const invalid = failure(() => readJsonInput(bad, 'receipt'));
     expect(invalid.message).toMatch(/^receipt: .*bad\.json is not valid JSON/);
     expect(invalid.issues[0]).toEqual({ path: bad, message: 'invalid JSON' });
+    // A CSV given for JSON (a --daily file to receipt verify) is named so, on one line.
+    const csv = join(dir, 'days.csv');
+    writeFileSync(csv, 'tradeDate,strategyPnlUah\n01.12.2024,12.5\n');
+    const csvFailure = failure(() => readJsonInput(csv, 'receipt'));
+    expect(csvFailure.message).toMatch(/^receipt: .*days\.csv is not valid JSON \(it looks like CSV; this needs a JSON file\): Unexpected token/);
+    expect(csvFailure.message).not.toContain('\n');
     const inline = failure(() => readJsonInput('{nope', '--input', { inline: true }));
     expect(inline.message).toMatch(/^--input: the text is not valid JSON/);
     expect(inline.issues[0]?.path).toBe('--input');

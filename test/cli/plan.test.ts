@@ -92,6 +92,10 @@ describe('svc bess', () => {
     const c = await cli(['bess', WEEK, '--date', '03.12.2024', '--max-cycles', '13']);
     expect(c.exitCode).toBe(2);
     expect(c.stderr).toContain('--max-cycles: must be 0.01..12 cycles (got 13)');
+    // A share given as a percentage is said as the share it meant.
+    const p = await cli(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '90']);
+    expect(p.exitCode).toBe(2);
+    expect(p.stderr).toContain('--efficiency: must be 0.01..1 (got 90; a share: 90 % is 0.9)');
   });
 
   it('--date with a one-digit day says the day and the month take two digits, with the date written so', async () => {

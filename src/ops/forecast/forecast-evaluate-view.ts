@@ -35,6 +35,8 @@ const WORDS = {
     exogFallback: (requested: string, why: string) => `exogenous inputs: none, prices only (--exog ${requested} asked; ${why}); the series as read:`,
     exogUsed: (mode: string) => `exogenous inputs (--exog ${mode}), as available at 11:00 Kyiv on D-1:`,
     exogHead: ['series', 'columns', 'a forecast of D reads', 'source', 'book', 'fixture', 'cache', 'live', 'missing'],
+    exogNote: 'book … missing: for how many days of the book each series came from each source, or was missing (the calendar is computed, not read)',
+    inRange: (parts: string) => `rMAE vs weekly as the EPF papers print it (the naive from the scored days' own prices, none in their first week): ${parts}`,
   },
   uk: {
     svc: 'Ансамбль LEAR svc', unit: ', грн/МВт·год', model: 'Модель', days: 'Днів', month: 'Місяць', vsNaive: 'rMAE до наївного', vsWeekly: 'rMAE до тижневого', coverage: 'Покриття p10–p90',
@@ -48,6 +50,8 @@ const WORDS = {
     exogFallback: (requested: string, why: string) => `зовнішні чинники: немає, лише ціни (запитано --exog ${requested}; ${why}); ряди, як їх прочитано:`,
     exogUsed: (mode: string) => `зовнішні чинники (--exog ${mode}), як їх знали о 11:00 за Києвом у день D-1:`,
     exogHead: ['ряд', 'стовпці', 'прогноз на D читає', 'джерело', 'книга', 'вбудовані', 'кеш', 'наживо', 'бракує'],
+    exogNote: 'книга … бракує: скільки днів книги кожен ряд узято з кожного джерела або бракувало (календар обчислюється, а не читається)',
+    inRange: (parts: string) => `rMAE до тижневого, як у статтях EPF (наївний з цін самих оцінених днів, без першого тижня): ${parts}`,
   },
 } as const;
 type Words = (typeof WORDS)['en' | 'uk'];
@@ -61,7 +65,7 @@ function exogBlocks(exog: Out['exogenous'], w: Words): Block[] {
   if (exog.series.length === 0) return [w.exogNone(exog.mode)];
   const head = exog.fallback ? w.exogFallback(exog.requested, exog.fallback) : w.exogUsed(exog.mode);
   const rows = exog.series.map((r) => [r.series, r.columns.join(', '), r.availability, r.provider, String(r.days.book), String(r.days.fixture), String(r.days.cache), String(r.days.live), String(r.days.missing)]);
-  return [head, { table: { head: [...w.exogHead], right: [4, 5, 6, 7, 8], rows } }];
+  return [head, { table: { head: [...w.exogHead], right: [4, 5, 6, 7, 8], rows } }, { dim: w.exogNote }];
 }
 
 function capHitLines(r: Out, w: Words, f: Fmt): string[] {
@@ -89,6 +93,8 @@ const evaluateView: DocView<Out, In> = {
       { table: { head, maxWidths: wrapAt, right: right(10), rows: [scoreRow(w.svc, m, f), ...r.reference.map((x) => scoreRow(x.name, x.metrics, f))] } },
       ...(u ? [] : [{ dim: w.fileUnit }]),
       w.dm(f(dm.statistic, 2), typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—', f(dm.days, 0)),
+      // Beside published forecasts (an EPF file), the figures as their papers print them.
+      ...(r.reference.length ? [w.inRange([{ name: w.svc as string, metrics: m }, ...r.reference].map((x) => `${x.name} ${f(x.metrics.rmaeVsWeeklyNaiveInRange, 4)}`).join(' · '))] : []),
       ...capHitLines(r, w, f),
       '',
       ...exogBlocks(r.exogenous, w),

@@ -6,9 +6,10 @@
  */
 import type { SweepRow } from '../../engines/backtest-sweep.js';
 import type { CliBinding, DocView } from '../types.js';
-import { labelsOf, percent, RANGE_BINDING, settingsInForce, settingsLine, type InForce } from './backtest-views.js';
+import { labelsOf, percent, RANGE_BINDING, settingsLine, type InForce } from './backtest-views.js';
 
 interface Out {
+  settings: InForce;
   combinations: SweepRow[];
 }
 interface In {
@@ -19,16 +20,13 @@ interface In {
   sweep: { name: string; values: number[] }[];
 }
 
-/** The settings in force, as backtest.summary's `settings` names them. */
-const inForce = (input: In): InForce => settingsInForce(input);
-
 const view: DocView<Out, In> = {
   blocks: (r, t, input) => {
     const L = labelsOf(t);
     const names = input.sweep.map((a) => a.name);
     const money = (v: number) => t.money(v, 0);
     return [
-      { dim: settingsLine(t, inForce(input), input.sweep) },
+      { dim: settingsLine(t, r.settings, input.sweep) },
       {
         table: {
           head: ['#', ...names, L.days, L.strategy, L.battery, L.combined, L.hitRate],
@@ -63,6 +61,6 @@ export const backtestSweepCli: CliBinding<Out, In> = {
   errors: 'words',
   progress: (input) => `sweeping ${combos(input)} combinations × ${Object.keys(input.priceBook ?? {}).length} days`,
   view,
-  json: (r, input) => ({ settings: inForce(input), combinations: r.combinations }),
+  json: (r) => ({ settings: r.settings, combinations: r.combinations }),
   examples: ['svc backtest fixtures/oree-dam-ips-2022-2024.csv --sweep capacityMwh=1,2,4 --sweep powerMw=0.5,1'],
 };

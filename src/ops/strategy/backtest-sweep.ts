@@ -14,10 +14,11 @@ import { BessSettings, TradingSettings } from '../../domain/settings.js';
 import { SETTINGS_FIELDS } from '../../domain/settings-fields.js';
 import { combinations, runCombo, type SweepCombo, type SweepRow } from '../../engines/backtest-sweep.js';
 import { gapReport } from '../../engines/gaps.js';
-import { BacktestAnalytics, BacktestRequest } from './backtest.js';
+import { BacktestAnalytics, BacktestRequest, BacktestSettingsInForce } from './backtest.js';
 import { defineOperation } from '../types.js';
 import { inLanes, poolFor, poolThreads, type PoolRunner } from '../pool.js';
 import { backtestSweepCli } from './backtest-sweep-view.js';
+import { settingsInForce } from './backtest-views.js';
 
 // A sweep runs the plans on the actual prices only: planOn/history are not accepted (never silently ignored).
 export const BacktestSweepRequest = BacktestRequest.omit({ monthly: true, planOn: true, history: true }).extend({
@@ -40,7 +41,8 @@ const SweepRowSchema = z.strictObject({
   totalTrades: z.number().int(),
   totalBessCycles: z.number(),
 });
-export const BacktestSweepResponse = z.strictObject({ combinations: z.array(SweepRowSchema), gaps: BacktestAnalytics.shape.gaps });
+/** `settings`: as backtest.summary's, the settings in force with their defaults (a swept field holds the value given before the sweep, or its default). */
+export const BacktestSweepResponse = z.strictObject({ settings: BacktestSettingsInForce, combinations: z.array(SweepRowSchema), gaps: BacktestAnalytics.shape.gaps });
 
 export const backtestSweep = defineOperation({
   id: 'backtest.sweep',
@@ -62,7 +64,7 @@ export const backtestSweep = defineOperation({
       if (bad) throw SvcError.validation(`sweep ${JSON.stringify(combo.params)}: ${SvcError.fromZod(bad).message}`, [{ path: 'sweep', message: 'value out of range' }]);
     }
     const rows = await runSweep(input.priceBook, combos, (done, total) => ctx.progress?.(done, total, 'sweep'), { signal: ctx.signal });
-    return { combinations: rows, gaps: gapReport(Object.keys(input.priceBook), input.range ?? {}) };
+    return { settings: settingsInForce(input), combinations: rows, gaps: gapReport(Object.keys(input.priceBook), input.range ?? {}) };
   },
 });
 
