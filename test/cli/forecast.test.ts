@@ -33,6 +33,9 @@ describe('svc forecast', { timeout: 180_000 }, () => {
     const table = await svc(['forecast', FIXTURE, '--date', '12.05.2024', '--no-color', '--no-chart']);
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain('P(min cap)');
+    // Prices grouped in English too (4,599), as the band chart beside the table and the other tables.
+    expect(table.stdout).toMatch(/│ +\d,\d{3} │/);
+    expect(table.stdout).not.toMatch(/│ +\d{4} │/);
     // Headers carry their units (house style `p50, UAH/MWh`), wrapped after the comma; the CSV keys stay data keys.
     const [head1, head2] = table.stdout.split('\n').filter((l) => l.startsWith('│')).slice(0, 2).map((l) => l.split('│').map((c) => c.trim()));
     expect(head1).toEqual(['', 'Hour', 'p10,', 'p50,', 'p90,', 'Actual,', 'Max cap,', 'P(max cap)', 'Min cap,', 'P(min cap)', '']);

@@ -38,8 +38,8 @@ const WORDS = {
 type Words = (typeof WORDS)['en' | 'uk'];
 
 type Num = (v: number | null) => string;
-/** A price to the hryvnia: as the table always printed it in English (4599), grouped in Ukrainian (4 599), as the band chart beside it. */
-const numFor = (t: { lang: 'en' | 'uk'; money(v: number, d?: number): string }): Num => (v) => (v === null ? '—' : t.lang === 'uk' ? t.money(v, 0) : v.toFixed(0));
+/** A price to the hryvnia, grouped as the band chart beside it and the other tables: 4,599 in English, 4 599 in Ukrainian. */
+const numFor = (t: { money(v: number, d?: number): string }): Num => (v) => (v === null ? '—' : t.money(v, 0));
 const mean = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 
 /** A day: the hours (the floor's columns when it is a risk that day: P(min cap) of 1 % or more in some hour), and the band chart. */
