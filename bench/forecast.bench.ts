@@ -130,8 +130,8 @@ async function epf(days: number | null): Promise<void> {
     const e = ev.metrics;
     console.log(row([mkt, e.sampleDays, f3(e.rmaeVsWeeklyNaive), f3(lear.rmaeVsWeeklyNaive), f3(dnn.rmaeVsWeeklyNaive), f3(e.rmaeVsWeeklyNaive / lear.rmaeVsWeeklyNaive), f3(e.rmaeVsNaive), e.mae.toFixed(3), f3(e.coverage), dieboldMariano(s, ev.days).pValue.toExponential(1), seconds.toFixed(1)]));
     const refDays = (vals: Float64Array[]) => ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((x) => x.t >= from && x.t <= to);
-    const ours = rmaeVsWeeklyNaiveInRange(s, ev.days);
-    const [learP, dnnP] = [rmaeVsWeeklyNaiveInRange(s, refDays(ref.lear)), rmaeVsWeeklyNaiveInRange(s, refDays(ref.dnn))];
+    const ours = rmaeVsWeeklyNaiveInRange(s, ev.days, from, to) ?? Number.NaN;
+    const [learP, dnnP] = [rmaeVsWeeklyNaiveInRange(s, refDays(ref.lear), from, to) ?? Number.NaN, rmaeVsWeeklyNaiveInRange(s, refDays(ref.dnn), from, to) ?? Number.NaN];
     paper.push(row([mkt, f4(ours), f4(learP), f4(dnnP), `${pl} / ${pd}`, ours < pl ? 'yes' : 'no', ours < pd ? 'yes' : 'no']));
   }
   console.log("\n### The same, in the printed figures' convention (epftoolbox rMAE, m='W': the naive from the test period's prices only)\n");

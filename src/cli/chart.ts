@@ -14,6 +14,11 @@ export interface ColumnChartOptions {
   unit?: string;
   /** The axis numbers' grouping (en 8,813; uk 8 813) and the broken-axis note's language; en when not given. */
   lang?: 'en' | 'uk';
+  /**
+   * The columns are a clock-change day's settlement periods, numbered from 1 as the price table
+   * numbers them (#1…), not clock hours 00…; a series of other than 24 values always is.
+   */
+  periods?: boolean;
 }
 
 export function formatNumber(value: number, digits = 2, lang: 'en' | 'uk' = 'en'): string {
@@ -51,9 +56,9 @@ export function columnChart(values: readonly number[], options: ColumnChartOptio
     lines.push(line.trimEnd());
   }
   lines.push(`${' '.repeat(labelWidth)} ${broken ? '╘' : '└'}${(broken ? '╌╌╌' : '───').repeat(values.length)}`);
-  // 24 columns are the clock hours 00..23; a clock-change day's 23 or 25 are its periods, numbered
-  // from 1 as the price table numbers them (#1…#23): an hour label would be wrong after the change.
-  const periods = values.length !== 24;
+  // An hour label would be wrong after the clock change (a 23-period day skips one, an autumn day
+  // stored as 24 periods repeats one).
+  const periods = options.periods === true || values.length !== 24;
   lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, h) => String(periods ? h + 1 : h).padStart(2, '0') + ' ').join('')}`.trimEnd());
   if (options.markers?.some((m) => m)) {
     lines.push(`${' '.repeat(labelWidth)}  ${values.map((_, i) => `${(options.markers?.[i] ?? '·').padEnd(2)} `).join('')}`.trimEnd());

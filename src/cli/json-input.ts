@@ -26,7 +26,7 @@ export function readJsonInput(value: string, what: string, options: JsonInputOpt
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw SvcError.validation(`${what}: ${where} is not valid JSON${looksLikeCsv(text) ? ' (it looks like CSV; this needs a JSON file)' : ''}: ${oneLine((e as Error).message)}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
+    throw SvcError.validation(`${what}: ${where} is not valid JSON${looksLikeCsv(text) ? ' (it looks like CSV; JSON is needed here)' : ''}: ${oneLine((e as Error).message)}`, [{ path: fromFile ? path : what, message: 'invalid JSON' }]);
   }
 }
 
@@ -36,10 +36,15 @@ function oneLine(message: string): string {
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
 }
 
-/** A first line with commas and no bracket: a CSV given where JSON is read (e.g. a `--daily` file to `receipt verify`). */
+/**
+ * A CSV given where JSON is read (e.g. a `--daily` file to `receipt verify`): not an object or an
+ * array, and its first two lines hold as many commas, or semicolons (the operator's exports), and at
+ * least one.
+ */
 function looksLikeCsv(text: string): boolean {
-  const first = text.trimStart().split('\n', 1)[0] ?? '';
-  return first.includes(',') && !/[[{"]/.test(first.slice(0, 1));
+  const [first = '', second] = text.trimStart().split(/\r?\n/, 2);
+  if (second === undefined || /^[[{]/.test(first)) return false;
+  return [',', ';'].some((sep) => first.split(sep).length > 1 && first.split(sep).length === second.split(sep).length);
 }
 
 /** A text file a command imports (`zones import`, `depth import`), or `-` for stdin; a file that cannot be read is bad input (exit 2) naming it. */

@@ -28,7 +28,7 @@ export async function renderDoc(out: Output, view: DocView<unknown, unknown>, ou
     else if ('title' in block) out.print(out.c.bold(block.title) + (door.source ? out.c.dim(` · ${door.source}`) : ''));
     else if ('facts' in block) out.print(keyValueTable(block.facts.map(([k, v]) => [k, v]), out.c));
     else if ('warn' in block) out.warn(block.warn);
-    else if ('columnChart' in block) out.print(columnChart(block.columnChart, { c: out.c, lang: t.lang }).join('\n'));
+    else if ('columnChart' in block) out.print(columnChart(block.columnChart, { c: out.c, lang: t.lang, ...(block.periods ? { periods: true } : {}) }).join('\n'));
     else if ('band' in block) out.print(bandChart(block.band, { c: out.c, lang: t.lang }).join('\n'));
     else {
       const table = makeTable([...block.table.head], out.c, { ...(block.table.right ? { right: [...block.table.right] } : {}), ...(block.table.maxWidths ? { maxWidths: [...block.table.maxWidths] } : {}) });

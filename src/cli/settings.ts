@@ -106,7 +106,7 @@ export function explainSettingsError(error: unknown, prefix: string, specs: read
       const inRange = typeof v === 'number' && v >= spec.bound.min && v <= spec.bound.max && (!spec.bound.integer || Number.isInteger(v));
       const message = inRange ? issue.message.replace(/\b[a-z][A-Za-z]+\b/g, (k) => specs.find((s) => s.key === k)?.flag ?? k) : `must be ${spec.range}`;
       // A share given as a percentage (--efficiency 90) is said as the share it meant.
-      const percent = spec.bound.unit === 'share' && typeof v === 'number' && v >= 10 && v <= 100 ? `; a share: ${v} % is ${v / 100}` : '';
+      const percent = spec.bound.unit === 'share' && typeof v === 'number' && v >= 10 && v <= 100 ? `; a share: ${v} % is ${Number((v / 100).toPrecision(12))}` : '';
       first ??= inRange ? `${where}: ${message}` : `${where}: must be ${spec.range} (got ${JSON.stringify(v)}${percent})`;
       issues.push({ path: where, message });
     } else {

@@ -52,7 +52,8 @@ export interface LotGrid {
 /**
  * The fewest and the most charge lots A that keep the state of charge base + cL·A − dL·B inside
  * [smin, smax] after B discharge lots, `base` being the state at A = B = 0; 1e-9 of a lot absorbs
- * rounding at the edges. The grid's window and both sweeps (here and bess-lots-dual.ts) bound A so.
+ * rounding at the edges. Both sweeps (here and bess-lots-dual.ts) bound A so, and the grid's window
+ * from below (its top adds the standby draw over the horizon).
  */
 export const minChargeLots = (smin: number, base: number, B: number, cL: number, dL: number): number => Math.ceil((smin - base + dL * B) / cL - 1e-9);
 export const maxChargeLots = (smax: number, base: number, B: number, cL: number, dL: number): number => Math.floor((smax - base + dL * B) / cL + 1e-9);

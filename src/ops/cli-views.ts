@@ -106,7 +106,7 @@ export type Block =
   /** A line chart of a series (`width` columns at most, `height` rows; `xLabels`: the first and last point's, under the plot's ends). */
   | { readonly lineChart: { readonly values: readonly number[]; readonly width?: number; readonly height?: number; readonly xLabels?: readonly [string, string] } }
   /** A column chart of a day's prices (one column a value). */
-  | { readonly columnChart: readonly number[] }
+  | { readonly columnChart: readonly number[]; /** A clock-change day's settlement periods (numbered from 1), not clock hours. */ readonly periods?: boolean }
   /** A line on stderr, said where the blocks are printed (not in CSV). */
   | { readonly warn: string }
   /** A chart of a forecast's hourly band (p10–p90, p50 marked, the caps where the band reaches them). */

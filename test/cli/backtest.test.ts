@@ -78,6 +78,7 @@ describe('svc backtest', () => {
     // The settings in force, defaults included, as a single backtest gives them (JSON and the header line).
     const single = await cli(['backtest', FIXTURE, '--from', '01.10.2024', '--format', 'json']);
     expect((JSON.parse(r.stdout) as { settings: unknown }).settings).toEqual((JSON.parse(single.stdout) as { settings: unknown }).settings);
+    expect((JSON.parse(r.stdout) as { sweep: unknown }).sweep).toEqual([{ name: 'capacityMwh', values: [1, 2] }, { name: 'powerMw', values: [0.5, 1] }]);
     const table = await cli(['backtest', WEEK, '--sweep', 'capacityMwh=1,2']);
     expect(table.stdout.split('\n')[0]).toBe('settings: --strategy both · spread: --volume 1 --min-spread 0 --max-trades 24 --fee 0 · battery: --capacity 1|2 --power 1 --efficiency 0.9 --max-cycles 1 --degradation 0');
   });

@@ -69,5 +69,9 @@ describe('a clock-change day in the column chart', () => {
     const normal = columnChart(day(24), { c }).join('\n');
     expect(normal).toContain(' 00 01 02');
     expect(normal).not.toContain('periods');
+    // An autumn clock-change day stored as 24 periods (the shipped book's 27.10.2024) says so too.
+    const autumn = columnChart(day(24), { c, periods: true }).join('\n');
+    expect(autumn).toContain(' 01 02 03');
+    expect(autumn).toContain('(periods #1–#24, not clock hours)');
   });
 });

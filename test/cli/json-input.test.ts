@@ -39,8 +39,12 @@ describe('readJsonInput', () => {
     const csv = join(dir, 'days.csv');
     writeFileSync(csv, 'tradeDate,strategyPnlUah\n01.12.2024,12.5\n');
     const csvFailure = failure(() => readJsonInput(csv, 'receipt'));
-    expect(csvFailure.message).toMatch(/^receipt: .*days\.csv is not valid JSON \(it looks like CSV; this needs a JSON file\): Unexpected token/);
+    expect(csvFailure.message).toMatch(/^receipt: .*days\.csv is not valid JSON \(it looks like CSV; JSON is needed here\): Unexpected token/);
     expect(csvFailure.message).not.toContain('\n');
+    // The operator's semicolon exports and quoted headers too; a one-line text with a comma is not called CSV.
+    expect(failure(() => readJsonInput('"date";"hour"\n"01.12.2024";"1"', '--input', { inline: true })).message).toContain('it looks like CSV');
+    expect(failure(() => readJsonInput('a: 1, b: 2', '--input', { inline: true })).message).not.toContain('CSV');
+    expect(failure(() => readJsonInput('{"a": 1,\n "b": }', '--input', { inline: true })).message).not.toContain('CSV');
     const inline = failure(() => readJsonInput('{nope', '--input', { inline: true }));
     expect(inline.message).toMatch(/^--input: the text is not valid JSON/);
     expect(inline.issues[0]?.path).toBe('--input');

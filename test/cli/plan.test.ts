@@ -96,6 +96,8 @@ describe('svc bess', () => {
     const p = await cli(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '90']);
     expect(p.exitCode).toBe(2);
     expect(p.stderr).toContain('--efficiency: must be 0.01..1 (got 90; a share: 90 % is 0.9)');
+    const odd = await cli(['bess', WEEK, '--date', '03.12.2024', '--efficiency', '93.3']);
+    expect(odd.stderr).toContain('(got 93.3; a share: 93.3 % is 0.933)');
   });
 
   it('--date with a one-digit day says the day and the month take two digits, with the date written so', async () => {

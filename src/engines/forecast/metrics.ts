@@ -145,32 +145,35 @@ const crpsWeightsOf = (levels: readonly number[]): number[] => {
 /**
  * rMAE against the weekly naive as epftoolbox computes it (`rMAE(p_real, p_pred, m='W')`, the
  * convention of the figures Lago et al. 2021 print and issue 28 names): the naive is built from the
- * evaluated days' own prices, so its MAE is averaged over the days whose d-7 is itself one of them
- * (a contiguous range loses its first week), while the model's MAE covers every day. `score`'s
- * rmaeVsWeeklyNaive reads d-7 before the range too, so it has no such gap; on the EPF test periods
- * the two naive MAEs differ by up to 0.5 % (PJM 6.294 against 6.326, shared/data/epf/README.md §5).
- * Unobserved days are left out; 0 when no day has its d-7 among them or that naive never errs
- * (epftoolbox gives NaN or infinity there).
+ * range's own prices, p(d-7) when d-7 is a day of [from, to] with prices (a range loses its first
+ * week), while the model's MAE covers every day of `days` in the range with prices, each once.
+ * `score`'s rmaeVsWeeklyNaive reads d-7 before the range too, so it has no such gap; on the EPF test
+ * periods the two naive MAEs differ by up to 0.5 % (PJM 6.294 against 6.326,
+ * shared/data/epf/README.md §5). The range defaults to the days' first to last. Null when no day
+ * has a naive, or the naive never errs (epftoolbox gives NaN or infinity there).
  */
-export function rmaeVsWeeklyNaiveInRange(s: DailySeries, days: readonly ScoredDay[]): number {
-  const inRange = new Set<number>();
-  for (const d of days) if (s.observed[d.t] === 1) inRange.add(d.t);
+export function rmaeVsWeeklyNaiveInRange(s: DailySeries, days: readonly ScoredDay[], from?: number, to?: number): number | null {
+  const byT = new Map<number, ScoredDay>();
+  for (const d of days) if (s.observed[d.t] === 1 && !byT.has(d.t)) byT.set(d.t, d);
+  if (byT.size === 0) return null;
+  const a = from ?? Math.min(...byT.keys());
+  const b = to ?? Math.max(...byT.keys());
   let ae = 0;
   let n = 0;
   let aw = 0;
   let nw = 0;
-  for (const d of days) {
-    if (!inRange.has(d.t)) continue;
-    const naive = inRange.has(d.t - 7);
+  for (const [t, d] of byT) {
+    if (t < a || t > b) continue;
+    const naive = t - 7 >= a && s.observed[t - 7] === 1;
     n++;
     if (naive) nw++;
     for (let h = 0; h < H; h++) {
-      const y = s.price[d.t * H + h] as number;
+      const y = s.price[t * H + h] as number;
       ae += Math.abs(y - (d.p50[h] as number));
-      if (naive) aw += Math.abs(y - (s.price[(d.t - 7) * H + h] as number));
+      if (naive) aw += Math.abs(y - (s.price[(t - 7) * H + h] as number));
     }
   }
-  return nw > 0 && aw > 0 ? ae / n / (aw / nw) : 0;
+  return nw > 0 && aw > 0 ? ae / n / (aw / nw) : null;
 }
 
 export function pinballLoss(y: number, q: number, tau: number): number {

@@ -93,8 +93,8 @@ const evaluateView: DocView<Out, In> = {
       { table: { head, maxWidths: wrapAt, right: right(10), rows: [scoreRow(w.svc, m, f), ...r.reference.map((x) => scoreRow(x.name, x.metrics, f))] } },
       ...(u ? [] : [{ dim: w.fileUnit }]),
       w.dm(f(dm.statistic, 2), typeof dm.pValue === 'number' ? dm.pValue.toExponential(2) : '—', f(dm.days, 0)),
-      // Beside published forecasts (an EPF file), the figures as their papers print them.
-      ...(r.reference.length ? [w.inRange([{ name: w.svc as string, metrics: m }, ...r.reference].map((x) => `${x.name} ${f(x.metrics.rmaeVsWeeklyNaiveInRange, 4)}`).join(' · '))] : []),
+      // Beside published forecasts (an EPF file), the figures as their papers print them (a range of over a week).
+      ...(r.reference.length && m.rmaeVsWeeklyNaiveInRange !== undefined ? [w.inRange([{ name: w.svc as string, metrics: m }, ...r.reference].map((x) => `${x.name} ${f(x.metrics.rmaeVsWeeklyNaiveInRange, 4)}`).join(' · '))] : []),
       ...capHitLines(r, w, f),
       '',
       ...exogBlocks(r.exogenous, w),

@@ -28,7 +28,7 @@ export const forecastEvaluate = defineOperation({
   summary: 'Rolling-origin evaluation of the forecast engine over a date range',
   description:
     'Recalibrated every day on data strictly before it; metrics rmaeVsNaive (standard EPF naive), rmaeVsWeeklyNaive, mae, rmse, smape (%), ' +
-    'rmaeVsWeeklyNaiveInRange (the EPF papers\' convention, in which their published figures are: the weekly naive built from the scored days\' own prices, so their first week has none), ' +
+    'rmaeVsWeeklyNaiveInRange (the EPF papers\' convention, in which their published figures are: the weekly naive built from the range\'s own prices, so its first week has none; absent for a range of a week or less), ' +
     'sampleDays, coverage of [p10, p90], pinball (q 0.1/0.5/0.9), pinballQuantiles (mean over the quantileLevels p05…p95) and crps (approximated from those quantiles); per month; Diebold–Mariano against the naive; cap-hit Brier scores against climatology; ' +
     'reference forecasts scored over the same days. mae, rmse, pinball, pinballQuantiles, crps and the hourly p10/p50/p90 of `daily` are prices (the series\' unit, UAH/MWh for OREE books), rounded to 0.01; ' +
     'the ratios and scores (rmaeVs…, coverage, smape, Brier, Diebold–Mariano) are not rounded. docs/forecast.md.',
@@ -72,7 +72,7 @@ export const forecastEvaluate = defineOperation({
     }
     const reference = input.reference.map((r) => {
       const days = r.dates.map((d, i) => ({ t: indexOf(s, d), p50: r.values[i] as number[] })).filter((d) => evaluated.has(d.t));
-      return { name: r.name, metrics: { ...score(s, days), ...inRange(s, days) }, dieboldMarianoVsNaive: { ...dieboldMariano(s, days) } };
+      return { name: r.name, metrics: { ...score(s, days), ...inRange(s, days, a, b) }, dieboldMarianoVsNaive: { ...dieboldMariano(s, days) } };
     });
     const daily = input.daily
       ? ev.days.flatMap((d) => Array.from({ length: H }, (_, h) => ({ date: date(d.t), hour: h, actual: s.observed[d.t] ? (s.price[d.t * H + h] as number) : null, p10: d.p10[h] as number, p50: d.p50[h] as number, p90: d.p90[h] as number, naiveWeight: d.naiveWeight })))
@@ -82,7 +82,7 @@ export const forecastEvaluate = defineOperation({
       quantileLevels: [...DEFAULT_FORECAST.bands.quantiles],
       from: date(a),
       to: date(b),
-      metrics: { ...ev.metrics, ...inRange(s, ev.days) },
+      metrics: { ...ev.metrics, ...inRange(s, ev.days, a, b) },
       monthly: ev.monthly.map((m) => ({ ...m })),
       dieboldMarianoVsNaive: { ...ev.dieboldMarianoVsNaive },
       capHit: ev.capHit.map((c) => ({ ...c })),
@@ -96,8 +96,11 @@ export const forecastEvaluate = defineOperation({
   },
 });
 
-/** rMAE against the weekly naive as the EPF papers compute it, over the days `score` scores. */
-const inRange = (s: DailySeries, days: readonly ScoredDay[]) => ({ rmaeVsWeeklyNaiveInRange: rmaeVsWeeklyNaiveInRange(s, days.filter((d) => isEvaluable(s, d.t))) });
+/** rMAE against the weekly naive as the EPF papers compute it, over the days `score` scores, the naive from the range [a, b]; absent when no day has one. */
+function inRange(s: DailySeries, days: readonly ScoredDay[], a: number, b: number): { rmaeVsWeeklyNaiveInRange?: number } {
+  const v = rmaeVsWeeklyNaiveInRange(s, days.filter((d) => isEvaluable(s, d.t)), a, b);
+  return v === null ? {} : { rmaeVsWeeklyNaiveInRange: v };
+}
 
 /** The evaluated file's own exogenous columns (EPF: the day-ahead forecasts of load and wind). */
 function bookColumns(n: number, days: number): z.infer<typeof ExogSource>[] {

@@ -87,7 +87,7 @@ export const pricesShow: LeanOperation<PricesShowInput, PricesShowOutput> = {
           const hour = 'clockChange' in o ? `#${p.hour + 1}` : `${pad(p.hour)}–${pad(p.hour + 1)}`;
           return [hour, t.money(p.priceUahMwh), p.priceUahMwh === top ? t.paint('red', b) : p.priceUahMwh === low ? t.paint('green', b) : b];
         });
-        return [{ title: `${PRICE_LABELS.title[t.lang]} · ${o.tradeDate}` }, { table: { head: [PRICE_LABELS.hour[t.lang], PRICE_LABELS.price[t.lang], ''], rows, right: [1] } }, '', { columnChart: values }];
+        return [{ title: `${PRICE_LABELS.title[t.lang]} · ${o.tradeDate}` }, { table: { head: [PRICE_LABELS.hour[t.lang], PRICE_LABELS.price[t.lang], ''], rows, right: [1] } }, '', { columnChart: values, ...('clockChange' in o ? { periods: true } : {}) }];
       },
       csv: { rows: (o) => o.prices.map((p) => ({ date: o.tradeDate, hour: p.hour, price_uah_mwh: p.priceUahMwh })) },
     },

@@ -1,7 +1,7 @@
 /**
  * `svc backtest --sweep name=v1,v2,…` (the binding of backtest.sweep, run by the `svc backtest`
  * command when --sweep is given): the settings in force with the swept values, one row per
- * combination, the missing days on stderr (a sweep has no day of its own), JSON `{ settings,
+ * combination, the missing days on stderr (a sweep has no day of its own), JSON `{ settings, sweep,
  * combinations }`.
  */
 import type { SweepRow } from '../../engines/backtest-sweep.js';
@@ -61,6 +61,7 @@ export const backtestSweepCli: CliBinding<Out, In> = {
   errors: 'words',
   progress: (input) => `sweeping ${combos(input)} combinations × ${Object.keys(input.priceBook ?? {}).length} days`,
   view,
-  json: (r) => ({ settings: r.settings, combinations: r.combinations }),
+  // `settings` holds the base values (a swept field's given value or default); `sweep` the axes that vary it.
+  json: (r, input) => ({ settings: r.settings, sweep: input.sweep, combinations: r.combinations }),
   examples: ['svc backtest fixtures/oree-dam-ips-2022-2024.csv --sweep capacityMwh=1,2,4 --sweep powerMw=0.5,1'],
 };

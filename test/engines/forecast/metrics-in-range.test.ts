@@ -28,10 +28,30 @@ describe('rMAE against the weekly naive built from the range (the EPF papers\' c
     const inRange = rmaeVsWeeklyNaiveInRange(s, days);
     const gapFree = score(s, days).rmaeVsWeeklyNaive;
     expect(inRange).toBeGreaterThan(0);
-    expect(Math.abs(inRange - gapFree)).toBeGreaterThan(1e-6);
+    expect(Math.abs((inRange ?? 0) - gapFree)).toBeGreaterThan(1e-6);
   });
 
-  it('is 0 when no day has its d-7 in the range', () => {
-    expect(rmaeVsWeeklyNaiveInRange(s, days.slice(0, 7))).toBe(0);
+  it('is null when no day has its d-7 in the range (a week or less), not a perfect 0', () => {
+    expect(rmaeVsWeeklyNaiveInRange(s, days.slice(0, 7))).toBeNull();
+    expect(rmaeVsWeeklyNaiveInRange(s, [])).toBeNull();
+  });
+
+  it('counts a day once, and takes the naive from every day of the range with prices, scored or not', () => {
+    expect(rmaeVsWeeklyNaiveInRange(s, [...days, ...days.slice(3, 9)])).toBe(rmaeVsWeeklyNaiveInRange(s, days));
+    // Day 25 has no prices: it is neither scored nor a naive (day 32 loses its naive); day 26 still is
+    // a naive for day 33 though a caller left it out of the days it scores.
+    const gap = { ...s, observed: Uint8Array.from(s.observed, (v, t) => (t === 25 ? 0 : v)) };
+    const scored = days.filter((d) => d.t !== 25 && d.t !== 26);
+    const real = (t: number) => Array.from({ length: H }, (_, h) => price(t, h));
+    let ae = 0;
+    for (const d of scored) ae += real(d.t).reduce((x, y, h) => x + Math.abs(y - (d.p50[h] as number)), 0);
+    let aw = 0;
+    let nw = 0;
+    for (const d of scored) {
+      if (d.t - 7 < 10 || d.t - 7 === 25) continue;
+      nw++;
+      aw += real(d.t).reduce((x, y, h) => x + Math.abs(y - (real(d.t - 7)[h] as number)), 0);
+    }
+    expect(rmaeVsWeeklyNaiveInRange(gap, scored, 10, 39)).toBeCloseTo(ae / scored.length / (aw / nw), 12);
   });
 });
