@@ -122,14 +122,14 @@ async function epf(days: number | null): Promise<void> {
     const started = performance.now();
     const ev = evaluateRun(s, await rollingForecastParallel(s, from, to, { threads: THREADS, options: EPF_OPTIONS, cache: EPF_CACHE }));
     const seconds = (performance.now() - started) / 1000;
-    const inRange = (d: string) => indexOf(s, d) >= from && indexOf(s, d) <= to;
-    const refScore = (vals: Float64Array[]): Scores => score(s, ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((_, i) => inRange(ref.dates[i] as string)));
+    // The published forecasts of the scored days, scored in both conventions below.
+    const refDays = (vals: Float64Array[]) => ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((x) => x.t >= from && x.t <= to);
+    const refScore = (vals: Float64Array[]): Scores => score(s, refDays(vals));
     const lear = refScore(ref.lear);
     const dnn = refScore(ref.dnn);
     const [pl, pd] = PUBLISHED[mkt] as [number, number];
     const e = ev.metrics;
     console.log(row([mkt, e.sampleDays, f3(e.rmaeVsWeeklyNaive), f3(lear.rmaeVsWeeklyNaive), f3(dnn.rmaeVsWeeklyNaive), f3(e.rmaeVsWeeklyNaive / lear.rmaeVsWeeklyNaive), f3(e.rmaeVsNaive), e.mae.toFixed(3), f3(e.coverage), dieboldMariano(s, ev.days).pValue.toExponential(1), seconds.toFixed(1)]));
-    const refDays = (vals: Float64Array[]) => ref.dates.map((d, i) => ({ t: indexOf(s, d), p50: vals[i] as Float64Array })).filter((x) => x.t >= from && x.t <= to);
     const ours = rmaeVsWeeklyNaiveInRange(s, ev.days, from, to) ?? Number.NaN;
     const [learP, dnnP] = [rmaeVsWeeklyNaiveInRange(s, refDays(ref.lear), from, to) ?? Number.NaN, rmaeVsWeeklyNaiveInRange(s, refDays(ref.dnn), from, to) ?? Number.NaN];
     paper.push(row([mkt, f4(ours), f4(learP), f4(dnnP), `${pl} / ${pd}`, ours < pl ? 'yes' : 'no', ours < pd ? 'yes' : 'no']));

@@ -44,7 +44,10 @@ function oneLine(message: string): string {
 function looksLikeCsv(text: string): boolean {
   const [first = '', second] = text.trimStart().split(/\r?\n/, 2);
   if (second === undefined || /^[[{]/.test(first)) return false;
-  return [',', ';'].some((sep) => first.split(sep).length > 1 && first.split(sep).length === second.split(sep).length);
+  return [',', ';'].some((sep) => {
+    const fields = first.split(sep).length;
+    return fields > 1 && fields === second.split(sep).length;
+  });
 }
 
 /** A text file a command imports (`zones import`, `depth import`), or `-` for stdin; a file that cannot be read is bad input (exit 2) naming it. */

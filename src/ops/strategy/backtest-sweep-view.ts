@@ -14,9 +14,6 @@ interface Out {
 }
 interface In {
   priceBook?: object;
-  strategy?: InForce['strategy'];
-  strategySettings: object;
-  bessSettings: object;
   sweep: { name: string; values: number[] }[];
 }
 
