@@ -18,6 +18,10 @@
  * Before and after in one run: SVC_BENCH_BEFORE=<dir> adds a fourth server, the svc door of an
  * earlier commit exported there (`git archive <commit> src package.json | tar -x -C <dir>` and a
  * node_modules symlink), started the same way.
+ * At a fixed request rate: SVC_BENCH_RATE=<requests per second> (autocannon's overallRate, below
+ * every server's capacity). At saturation the slower server's kernel time also holds more wake-ups
+ * of the waiting load generator (each response to an idle client wakes it: `sock_def_readable`),
+ * which widens every gap; at one rate both see the same arrivals (docs/benchmarks.md, "ninth session").
  * Run: npx tsx bench/http-cpu.bench.ts [seconds per round] [rounds]
  * Profile one server: SVC_BENCH_PROFILE=svc npx tsx bench/http-cpu.bench.ts (writes a .cpuprofile
  * to /tmp/svc-http-prof).
@@ -109,7 +113,8 @@ async function main(): Promise<void> {
     const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
     servers.set(kind, { child, ...ready });
   }
-  const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS };
+  const rate = process.env.SVC_BENCH_RATE ? { overallRate: Number(process.env.SVC_BENCH_RATE) } : {};
+  const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS, ...rate };
   for (const kind of KINDS) await autocannon({ ...common, url: servers.get(kind)?.url, duration: 2 });
 
   type Row = { rps: number[]; cpuUs: number[]; userUs: number[]; systemUs: number[]; answered: number };
@@ -144,7 +149,8 @@ async function main(): Promise<void> {
     loaded: 'the same, in a process that has loaded all svc serve loads (unused)',
     bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
   };
-  console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
+  const load = process.env.SVC_BENCH_RATE ? `, ${process.env.SVC_BENCH_RATE} requests/s offered` : ' (saturated)';
+  console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections${load}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
   console.log('| server | req/s | server CPU µs / request | of which user | of which system (kernel) | requests answered |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const kind of KINDS) {

@@ -6,6 +6,8 @@
 # instrumentation off while WARM requests (default 15000) let V8 optimise, then on for <requests>;
 # prints the main thread's and all threads' instructions per request, and leaves the profile and
 # (with NODEFLAGS=--perf-basic-prof) V8's code map for symbols.py in $OUT (default /tmp/svc-http-instr).
+# VGFLAGS adds callgrind options: "--cache-sim=yes --branch-sim=yes" also counts simulated cache misses
+# and mispredicted branches (the summary line's I1mr, D1mr, Bcm ... columns; docs/benchmarks.md, "ninth session").
 # Read the main thread: under valgrind V8's background threads compile and collect on a clock that
 # runs ~50x slow (the memory reducer sees an idle process), which a native server does not do.
 set -euo pipefail
@@ -14,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/svc-http-instr}; mkdir -p "$OUT"
 tag=$kind.$$
 urlfile=$OUT/url.$tag; rm -f "$urlfile"
-SVC_INSTR_URLFILE=$urlfile valgrind --tool=callgrind --smc-check=all-non-file --instr-atstart=no --separate-threads=yes \
+SVC_INSTR_URLFILE=$urlfile valgrind --tool=callgrind ${VGFLAGS:-} --smc-check=all-non-file --instr-atstart=no --separate-threads=yes \
   --callgrind-out-file="$OUT/callgrind.$tag" node ${NODEFLAGS:-} "$here/server.mjs" "$kind" "$@" 2>"$OUT/valgrind.$tag.log" &
 vpid=$!
 while [ ! -s "$urlfile" ]; do sleep 1; done

@@ -78,7 +78,7 @@ export const RATE_LIMIT_BLOCK = ' svc-rate-limit';
  * Why: Node checks every header it is handed against the token and value rules on `writeHead` (two
  * regular expressions per header) and lower-cases every name of 4 to 17 characters to look for the
  * few it treats specially; then it joins the lines one by one. svc's headers are its constants, the
- * request id it generated (`randomUUID`; a client's id is never taken) and the limiter's integers:
+ * request id it generated (request-id.ts; a client's id is never taken) and the limiter's integers:
  * none needs a check or is one Node treats specially. So each block of them is one entry whose
  * "name" is every line but the last one's value (docs/benchmarks.md, 2026-12-07 and "seventh session").
  */

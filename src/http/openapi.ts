@@ -231,7 +231,7 @@ export function buildOpenApi(operations: readonly Operation[], config: SvcConfig
         ServiceToken: { type: 'apiKey', in: 'header', name: 'x-svc-service-token', description: 'Service token (SVC_SERVICE_TOKEN) for guarded internal routes.' },
       },
       headers: {
-        RequestId: { description: 'Id generated for this request; also in error bodies.', schema: { type: 'string' } },
+        RequestId: { description: 'Id generated for this request: 128 random bits as 32 lower-case hex digits (the form of a W3C trace-id); also in error bodies.', schema: { type: 'string' } },
         CacheControl: { description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } },
         ApiVersion: { description: `Surface major, always \`${API_VERSION}\` (this document's version is ${OPENAPI_VERSION}).`, schema: { type: 'string', const: API_VERSION } },
         SecurityMode: { description: 'Deployment security mode. Omitted by health and this document.', schema: { type: 'string', enum: ['public-demo', 'api-key', 'external-auth'] } },

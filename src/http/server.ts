@@ -37,6 +37,7 @@ import { createRateLimiter } from './rate-limit.js';
 import { contextFactory } from './request-context.js';
 import { trustProxyOption } from './request-meta.js';
 import { routesPlugin } from './routes.js';
+import { requestId } from './request-id.js';
 import { keepTickShape } from './tick-shape.js';
 
 export interface BuildServerOptions {
@@ -44,6 +45,7 @@ export interface BuildServerOptions {
   stores: Stores;
   operations: readonly Operation[];
   now?: () => Date;
+  /** Ids for both requests and what operations mint (tests); default: request ids from request-id.ts, UUIDs for the rest. */
   newId?: () => string;
   /** Further doors served by this server (svc serve passes the MCP and narrator door, src/mcp). */
   doors?: readonly HttpDoor[];
@@ -58,12 +60,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   keepTickShape();
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
+  const newRequestId = options.newId ?? requestId;
   const logging = doorLogging(options.logger ?? { level: config.logLevel, stream: process.stderr }, config.logLevel);
   const auth = await createAuthenticator(config, stores, now);
   const lifecycle: Lifecycle = { closing: false };
   const app = Fastify({
     ...logging.fastify,
-    genReqId: () => newId(),
+    genReqId: () => newRequestId(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     // A hop count or proxy list: the client address is the one those proxies appended (proxy-addr),
@@ -83,11 +86,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Errors before routing (a malformed URL) get the one error body too.
     frameworkErrors: (error, request, reply) => sendError({ lifecycle, requestLog: logging.requestLog }, error, request, reply),
     // So do the parser's own errors (431, 400, 408) that come before any request object exists.
-    clientErrorHandler: clientErrorHandler(newId, auth.securityMode),
+    clientErrorHandler: clientErrorHandler(newRequestId, auth.securityMode),
   });
-  answerUnmetExpectations(app.server, newId, auth.securityMode);
-  answerHostless(app.server, newId, auth.securityMode);
-  answerConnect(app.server, newId, auth.securityMode);
+  answerUnmetExpectations(app.server, newRequestId, auth.securityMode);
+  answerHostless(app.server, newRequestId, auth.securityMode);
+  answerConnect(app.server, newRequestId, auth.securityMode);
   const log = logging.root ?? app.log;
   // The limiter reads the clock on every request: Date.now unless a test clock was given.
   const clock = options.now ? () => now().getTime() : Date.now;
