@@ -15,6 +15,11 @@
  * divided by the requests it answered: CPU µs per request, which on a CPU-bound route is what
  * throughput is the inverse of, and which another job on the shared machine disturbs far less
  * than req/s. Servers are measured in rotating order; medians are reported. Linux only.
+ * Each kind runs as SVC_BENCH_PROCESSES processes (default 3), each measured once per round; a
+ * kind's figure for a round is the mean over its processes. On a KVM guest one process of the
+ * operation alone ran its whole life ≈ 40 % slower than the others of the same code (76 µs a
+ * request against 50–61 µs; docs/benchmarks.md, "ninth session"): with one process per kind, such a
+ * draw decides the ratios.
  * Before and after in one run: SVC_BENCH_BEFORE=<dir> adds a fourth server, the svc door of an
  * earlier commit exported there (`git archive <commit> src package.json | tar -x -C <dir>` and a
  * node_modules symlink), started the same way.
@@ -34,6 +39,8 @@ import { fileURLToPath } from 'node:url';
 const ROUND_SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 5);
 const CONNECTIONS = 16;
+/** Processes per server kind (SVC_BENCH_PROCESSES, default 3): see the header. */
+const PROCESSES = Math.max(1, Number(process.env.SVC_BENCH_PROCESSES ?? 3));
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const BEFORE = process.env.SVC_BENCH_BEFORE;
 type Kind = 'svc' | 'before' | 'op' | 'loaded' | 'bare';
@@ -106,38 +113,58 @@ function cpuTicks(pid: number): { user: number; system: number } {
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const profile = process.env.SVC_BENCH_PROFILE;
-  const servers = new Map<Kind, { child: ChildProcess; url: string; pid: number }>();
+  type Server = { child: ChildProcess; url: string; pid: number };
+  const servers = new Map<Kind, Server[]>();
   for (const kind of KINDS) {
-    const execArgv = [...process.execArgv, ...(profile === kind ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
-    const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv, stdio: 'inherit' });
-    const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
-    servers.set(kind, { child, ...ready });
+    const started: Server[] = [];
+    for (let p = 0; p < PROCESSES; p++) {
+      const execArgv = [...process.execArgv, ...(profile === kind && p === 0 ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
+      const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv, stdio: 'inherit' });
+      const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
+      started.push({ child, ...ready });
+    }
+    servers.set(kind, started);
   }
+  const serversOf = (kind: Kind): Server[] => servers.get(kind) ?? [];
   const rate = process.env.SVC_BENCH_RATE ? { overallRate: Number(process.env.SVC_BENCH_RATE) } : {};
   const common = { method: 'POST', headers: { 'content-type': 'application/json' }, body: PLAN_BODY, connections: CONNECTIONS, ...rate };
-  for (const kind of KINDS) await autocannon({ ...common, url: servers.get(kind)?.url, duration: 2 });
+  for (const kind of KINDS) for (const server of serversOf(kind)) await autocannon({ ...common, url: server.url, duration: 2 });
 
-  type Row = { rps: number[]; cpuUs: number[]; userUs: number[]; systemUs: number[]; answered: number };
-  const rows = Object.fromEntries(KINDS.map((k) => [k, { rps: [], cpuUs: [], userUs: [], systemUs: [], answered: 0 }])) as unknown as Record<Kind, Row>;
+  // Per kind and round: the mean over the kind's processes (each process weighs the same); per process, its rounds.
+  type Row = { rps: number[]; cpuUs: number[]; userUs: number[]; systemUs: number[]; answered: number; perProcess: number[][] };
+  const rows = Object.fromEntries(KINDS.map((k) => [k, { rps: [], cpuUs: [], userUs: [], systemUs: [], answered: 0, perProcess: Array.from({ length: PROCESSES }, () => []) }])) as unknown as Record<Kind, Row>;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   let failures = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const order = [...KINDS.slice(round % KINDS.length), ...KINDS.slice(0, round % KINDS.length)];
-    for (const kind of order) {
-      const server = servers.get(kind);
-      if (!server) throw new Error(kind);
+    // Every process once per round, in an order that rotates from round to round.
+    const all = KINDS.flatMap((kind) => serversOf(kind).map((server, p) => ({ kind, server, p })));
+    const shift = (round * PROCESSES + round) % all.length;
+    const order = [...all.slice(shift), ...all.slice(0, shift)];
+    const got = new Map<Kind, { rps: number[]; cpu: number[]; user: number[]; system: number[] }>(KINDS.map((k) => [k, { rps: [], cpu: [], user: [], system: [] }]));
+    for (const { kind, server, p } of order) {
       const before = cpuTicks(server.pid);
       const r = await autocannon({ ...common, url: server.url, duration: ROUND_SECONDS });
       const after = cpuTicks(server.pid);
       const perRequest = (ticks: number) => (ticks / TICKS_PER_SECOND / r['2xx']) * 1e6;
       failures += r.non2xx + r.errors;
-      rows[kind].rps.push(r.requests.average);
+      const g = got.get(kind) as { rps: number[]; cpu: number[]; user: number[]; system: number[] };
+      const cpu = perRequest(after.user - before.user + after.system - before.system);
+      g.rps.push(r.requests.average);
+      g.cpu.push(cpu);
+      g.user.push(perRequest(after.user - before.user));
+      g.system.push(perRequest(after.system - before.system));
       rows[kind].answered += r['2xx'];
-      rows[kind].cpuUs.push(perRequest(after.user - before.user + after.system - before.system));
-      rows[kind].userUs.push(perRequest(after.user - before.user));
-      rows[kind].systemUs.push(perRequest(after.system - before.system));
+      rows[kind].perProcess[p]?.push(cpu);
+    }
+    for (const kind of KINDS) {
+      const g = got.get(kind) as { rps: number[]; cpu: number[]; user: number[]; system: number[] };
+      rows[kind].rps.push(mean(g.rps));
+      rows[kind].cpuUs.push(mean(g.cpu));
+      rows[kind].userUs.push(mean(g.user));
+      rows[kind].systemUs.push(mean(g.system));
     }
   }
-  for (const { child } of servers.values()) child.send('stop');
+  for (const list of servers.values()) for (const { child } of list) child.send('stop');
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const ratio = (a: Kind, b: Kind, of: 'rps' | 'cpuUs') =>
@@ -150,12 +177,16 @@ async function main(): Promise<void> {
     bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
   };
   const load = process.env.SVC_BENCH_RATE ? `, ${process.env.SVC_BENCH_RATE} requests/s offered` : ' (saturated)';
-  console.log(`\nServer CPU per request, one process per server, autocannon ${CONNECTIONS} connections${load}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
+  console.log(`\nServer CPU per request, ${PROCESSES} process(es) per server kind, autocannon ${CONNECTIONS} connections${load}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
   console.log('| server | req/s | server CPU µs / request | of which user | of which system (kernel) | requests answered |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const kind of KINDS) {
     const row = rows[kind];
     console.log(`| ${name[kind]} | ${median(row.rps).toFixed(0)} | ${median(row.cpuUs).toFixed(1)} | ${median(row.userUs).toFixed(1)} | ${median(row.systemUs).toFixed(1)} | ${row.answered} |`);
+  }
+  if (PROCESSES > 1) {
+    console.log(`\nEach process's median CPU µs / request (the same code, ${PROCESSES} processes of each kind):`);
+    for (const kind of KINDS) console.log(`- ${kind}: ${rows[kind].perProcess.map((xs) => median(xs).toFixed(1)).join(', ')}`);
   }
   const line = (a: Kind, b: Kind, target: number) => {
     const cpu = ratio(a, b, 'cpuUs');
