@@ -125,7 +125,7 @@ const header = () => {
   console.log(row(['members dropped', ...sets.map((x) => x.name), 'geo-mean', 'sets worse', 'below DNN-Ens']));
   console.log(row(['---', ...sets.map(() => '---:'), '---:', '---:', '---:']));
 };
-/** Scores the members `keep` and prints their row under `name`; returns the geometric mean. */
+/** Scores the members `keep` and prints their row under `name`; returns the geometric mean and the weekly-naive rMAEs. */
 const printed = (name: string, keep: number[]): { g: number; weekly: number[] } => {
   const { r, g, weekly } = ratiosOf(keep);
   console.log(row([name, ...r.map(f4), f4(g), `${r.filter((x) => x > 1).length} of ${r.length}`, `${dnnBelow(weekly)}`]));

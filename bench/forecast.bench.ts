@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { loadPriceBook } from '../src/data/load.js';
 import { loadCapsTableSync } from '../src/data/caps.js';
 import { readEpfMarket, readEpfReference } from '../src/data/epf.js';
-import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, rmaeVsWeeklyNaiveInRange, score, seriesFromPriceBook, warmupDays, type DailySeries, type PointScores, type IntervalScores } from '../src/engines/forecast/index.js';
+import { DEFAULT_FORECAST, dieboldMariano, evaluateRun, indexOf, makeSeries, rmaeVsWeeklyNaiveInRange, score, seriesFromPriceBook, warmupDays, type DailySeries, type PointScores, type IntervalScores, type ScoredDay } from '../src/engines/forecast/index.js';
 import * as parallelFromSources from '../src/ops/forecast/forecast-parallel.js';
 // The pool runs the built worker: the member fits spread over the cores only through the built module (npm run bench builds first).
 const built = new URL('../dist/ops/forecast/forecast-parallel.js', import.meta.url);
@@ -130,8 +130,8 @@ async function epf(days: number | null): Promise<void> {
     const [pl, pd] = PUBLISHED[mkt] as [number, number];
     const e = ev.metrics;
     console.log(row([mkt, e.sampleDays, f3(e.rmaeVsWeeklyNaive), f3(lear.rmaeVsWeeklyNaive), f3(dnn.rmaeVsWeeklyNaive), f3(e.rmaeVsWeeklyNaive / lear.rmaeVsWeeklyNaive), f3(e.rmaeVsNaive), e.mae.toFixed(3), f3(e.coverage), dieboldMariano(s, ev.days).pValue.toExponential(1), seconds.toFixed(1)]));
-    const ours = rmaeVsWeeklyNaiveInRange(s, ev.days, from, to) ?? Number.NaN;
-    const [learP, dnnP] = [rmaeVsWeeklyNaiveInRange(s, refDays(ref.lear), from, to) ?? Number.NaN, rmaeVsWeeklyNaiveInRange(s, refDays(ref.dnn), from, to) ?? Number.NaN];
+    const paperRmae = (days: readonly ScoredDay[]) => rmaeVsWeeklyNaiveInRange(s, days, from, to) ?? Number.NaN;
+    const [ours, learP, dnnP] = [paperRmae(ev.days), paperRmae(refDays(ref.lear)), paperRmae(refDays(ref.dnn))];
     paper.push(row([mkt, f4(ours), f4(learP), f4(dnnP), `${pl} / ${pd}`, ours < pl ? 'yes' : 'no', ours < pd ? 'yes' : 'no']));
   }
   console.log("\n### The same, in the printed figures' convention (epftoolbox rMAE, m='W': the naive from the test period's prices only)\n");

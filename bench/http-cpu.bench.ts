@@ -138,16 +138,17 @@ async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     // Every process once per round, in an order that rotates from round to round.
     const all = KINDS.flatMap((kind) => serversOf(kind).map((server, p) => ({ kind, server, p })));
-    const shift = (round * PROCESSES + round) % all.length;
+    const shift = (round * (PROCESSES + 1)) % all.length;
     const order = [...all.slice(shift), ...all.slice(0, shift)];
-    const got = new Map<Kind, { rps: number[]; cpu: number[]; user: number[]; system: number[] }>(KINDS.map((k) => [k, { rps: [], cpu: [], user: [], system: [] }]));
+    type Sample = Record<'rps' | 'cpu' | 'user' | 'system', number[]>;
+    const got = Object.fromEntries(KINDS.map((k): [Kind, Sample] => [k, { rps: [], cpu: [], user: [], system: [] }])) as Record<Kind, Sample>;
     for (const { kind, server, p } of order) {
       const before = cpuTicks(server.pid);
       const r = await autocannon({ ...common, url: server.url, duration: ROUND_SECONDS });
       const after = cpuTicks(server.pid);
       const perRequest = (ticks: number) => (ticks / TICKS_PER_SECOND / r['2xx']) * 1e6;
       failures += r.non2xx + r.errors;
-      const g = got.get(kind) as { rps: number[]; cpu: number[]; user: number[]; system: number[] };
+      const g = got[kind];
       const cpu = perRequest(after.user - before.user + after.system - before.system);
       g.rps.push(r.requests.average);
       g.cpu.push(cpu);
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
       rows[kind].perProcess[p]?.push(cpu);
     }
     for (const kind of KINDS) {
-      const g = got.get(kind) as { rps: number[]; cpu: number[]; user: number[]; system: number[] };
+      const g = got[kind];
       rows[kind].rps.push(mean(g.rps));
       rows[kind].cpuUs.push(mean(g.cpu));
       rows[kind].userUs.push(mean(g.user));
