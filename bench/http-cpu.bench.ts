@@ -27,11 +27,18 @@
  * every server's capacity). At saturation the slower server's kernel time also holds more wake-ups
  * of the waiting load generator (each response to an idle client wakes it: `sock_def_readable`),
  * which widens every gap; at one rate both see the same arrivals (docs/benchmarks.md, "ninth session").
+ * Pinned: SVC_BENCH_PIN=<server CPUs>:<load generator CPUs> (taskset lists, e.g. `1:0`) puts every
+ * server process, all its threads, on the first set and this process on the second, so that no
+ * server draws a different placement beside the load generator than another.
+ * The ratios to the operation alone and to the bare route also carry a 95 % interval: the ratio
+ * of the kinds' mean per-process medians, bootstrapped over processes (10,000 resamples, fixed
+ * seed). On a KVM guest the processes of one kind spread by ±15 % (docs/benchmarks.md, "tenth
+ * session"): a ratio is only as sure as its interval.
  * Run: npx tsx bench/http-cpu.bench.ts [seconds per round] [rounds]
  * Profile one server: SVC_BENCH_PROFILE=svc npx tsx bench/http-cpu.bench.ts (writes a .cpuprofile
  * to /tmp/svc-http-prof).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +50,8 @@ const CONNECTIONS = 16;
 const PROCESSES = Math.max(1, Number(process.env.SVC_BENCH_PROCESSES ?? 3));
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const BEFORE = process.env.SVC_BENCH_BEFORE;
+/** SVC_BENCH_PIN=<server CPUs>:<load generator CPUs>: see the header. */
+const PIN = process.env.SVC_BENCH_PIN?.split(':') as [string, string] | undefined;
 type Kind = 'svc' | 'before' | 'op' | 'loaded' | 'bare';
 const ONLY = process.env.SVC_BENCH_ONLY?.split(',') as Kind[] | undefined;
 const KINDS: Kind[] = (BEFORE ? ['svc', 'before', 'op', 'loaded', 'bare'] : ['svc', 'op', 'loaded', 'bare']).filter((k) => !ONLY || ONLY.includes(k as Kind)) as Kind[];
@@ -112,6 +121,7 @@ function cpuTicks(pid: number): { user: number; system: number } {
 
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  if (PIN) pin(PIN[1], process.pid);
   const profile = process.env.SVC_BENCH_PROFILE;
   type Server = { child: ChildProcess; url: string; pid: number };
   const servers = new Map<Kind, Server[]>();
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
       const execArgv = [...process.execArgv, ...(profile === kind && p === 0 ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=/tmp/svc-http-prof'] : [])];
       const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv, stdio: 'inherit' });
       const ready = await new Promise<{ url: string; pid: number }>((resolve) => child.once('message', (m) => resolve(m as { url: string; pid: number })));
+      if (PIN) pin(PIN[0], ready.pid);
       started.push({ child, ...ready });
     }
     servers.set(kind, started);
@@ -178,7 +189,8 @@ async function main(): Promise<void> {
     bare: 'bare fastify route, same engine call (planSpread), fastify JSON',
   };
   const load = process.env.SVC_BENCH_RATE ? `, ${process.env.SVC_BENCH_RATE} requests/s offered` : ' (saturated)';
-  console.log(`\nServer CPU per request, ${PROCESSES} process(es) per server kind, autocannon ${CONNECTIONS} connections${load}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
+  const pinned = PIN ? `, servers pinned to CPU ${PIN[0]} and the load generator to ${PIN[1]}` : '';
+  console.log(`\nServer CPU per request, ${PROCESSES} process(es) per server kind, autocannon ${CONNECTIONS} connections${load}${pinned}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (medians), Node ${process.version}`);
   console.log('| server | req/s | server CPU µs / request | of which user | of which system (kernel) | requests answered |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const kind of KINDS) {
@@ -189,9 +201,13 @@ async function main(): Promise<void> {
     console.log(`\nEach process's median CPU µs / request (the same code, ${PROCESSES} processes of each kind):`);
     for (const kind of KINDS) console.log(`- ${kind}: ${rows[kind].perProcess.map((xs) => median(xs).toFixed(1)).join(', ')}`);
   }
+  const processMedians = (kind: Kind) => rows[kind].perProcess.map(median);
   const line = (a: Kind, b: Kind, target: number) => {
     const cpu = ratio(a, b, 'cpuUs');
-    return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;
+    const [num, den] = [processMedians(b), processMedians(a)];
+    const [lo, hi] = bootstrapRatio(num, den);
+    const interval = PROCESSES > 1 ? `; over processes ${(mean(num) / mean(den)).toFixed(2)}, 95 % interval ${lo.toFixed(2)}–${hi.toFixed(2)}` : '';
+    return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}${interval}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;
   };
   const has = (...kinds: Kind[]) => kinds.every((k) => KINDS.includes(k));
   console.log('');
@@ -203,4 +219,31 @@ async function main(): Promise<void> {
   if (has('op', 'bare')) console.log(`operation alone / bare fastify + engine: ${ratio('op', 'bare', 'cpuUs').toFixed(2)} (what validation and the op's own work cost)`);
   if (has('loaded', 'op')) console.log(`operation alone, loaded / operation alone: ${ratio('loaded', 'op', 'cpuUs').toFixed(2)} (what the bigger process costs by itself)`);
   if (failures > 0) console.log(`\n${failures} non-2xx responses or errors: the figures are not valid`);
+}
+
+/** Every thread of process `pid` onto the CPUs `cpus` (a taskset list). */
+function pin(cpus: string, pid: number): void {
+  execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * The 2.5th and 97.5th percentiles of mean(num) / mean(den) when the processes of each kind are
+ * resampled with replacement (10,000 times, a fixed-seed generator: the same figures give the same interval).
+ */
+function bootstrapRatio(num: readonly number[], den: readonly number[], resamples = 10_000): [number, number] {
+  let seed = 0x9e3779b9;
+  const random = (): number => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const resampledMean = (xs: readonly number[]): number => {
+    let sum = 0;
+    for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(random() * xs.length)] as number;
+    return sum / xs.length;
+  };
+  const ratios = Array.from({ length: resamples }, () => resampledMean(num) / resampledMean(den)).sort((a, b) => a - b);
+  return [ratios[Math.floor(resamples * 0.025)] as number, ratios[Math.floor(resamples * 0.975)] as number];
 }

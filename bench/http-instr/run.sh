@@ -8,6 +8,9 @@
 # (with NODEFLAGS=--perf-basic-prof) V8's code map for symbols.py in $OUT (default /tmp/svc-http-instr).
 # VGFLAGS adds callgrind options: "--cache-sim=yes --branch-sim=yes" also counts simulated cache misses
 # and mispredicted branches (the summary line's I1mr, D1mr, Bcm ... columns; docs/benchmarks.md, "ninth session").
+# Give the caches the machine's own sizes (lscpu), or valgrind takes the shared L3 as the last level and
+# counts almost no misses past L1: "--cache-sim=yes --branch-sim=yes --I1=32768,8,64 --D1=32768,8,64
+# --LL=1048576,8,64" models a Zen 4 core's 1 MB L2 (docs/benchmarks.md, "tenth session").
 # Read the main thread: under valgrind V8's background threads compile and collect on a clock that
 # runs ~50x slow (the memory reducer sees an idle process), which a native server does not do.
 set -euo pipefail
@@ -31,3 +34,11 @@ kill $vpid; wait $vpid 2>/dev/null || true
 main=$(grep -h "^summary:" "$OUT/callgrind.$tag.1-01" | awk '{print $2}')
 all=$(cat "$OUT"/callgrind.$tag.1-* | grep "^summary:" | awk '{s+=$2} END {print s}')
 echo "$kind $*: main thread $((main / N)) instructions/request, all threads $((all / N)) ($OUT/callgrind.$tag.1-01, map $OUT/map.$tag)"
+# With the cache and branch simulation: the main thread's misses per request, and a rough cycle model
+# of them (an instruction 0.5 cycle, an L1 miss 12, a last-level miss 50, a mispredicted branch 15):
+# on a quiet machine it ranks builds as CPU time does, which the instruction count alone does not.
+if grep -q "^events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim" "$OUT/callgrind.$tag.1-01"; then
+  grep -h "^summary:" "$OUT/callgrind.$tag.1-01" | awk -v n="$N" -v k="$kind" '{
+    printf "%s: per request L1i %d, L1d read %d, L1d write %d misses; last level i %d, d read %d, d write %d; mispredicted %d + %d; model %d cycles\n",
+      k, $5/n, $6/n, $7/n, $8/n, $9/n, $10/n, $12/n, $14/n, (0.5*$2 + 12*($5+$6+$7) + 50*($8+$9+$10) + 15*($12+$14))/n }'
+fi
