@@ -52,6 +52,7 @@ const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const BEFORE = process.env.SVC_BENCH_BEFORE;
 /** SVC_BENCH_PIN=<server CPUs>:<load generator CPUs>: see the header. */
 const PIN = process.env.SVC_BENCH_PIN?.split(':') as [string, string] | undefined;
+if (PIN && (PIN.length !== 2 || !PIN[0] || !PIN[1])) throw new Error(`SVC_BENCH_PIN must be <server CPUs>:<load generator CPUs> (e.g. 1:0), not "${process.env.SVC_BENCH_PIN}"`);
 type Kind = 'svc' | 'before' | 'op' | 'loaded' | 'bare';
 const ONLY = process.env.SVC_BENCH_ONLY?.split(',') as Kind[] | undefined;
 const KINDS: Kind[] = (BEFORE ? ['svc', 'before', 'op', 'loaded', 'bare'] : ['svc', 'op', 'loaded', 'bare']).filter((k) => !ONLY || ONLY.includes(k as Kind)) as Kind[];
@@ -205,8 +206,11 @@ async function main(): Promise<void> {
   const line = (a: Kind, b: Kind, target: number) => {
     const cpu = ratio(a, b, 'cpuUs');
     const [num, den] = [processMedians(b), processMedians(a)];
-    const [lo, hi] = bootstrapRatio(num, den);
-    const interval = PROCESSES > 1 ? `; over processes ${(mean(num) / mean(den)).toFixed(2)}, 95 % interval ${lo.toFixed(2)}–${hi.toFixed(2)}` : '';
+    let interval = '';
+    if (PROCESSES > 1) {
+      const [lo, hi] = bootstrapRatio(num, den);
+      interval = `; over processes ${(mean(num) / mean(den)).toFixed(2)}, 95 % interval ${lo.toFixed(2)}–${hi.toFixed(2)}`;
+    }
     return `${cpu.toFixed(2)} by CPU per request (req/s ${ratio(a, b, 'rps').toFixed(2)}${interval}); target >= ${target}: ${cpu >= target ? 'met' : 'MISSED'}`;
   };
   const has = (...kinds: Kind[]) => kinds.every((k) => KINDS.includes(k));
