@@ -18,8 +18,9 @@
  * Each kind runs as SVC_BENCH_PROCESSES processes (default 3), each measured once per round; a
  * kind's figure for a round is the mean over its processes. On a KVM guest one process of the
  * operation alone ran its whole life ≈ 40 % slower than the others of the same code (76 µs a
- * request against 50–61 µs; docs/benchmarks.md, "ninth session"): with one process per kind, such a
- * draw decides the ratios.
+ * request against 50–61 µs; docs/benchmarks.md, "ninth session"); on another guest one process took
+ * 114 µs in one round and 58 in the next ("tenth session"): with one process per kind, such a draw
+ * decides the ratios.
  * Before and after in one run: SVC_BENCH_BEFORE=<dir> adds a fourth server, the svc door of an
  * earlier commit exported there (`git archive <commit> src package.json | tar -x -C <dir>` and a
  * node_modules symlink), started the same way.
