@@ -43,6 +43,7 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../test/engines/oracle-data.js';
 
 const ROUND_SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 5);
@@ -236,14 +237,7 @@ function pin(cpus: string, pid: number): void {
  * resampled with replacement (10,000 times, a fixed-seed generator: the same figures give the same interval).
  */
 function bootstrapRatio(num: readonly number[], den: readonly number[], resamples = 10_000): [number, number] {
-  let seed = 0x9e3779b9;
-  const random = (): number => {
-    // mulberry32
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32(0x9e3779b9);
   const resampledMean = (xs: readonly number[]): number => {
     let sum = 0;
     for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(random() * xs.length)] as number;
